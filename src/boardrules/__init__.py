@@ -1,0 +1,66 @@
+"""boardrules: rules engines for card and board games.
+
+Immutable states, one checked reducer per game, seeded randomness and replayable records.
+
+>>> import boardrules
+>>> game = boardrules.load("semya")
+>>> state = game.new(seed=7)
+>>> game.is_over(state)
+False
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from boardrules.core import (
+    BadInput,
+    BoardRulesError,
+    FrozenMap,
+    Game,
+    GameBase,
+    GameRecord,
+    IllegalAction,
+    Match,
+    Note,
+    ReplayError,
+    Rng,
+    Standing,
+    Standings,
+    Transition,
+    UnknownGame,
+    Violation,
+    game_names,
+    load,
+    register,
+    register_messages,
+    replay,
+)
+
+try:
+    __version__ = version("boardrules")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0.0.0"
+
+__all__ = [
+    "BadInput",
+    "BoardRulesError",
+    "FrozenMap",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "IllegalAction",
+    "Match",
+    "Note",
+    "ReplayError",
+    "Rng",
+    "Standing",
+    "Standings",
+    "Transition",
+    "UnknownGame",
+    "Violation",
+    "__version__",
+    "game_names",
+    "load",
+    "register",
+    "register_messages",
+    "replay",
+]

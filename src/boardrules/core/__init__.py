@@ -1,0 +1,36 @@
+"""The shared core: the game contract, errors, violations, randomness, standings, records."""
+
+from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError, UnknownGame
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.game import Game, GameBase, Transition
+from boardrules.core.match import Match
+from boardrules.core.record import GameRecord, Note, replay
+from boardrules.core.registry import game_names, load, register
+from boardrules.core.rng import Rng
+from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.core.violation import Violation, register_messages
+
+__all__ = [
+    "BadInput",
+    "BoardRulesError",
+    "FrozenMap",
+    "Game",
+    "GameBase",
+    "GameRecord",
+    "IllegalAction",
+    "Match",
+    "Note",
+    "ReplayError",
+    "Rng",
+    "Standing",
+    "Standings",
+    "Transition",
+    "UnknownGame",
+    "Violation",
+    "game_names",
+    "load",
+    "rank_by_points",
+    "register",
+    "register_messages",
+    "replay",
+]

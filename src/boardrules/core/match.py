@@ -1,0 +1,152 @@
+"""``Match``: the record and states of one game in progress, with undo, redo and fork."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardrules.core.errors import ReplayError
+from boardrules.core.game import Transition
+from boardrules.core.record import GameRecord
+from boardrules.core.standings import Standings
+from boardrules.core.violation import Violation
+
+__all__ = ["Match"]
+
+
+class Match:
+    """What a front-end holds for one game: the record, every state so far, and the events.
+
+    States are immutable, so undo, redo and fork only move a cursor or share tuples.
+
+    >>> from boardrules.games import semya
+    >>> m = Match(semya.Game(), seed=7)
+    >>> m.play(m.legal_actions()[0]).events[0].seat == m.states[0].first
+    True
+    >>> m.undo(); len(m.record.actions)
+    0
+    >>> m.redo(); len(m.record.actions)
+    1
+    """
+
+    def __init__(self, game: Any, seed: int, **setup: Any) -> None:
+        self.game = game
+        self._root = game.record(seed, **setup)
+        self._states: tuple[Any, ...] = (game.new(seed, **setup),)
+        self._actions: tuple[Any, ...] = ()
+        self._events: tuple[tuple[Any, ...], ...] = ()
+        self._notes: tuple[str | None, ...] = ()
+        self._cursor = 0
+
+    @classmethod
+    def from_record(cls, record: GameRecord, game: Any = None) -> Match:
+        """A match positioned after every action of ``record``.
+
+        Raises:
+            ReplayError: at the first illegal action of the record.
+        """
+        game = record.load_game() if game is None else game
+        match = cls(game, record.seed, **dict(record.setup))
+        notes = {n.move: n.text for n in record.notes}
+        for move, action in enumerate(record.actions):
+            violation = game.check(match.state, action)
+            if violation is not None:
+                raise ReplayError(violation, move)
+            match.play(action, note=notes.get(move))
+        return match
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self._states[self._cursor]
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        """Every state from the first to the current one."""
+        return self._states[: self._cursor + 1]
+
+    @property
+    def events(self) -> tuple[tuple[Any, ...], ...]:
+        """The events of each move played so far (one tuple per move)."""
+        return self._events[: self._cursor]
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the moves up to the current state."""
+        record = self._root
+        for action, note in zip(self._actions[: self._cursor], self._notes, strict=False):
+            record = record.with_action(action, note)
+        return record
+
+    def to_move(self) -> int | None:
+        """The seat to decide now, or ``None`` once the game is over."""
+        result: int | None = self.game.to_move(self.state)
+        return result
+
+    def is_over(self) -> bool:
+        """Whether the current state ends the game."""
+        return bool(self.game.is_over(self.state))
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The legal actions now."""
+        return tuple(self.game.legal_actions(self.state))
+
+    def check(self, action: object) -> Violation | None:
+        """Why ``action`` is illegal now, or ``None``."""
+        result: Violation | None = self.game.check(self.state, action)
+        return result
+
+    def score(self) -> Standings:
+        """The standings now (provisional until the end)."""
+        result: Standings = self.game.score(self.state)
+        return result
+
+    # -- changing ---------------------------------------------------------------------
+    def play(self, action: Any, note: str | None = None) -> Transition[Any, Any]:
+        """Play ``action`` from the current state; drops any moves that could be redone.
+
+        Raises:
+            IllegalAction: and the match is unchanged.
+        """
+        transition: Transition[Any, Any] = self.game.step(self.state, action)
+        keep = self._cursor
+        self._states = (*self._states[: keep + 1], transition.state)
+        self._actions = (*self._actions[:keep], action)
+        self._events = (*self._events[:keep], transition.events)
+        self._notes = (*self._notes[:keep], note)
+        self._cursor = keep + 1
+        return transition
+
+    def can_undo(self) -> bool:
+        """Whether there is a move to take back."""
+        return self._cursor > 0
+
+    def can_redo(self) -> bool:
+        """Whether there is an undone move to play again."""
+        return self._cursor < len(self._actions)
+
+    def undo(self) -> None:
+        """Take back the last move (it stays available to :meth:`redo`).
+
+        Raises:
+            IndexError: when there is nothing to undo.
+        """
+        if not self.can_undo():
+            raise IndexError("nothing to undo")
+        self._cursor -= 1
+
+    def redo(self) -> None:
+        """Play again the move most recently undone.
+
+        Raises:
+            IndexError: when there is nothing to redo.
+        """
+        if not self.can_redo():
+            raise IndexError("nothing to redo")
+        self._cursor += 1
+
+    def fork(self) -> Match:
+        """An independent match with the same history; playing on one leaves the other."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        return other

@@ -1,0 +1,115 @@
+"""Records of whole games and their replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
+from boardrules.core.errors import IllegalAction, ReplayError
+from boardrules.core.frozen import FrozenMap
+
+__all__ = ["SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "replay"]
+
+#: The version of the record format; a loader refuses records of another version.
+SCHEMA_VERSION = 1
+
+JSONValue: TypeAlias = (
+    "str | int | float | bool | None | tuple[JSONValue, ...] | FrozenMap[str, JSONValue]"
+)
+
+
+def freeze_json(value: object) -> Any:
+    """Turn JSON-shaped data (dicts, lists, scalars) into hashable tuples and FrozenMaps."""
+    if isinstance(value, Mapping):
+        return FrozenMap((k, freeze_json(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(freeze_json(v) for v in value)
+    return value
+
+
+def _frozen_map(value: Mapping[str, Any]) -> FrozenMap[str, Any]:
+    frozen = freeze_json(value)
+    assert isinstance(frozen, FrozenMap)
+    return frozen
+
+
+@attrs.frozen
+class Note:
+    """A free-text note a player attached to one move (the long game's story, say)."""
+
+    move: int
+    text: str
+
+
+@attrs.frozen
+class GameRecord:
+    """Everything needed to replay a game: its name, options, seed, setup and actions.
+
+    The same record replays to the same states on every Python version and platform.
+
+    Attributes:
+        game: the registry name of the game.
+        seed: the seed given to ``Game.new``.
+        options: the game's options that differ from its defaults, as JSON values.
+        setup: the keyword arguments given to ``Game.new``, as JSON values.
+        actions: every action, in order.
+        notes: free-text notes on moves; they never change the game.
+        schema: the record format version.
+    """
+
+    game: str
+    seed: int
+    options: FrozenMap[str, Any] = attrs.field(factory=FrozenMap, converter=_frozen_map)
+    setup: FrozenMap[str, Any] = attrs.field(factory=FrozenMap, converter=_frozen_map)
+    actions: tuple[Any, ...] = ()
+    notes: tuple[Note, ...] = ()
+    schema: int = SCHEMA_VERSION
+
+    def load_game(self) -> Any:
+        """The game object this record was played with (its options applied)."""
+        from boardrules.core.registry import game_from_json_options
+
+        return game_from_json_options(self.game, self.options)
+
+    def with_action(self, action: object, note: str | None = None) -> GameRecord:
+        """This record with one more action (and its note, if any) at the end."""
+        notes = self.notes
+        if note is not None:
+            notes = (*notes, Note(len(self.actions), note))
+        return attrs.evolve(self, actions=(*self.actions, action), notes=notes)
+
+    def truncated(self, moves: int) -> GameRecord:
+        """This record cut to its first ``moves`` actions."""
+        return attrs.evolve(
+            self,
+            actions=self.actions[:moves],
+            notes=tuple(n for n in self.notes if n.move < moves),
+        )
+
+
+def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
+    """Every state of a recorded game: the first, then one after each action.
+
+    Args:
+        record: the record to play back.
+        game: the game to play it with; by default the registered game with the record's
+            options.
+
+    Raises:
+        ReplayError: at the first illegal action, with its move number (from 0) and the
+            violation.
+        BadInput: for an unknown game, bad options or a bad setup.
+    """
+    if game is None:
+        game = record.load_game()
+    state = game.new(record.seed, **dict(record.setup))
+    states = [state]
+    for move, action in enumerate(record.actions):
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            raise ReplayError(exc.violation, move) from None
+        states.append(state)
+    return tuple(states)

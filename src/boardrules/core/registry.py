@@ -1,0 +1,80 @@
+"""Find games by name: ours, and third-party ones through the ``boardrules.games`` entry points."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from importlib.metadata import entry_points
+from typing import Any
+
+from boardrules.core.errors import UnknownGame
+
+__all__ = ["ENTRY_POINT_GROUP", "game_from_json_options", "game_names", "load", "register"]
+
+ENTRY_POINT_GROUP = "boardrules.games"
+
+_BUILTIN: dict[str, str] = {
+    "semya": "boardrules.games.semya:Game",
+}
+_REGISTERED: dict[str, Callable[..., Any]] = {}
+
+
+def register(name: str, factory: Callable[..., Any]) -> None:
+    """Register a game factory under ``name`` for this process (tests, notebooks).
+
+    Installed packages should declare an entry point in the ``boardrules.games`` group
+    instead, so every process finds the game.
+    """
+    _REGISTERED[name] = factory
+
+
+def _entry_points() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every game that :func:`load` can make, sorted.
+
+    >>> "semya" in game_names()
+    True
+    """
+    return tuple(sorted({*_BUILTIN, *_entry_points(), *_REGISTERED}))
+
+
+def _factory(name: str) -> Callable[..., Any]:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    target = _BUILTIN.get(name) or _entry_points().get(name)
+    if target is None:
+        known = ", ".join(game_names())
+        raise UnknownGame(f"no game named {name!r}; known games: {known}")
+    module_name, _, attr = target.partition(":")
+    factory: Callable[..., Any] = getattr(importlib.import_module(module_name), attr)
+    return factory
+
+
+def load(name: str, **options: Any) -> Any:
+    """The game registered as ``name``, made with ``options``.
+
+    >>> load("semya").name
+    'semya'
+
+    Raises:
+        UnknownGame: if no game has that name.
+    """
+    return _factory(name)(**options)
+
+
+def game_from_json_options(name: str, options: Mapping[str, Any]) -> Any:
+    """The game ``name`` with options given as JSON values (as a record stores them).
+
+    Raises:
+        UnknownGame: if no game has that name.
+        BadInput: if the options are not this game's or have the wrong shape.
+    """
+    from boardrules import serde
+
+    factory = _factory(name)
+    if isinstance(factory, type):
+        return serde.from_dict(dict(options), factory)
+    return factory(**options)

@@ -1,0 +1,115 @@
+"""The portable seeded generator behind every shuffle and coin flip.
+
+The algorithm is SplitMix64 (Steele, Lea and Flood, 2014), chosen because it is a few lines
+in any language with 64-bit unsigned arithmetic (JavaScript: ``BigInt``), so a front-end can
+reproduce every draw of a record:
+
+* state ``s`` is a 64-bit unsigned integer, initially the seed;
+* ``next()``: ``s = (s + 0x9E3779B97F4A7C15) mod 2**64``; ``z = s``;
+  ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 mod 2**64``;
+  ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB mod 2**64``; return ``z ^ (z >> 31)``;
+* ``below(n)`` draws ``r = next()`` until ``r >= 2**64 mod n`` and returns ``r mod n``
+  (rejection, so every value is equally likely);
+* ``shuffle(xs)`` is Fisher-Yates from the back: for ``i`` from ``len(xs) - 1`` down to 1,
+  swap ``xs[i]`` with ``xs[below(i + 1)]``;
+* ``Rng.derive(seed, *labels)`` starts an independent stream for a purpose: the state is the
+  seed, then for each label (an int, or a string as its FNV-1a 64-bit hash of UTF-8 bytes)
+  ``s = mix(s ^ label)`` where ``mix`` is one ``next()`` from state ``s``.
+
+>>> rng = Rng(7)
+>>> [rng.below(6) for _ in range(5)]
+[3, 0, 0, 3, 4]
+>>> Rng(7).shuffled("abcde")
+('e', 'b', 'd', 'a', 'c')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+__all__ = ["MAX_SEED", "Rng", "check_seed"]
+
+T = TypeVar("T")
+
+MASK = (1 << 64) - 1
+MAX_SEED = MASK
+_GAMMA = 0x9E3779B97F4A7C15
+_FNV_OFFSET = 0xCBF29CE484222325
+_FNV_PRIME = 0x100000001B3
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is an int in ``0 .. 2**64 - 1``, else raise ``BadInput``."""
+    from boardrules.core.errors import BadInput
+
+    if type(seed) is not int:
+        raise BadInput("$.seed", f"a seed is an integer, not {type(seed).__name__}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BadInput("$.seed", "a seed lies between 0 and 2**64 - 1")
+    return seed
+
+
+def _mix(state: int) -> tuple[int, int]:
+    state = (state + _GAMMA) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def _label(label: int | str) -> int:
+    if isinstance(label, str):
+        h = _FNV_OFFSET
+        for byte in label.encode("utf-8"):
+            h = ((h ^ byte) * _FNV_PRIME) & MASK
+        return h
+    return label & MASK
+
+
+class Rng:
+    """A SplitMix64 stream. Cheap to make; its whole state is one int (``state``).
+
+    Game states that need randomness later (a pile shuffled at a new epoch) store either the
+    seed and derive a stream per purpose, or ``Rng.state`` itself.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & MASK
+
+    @classmethod
+    def derive(cls, seed: int, *labels: int | str) -> Rng:
+        """An independent stream for one purpose, such as ``derive(seed, "epoch", 2)``."""
+        state = seed & MASK
+        for label in labels:
+            _, state = _mix(state ^ _label(label))
+        return cls(state)
+
+    def next(self) -> int:
+        """The next 64-bit unsigned value."""
+        self.state, out = _mix(self.state)
+        return out
+
+    def below(self, n: int) -> int:
+        """A value in ``0 .. n - 1``, each equally likely."""
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        floor = (1 << 64) % n
+        while True:
+            r = self.next()
+            if r >= floor:
+                return r % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One item of a non-empty sequence, each equally likely."""
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
+        """The items in a Fisher-Yates order drawn from this stream."""
+        xs = list(items)
+        for i in range(len(xs) - 1, 0, -1):
+            j = self.below(i + 1)
+            xs[i], xs[j] = xs[j], xs[i]
+        return tuple(xs)

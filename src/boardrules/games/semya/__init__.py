@@ -1,0 +1,47 @@
+"""7Я «Со-ратники»: the two-player card game of feelings between seven symbols.
+
+>>> from boardrules.games import semya
+>>> game = semya.Game()
+>>> state = game.new(seed=7, first=0)
+>>> state = game.apply(state, semya.PlayCard("sun-saturn"))
+>>> [str(a) for a in game.legal_actions(state)][:2]
+["PlayCard(card='saturn-jupiter')", "PlayCard(card='saturn-moon')"]
+"""
+
+from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
+from boardrules.games.semya.cards import (
+    DECK_SIZE,
+    Card,
+    Suit,
+    Symbol,
+    default_deck,
+    load_deck,
+    validate_deck,
+)
+from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
+from boardrules.games.semya.rules import Game, Setup
+from boardrules.games.semya.state import Play, State, Trump
+
+__all__ = [
+    "DECK_SIZE",
+    "Action",
+    "Card",
+    "CardPlayed",
+    "Event",
+    "FoolPlayed",
+    "Game",
+    "GameEnded",
+    "LordPlayed",
+    "Play",
+    "PlayCard",
+    "PlayFool",
+    "PlayLord",
+    "Setup",
+    "State",
+    "Suit",
+    "Symbol",
+    "Trump",
+    "default_deck",
+    "load_deck",
+    "validate_deck",
+]

@@ -1,0 +1,218 @@
+"""7Я content: the seven symbols, the two suits, feeling cards, and decks (SEM-1..SEM-3)."""
+
+from __future__ import annotations
+
+import enum
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from boardrules.core.errors import BadInput
+
+__all__ = ["DECK_SIZE", "Card", "Suit", "Symbol", "default_deck", "load_deck", "validate_deck"]
+
+#: Feeling cards per deck; each seat also holds one trump (SEM-1).
+DECK_SIZE = 21
+
+
+class Symbol(enum.Enum):
+    """The seven symbols (stars) a feeling starts and ends on.
+
+    The rulebook fixes three: Sun is orange and the Hero, Saturn is red and the Villain,
+    Venus is violet and the Victim. The colours and roles of the other four are ours.
+    """
+
+    SUN = "sun"
+    MOON = "moon"
+    MERCURY = "mercury"
+    VENUS = "venus"
+    MARS = "mars"
+    JUPITER = "jupiter"
+    SATURN = "saturn"
+
+    @property
+    def name_en(self) -> str:
+        """The planet in English: ``"Sun"``."""
+        return _SYMBOL_INFO[self][0]
+
+    @property
+    def name_ru(self) -> str:
+        """The planet in Russian: ``"Солнце"``."""
+        return _SYMBOL_INFO[self][1]
+
+    @property
+    def colour(self) -> str:
+        """The colour of the symbol's circle, in English."""
+        return _SYMBOL_INFO[self][2]
+
+    @property
+    def colour_ru(self) -> str:
+        """The colour of the symbol's circle, in Russian."""
+        return _SYMBOL_INFO[self][3]
+
+    @property
+    def role(self) -> str:
+        """The role the symbol stands for, in English: ``"Hero"``."""
+        return _SYMBOL_INFO[self][4]
+
+    @property
+    def role_ru(self) -> str:
+        """The role the symbol stands for, in Russian: ``"Герой"``."""
+        return _SYMBOL_INFO[self][5]
+
+    @property
+    def from_rulebook(self) -> bool:
+        """Whether the rulebook itself gives this symbol's colour and role."""
+        return self in (Symbol.SUN, Symbol.SATURN, Symbol.VENUS)
+
+    def __repr__(self) -> str:
+        return f"Symbol.{self.name}"
+
+
+_SYMBOL_INFO: dict[Symbol, tuple[str, str, str, str, str, str]] = {
+    Symbol.SUN: ("Sun", "Солнце", "orange", "оранжевый", "Hero", "Герой"),
+    Symbol.MOON: ("Moon", "Луна", "light blue", "голубой", "Dreamer", "Мечтатель"),
+    Symbol.MERCURY: ("Mercury", "Меркурий", "yellow", "жёлтый", "Messenger", "Вестник"),
+    Symbol.VENUS: ("Venus", "Венера", "violet", "фиолетовый", "Victim", "Жертва"),
+    Symbol.MARS: ("Mars", "Марс", "blue", "синий", "Warrior", "Воин"),
+    Symbol.JUPITER: ("Jupiter", "Юпитер", "green", "зелёный", "Mentor", "Наставник"),
+    Symbol.SATURN: ("Saturn", "Сатурн", "red", "красный", "Villain", "Злодей"),
+}
+
+
+class Suit(enum.Enum):
+    """A feeling card's arrow: white cards are answered on their end symbol, black by anything."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def name_ru(self) -> str:
+        """The suit in Russian."""
+        return "ответные (белая стрелка)" if self is Suit.WHITE else "безответные (чёрная стрелка)"
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+def _check_id(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str) or not value or len(value) > 64:
+        raise ValueError("a card id is a non-empty string of at most 64 characters")
+
+
+@attrs.frozen
+class Card:
+    """A feeling card (SEM-2): a feeling from one symbol to another, white or black.
+
+    Attributes:
+        id: the card's identifier, unique within a deck (``"sun-saturn"``).
+        start: the symbol the feeling starts on (top left corner).
+        end: the symbol it ends on (top right corner).
+        suit: white (answering) or black (unanswered).
+        points: the number in the bottom right corner.
+        name_ru: the feeling in Russian.
+        name_en: the feeling in English.
+    """
+
+    id: str = attrs.field(validator=_check_id)
+    start: Symbol = attrs.field(validator=attrs.validators.instance_of(Symbol))
+    end: Symbol = attrs.field(validator=attrs.validators.instance_of(Symbol))
+    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+    name_ru: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name_en: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+    def describe(self, lang: str = "en") -> str:
+        """A one-line description: ``«азарт, вдохновение» (Sun → Saturn, white, 2)``."""
+        if lang == "ru":
+            suit = "белая" if self.suit is Suit.WHITE else "чёрная"
+            return f"«{self.name_ru}» ({self.start.name_ru} → {self.end.name_ru}, {suit}, {self.points})"
+        return (
+            f"«{self.name_ru}» / {self.name_en} "
+            f"({self.start.name_en} → {self.end.name_en}, {self.suit.value}, {self.points})"
+        )
+
+
+def validate_deck(deck: Iterable[Card]) -> tuple[Card, ...]:
+    """Check a deck against SEM-3 and return it as a tuple.
+
+    A deck holds 21 feeling cards with distinct ids; for every symbol exactly three cards
+    start on it, two white and one black; a white card ends on another symbol than it
+    starts on.
+
+    Raises:
+        BadInput: naming the card (``$.deck[4]``) or the symbol that breaks SEM-3.
+    """
+    cards = tuple(deck)
+    for index, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise BadInput(f"$.deck[{index}]", "SEM-3: a deck holds Card objects")
+    if len(cards) != DECK_SIZE:
+        raise BadInput("$.deck", f"SEM-3: a deck holds {DECK_SIZE} feeling cards, not {len(cards)}")
+    seen: set[str] = set()
+    for index, card in enumerate(cards):
+        if card.id in seen:
+            raise BadInput(f"$.deck[{index}].id", f"SEM-3: the card id {card.id!r} appears twice")
+        seen.add(card.id)
+        if card.suit is Suit.WHITE and card.start is card.end:
+            raise BadInput(
+                f"$.deck[{index}]",
+                f"SEM-3: the white card {card.id!r} starts and ends on {card.start.name_en}",
+            )
+    for symbol in Symbol:
+        white = sum(1 for c in cards if c.start is symbol and c.suit is Suit.WHITE)
+        black = sum(1 for c in cards if c.start is symbol and c.suit is Suit.BLACK)
+        if (white, black) != (2, 1):
+            raise BadInput(
+                "$.deck",
+                f"SEM-3: {white} white and {black} black cards start on {symbol.name_en}; "
+                "every symbol needs two white and one black",
+            )
+    return cards
+
+
+def _card_from_toml(index: int, entry: Mapping[str, Any]) -> Card:
+    from boardrules import serde
+
+    try:
+        card: Card = serde.from_dict(dict(entry), Card)
+    except BadInput as exc:
+        raise BadInput(f"$.deck[{index}]{exc.path[1:]}", exc.reason) from None
+    return card
+
+
+def load_deck(source: str | Path) -> tuple[Card, ...]:
+    """Read a deck from a TOML file (an array of ``[[card]]`` tables) and validate it.
+
+    Raises:
+        BadInput: for a malformed file or a deck that breaks SEM-3.
+    """
+    text = Path(source).read_text(encoding="utf-8")
+    return _parse_deck(text)
+
+
+def _parse_deck(text: str) -> tuple[Card, ...]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput("$", f"not valid TOML: {exc}") from None
+    entries = data.get("card")
+    if not isinstance(entries, list):
+        raise BadInput("$.card", "a deck file is an array of [[card]] tables")
+    return validate_deck(_card_from_toml(i, e) for i, e in enumerate(entries))
+
+
+_DEFAULT: tuple[Card, ...] | None = None
+
+
+def default_deck() -> tuple[Card, ...]:
+    """The deck that ships with boardrules: our reconstruction, valid under SEM-3."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        text = resources.files("boardrules.games.semya").joinpath("data/deck.toml")
+        _DEFAULT = _parse_deck(text.read_text(encoding="utf-8"))
+    return _DEFAULT

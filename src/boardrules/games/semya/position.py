@@ -1,0 +1,183 @@
+"""Invariants of a 7Я state, and states built from a designer's description."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from boardrules.core.errors import BadInput
+from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
+from boardrules.games.semya.cards import Symbol
+from boardrules.games.semya.state import Play, State, Trump
+
+if TYPE_CHECKING:
+    from boardrules.games.semya.rules import Game
+
+__all__ = ["build_position", "validate_state"]
+
+
+def _seat(value: object, path: str) -> int:
+    if type(value) is not int or value not in (0, 1):
+        raise BadInput(path, "a seat is 0 or 1")
+    return value
+
+
+def validate_state(game: Game, state: State) -> None:
+    """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
+    if not isinstance(state, State):
+        raise BadInput("$", f"expected a 7Я State, got {type(state).__name__}")
+    first = _seat(state.first, "$.first")
+    if not isinstance(state.hands, tuple) or len(state.hands) != 2:
+        raise BadInput("$.hands", "two hands, one per seat")
+    if not isinstance(state.trumps, tuple) or len(state.trumps) != 2:
+        raise BadInput("$.trumps", "two trumps, one per seat")
+    order = {c.id: i for i, c in enumerate(game.deck)}
+    played: tuple[list[str], list[str]] = ([], [])
+    spent: list[list[Action]] = [[], []]
+    for i, play in enumerate(state.table):
+        if not isinstance(play, Play):
+            raise BadInput(f"$.table[{i}]", "expected a play")
+        if play.seat != (first + i) % 2:
+            raise BadInput(f"$.table[{i}].seat", "the table alternates seats from the first")
+        action = play.action
+        if isinstance(action, PlayCard):
+            if action.card not in order:
+                raise BadInput(f"$.table[{i}].action.card", f"no card {action.card!r} in the deck")
+            played[play.seat].append(action.card)
+        elif isinstance(action, PlayLord | PlayFool):
+            spent[play.seat].append(action)
+        else:
+            raise BadInput(f"$.table[{i}].action", "not a 7Я action")
+    for seat in (0, 1):
+        hand = state.hands[seat]
+        path = f"$.hands[{seat}]"
+        if not isinstance(hand, tuple) or not all(isinstance(c, str) for c in hand):
+            raise BadInput(path, "a hand is a list of card ids")
+        for j, card in enumerate(hand):
+            if card not in order:
+                raise BadInput(f"{path}[{j}]", f"no card {card!r} in the deck")
+        if list(hand) != sorted(set(hand), key=order.__getitem__):
+            raise BadInput(path, "a hand lists distinct cards in deck order")
+        everywhere = sorted([*hand, *played[seat]], key=order.__getitem__)
+        if everywhere != list(order):
+            missing = set(order) - set(everywhere)
+            doubled = {c for c in everywhere if everywhere.count(c) > 1}
+            detail = sorted(doubled) or sorted(missing)
+            raise BadInput(
+                path,
+                f"each card of seat {seat} is in its hand or on the table exactly once "
+                f"(look at {detail[0]!r})",
+            )
+        trump = state.trumps[seat]
+        if not isinstance(trump, Trump):
+            raise BadInput(f"$.trumps[{seat}]", "a trump is held, lord or fool")
+        if len(spent[seat]) > 1:
+            raise BadInput("$.table", f"seat {seat} played its trump more than once")
+        shown = (
+            Trump.HELD
+            if not spent[seat]
+            else Trump.LORD
+            if isinstance(spent[seat][0], PlayLord)
+            else Trump.FOOL
+        )
+        if trump is not shown:
+            raise BadInput(f"$.trumps[{seat}]", f"the table shows the trump {shown.value}")
+    expected = None
+    if state.table:
+        mover = (first + len(state.table)) % 2
+        demand = game._demand_after(state.table[-1].action)
+        if not game._has_answer(state.hands[mover], state.trumps[mover], demand):
+            expected = mover
+    if state.loser != expected:
+        raise BadInput(
+            "$.loser",
+            "the game is not over here" if expected is None else f"seat {expected} has lost here",
+        )
+
+
+def build_position(
+    game: Game,
+    hands: Sequence[Iterable[str]],
+    table: Sequence[Action | Play],
+    trumps: Sequence[Trump | str] | None,
+    to_move: int,
+) -> State:
+    """See :meth:`Game.position`."""
+    to_move = _seat(to_move, "$.to_move")
+    if isinstance(hands, str | bytes) or len(hands) != 2:
+        raise BadInput("$.hands", "two hands, one per seat")
+    order = {c.id: i for i, c in enumerate(game.deck)}
+    held: list[tuple[str, ...]] = []
+    for seat, hand in enumerate(hands):
+        ids = list(hand) if not isinstance(hand, str) else [hand]
+        for j, card in enumerate(ids):
+            if card not in order:
+                raise BadInput(f"$.hands[{seat}][{j}]", f"no card {card!r} in the deck")
+        if len(set(ids)) != len(ids):
+            raise BadInput(f"$.hands[{seat}]", "a card is listed twice")
+        held.append(tuple(sorted(ids, key=order.__getitem__)))
+    # Seats of the recent plays follow by alternation back from the seat to move.
+    tail: list[Play] = []
+    n = len(table)
+    for i, entry in enumerate(table):
+        seat = (to_move - (n - i)) % 2
+        if isinstance(entry, Play):
+            if entry.seat != seat:
+                raise BadInput(f"$.table[{i}].seat", f"by alternation this play is seat {seat}'s")
+            tail.append(entry)
+        else:
+            tail.append(Play(seat, entry))
+    shown: list[Trump] = [Trump.HELD, Trump.HELD]
+    for play in tail:
+        if isinstance(play.action, PlayLord):
+            shown[play.seat] = Trump.LORD
+        elif isinstance(play.action, PlayFool):
+            shown[play.seat] = Trump.FOOL
+    if trumps is None:
+        final = shown
+    else:
+        if len(trumps) != 2:
+            raise BadInput("$.trumps", "two trumps, one per seat")
+        final = []
+        for seat, value in enumerate(trumps):
+            try:
+                final.append(value if isinstance(value, Trump) else Trump(value))
+            except ValueError:
+                raise BadInput(f"$.trumps[{seat}]", "a trump is held, lord or fool") from None
+    # What is neither held nor in the recent plays was played earlier.
+    earlier: list[list[Action]] = [[], []]
+    for seat in (0, 1):
+        recent = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
+        for card in game.deck:
+            if card.id not in held[seat] and card.id not in recent:
+                earlier[seat].append(game._plays[card.id])
+        if final[seat] is not Trump.HELD and shown[seat] is Trump.HELD:
+            earlier[seat].append(
+                PlayLord(Symbol.SUN) if final[seat] is Trump.LORD else PlayFool()
+            )
+    last = (tail[0].seat if tail else to_move) ^ 1
+    a, b = len(earlier[last]), len(earlier[1 - last])
+    if a not in (b, b + 1):
+        raise BadInput(
+            "$.hands",
+            f"no alternating game leads here: seat {last} played {a} cards earlier "
+            f"and seat {1 - last} played {b}",
+        )
+    start = last if a == b + 1 else 1 - last
+    prefix: list[Play] = []
+    queues = {0: list(earlier[0]), 1: list(earlier[1])}
+    seat = start
+    while queues[0] or queues[1]:
+        prefix.append(Play(seat, queues[seat].pop(0)))
+        seat ^= 1
+    plays = (*prefix, *tail)
+    first = plays[0].seat if plays else to_move
+    loser = None
+    if plays:
+        mover = (first + len(plays)) % 2
+        demand = game._demand_after(plays[-1].action)
+        if not game._has_answer(held[mover], final[mover], demand):
+            loser = mover
+    state = State(first, (held[0], held[1]), (final[0], final[1]), plays, loser)
+    validate_state(game, state)
+    return state

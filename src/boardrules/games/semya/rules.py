@@ -1,0 +1,343 @@
+"""7Я «Со-ратники»: legality (SEM-5..SEM-9) and transitions, as one ``Game`` reducer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.core.game import GameBase
+from boardrules.core.rng import Rng
+from boardrules.core.standings import Standings
+from boardrules.core.violation import Violation
+from boardrules.games.semya import messages as _messages  # registers the sentences
+from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
+from boardrules.games.semya.cards import DECK_SIZE, Card, Suit, Symbol, default_deck, validate_deck
+from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
+from boardrules.games.semya.state import Play, State, Trump
+
+__all__ = ["Game", "Setup"]
+
+del _messages
+
+#: What the seat to move must answer: a symbol to start on, anything, or the opening move.
+_ANY = "any"
+_OPENING = "opening"
+Demand = Symbol | str
+
+
+@attrs.frozen
+class Setup:
+    """The keyword arguments of :meth:`Game.new`.
+
+    Attributes:
+        first: the seat that moves first (0 or 1); ``None`` draws it from the seed (SEM-4).
+    """
+
+    first: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.in_((0, 1)))
+    )
+
+
+def _deck(value: Iterable[Card] | None) -> tuple[Card, ...]:
+    return default_deck() if value is None else validate_deck(value)
+
+
+@attrs.frozen
+class Game(GameBase[State, Action, Event, Setup]):
+    """The two-seat card game 7Я «Со-ратники» (rules SEM-1..SEM-11).
+
+    Args:
+        deck: the 21 feeling cards each seat holds; by default our reconstruction
+            (:func:`~boardrules.games.semya.default_deck`). Checked against SEM-3.
+
+    >>> game = Game()
+    >>> state = game.new(seed=7)
+    >>> game.to_move(state), len(game.legal_actions(state))
+    (0, 21)
+    """
+
+    name: ClassVar[str] = "semya"
+    state_type: ClassVar[type] = State
+    action_type: ClassVar[Any] = Action
+    event_type: ClassVar[Any] = Event
+    setup_type: ClassVar[type] = Setup
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    hidden_information: ClassVar[bool] = False
+
+    deck: tuple[Card, ...] = attrs.field(default=None, converter=_deck)
+
+    # Lookup tables derived from the deck; not options, not compared.
+    _cards: dict[str, Card] = attrs.field(init=False, eq=False, repr=False)
+    _order: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _start: dict[str, Symbol] = attrs.field(init=False, eq=False, repr=False)
+    _plays: dict[str, PlayCard] = attrs.field(init=False, eq=False, repr=False)
+    _lords: tuple[PlayLord, ...] = attrs.field(init=False, eq=False, repr=False)
+    _fool: PlayFool = attrs.field(init=False, eq=False, repr=False)
+    _full_hand: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "_cards", {c.id: c for c in self.deck})
+        setattr_(self, "_order", {c.id: i for i, c in enumerate(self.deck)})
+        setattr_(self, "_start", {c.id: c.start for c in self.deck})
+        setattr_(self, "_plays", {c.id: PlayCard(c.id) for c in self.deck})
+        setattr_(self, "_lords", tuple(PlayLord(s) for s in Symbol))
+        setattr_(self, "_fool", PlayFool())
+        setattr_(self, "_full_hand", tuple(c.id for c in self.deck))
+
+    # -- content ------------------------------------------------------------------------
+    def card(self, card_id: str) -> Card:
+        """The card with this id.
+
+        Raises:
+            KeyError: if the deck has no such card.
+        """
+        return self._cards[card_id]
+
+    def max_moves(self) -> int:
+        """Every card of both decks, trumps included, can be played at most once."""
+        return 2 * (DECK_SIZE + 1)
+
+    # -- setup (SEM-1, SEM-4) -------------------------------------------------------------
+    def _new(self, seed: int, setup: Setup) -> State:
+        first = setup.first
+        if first is None:
+            first = Rng.derive(seed, "semya", "first").below(2)
+        return State(first=first, hands=(self._full_hand, self._full_hand))
+
+    # -- whose move, what it must answer ------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        """The seat to play, or ``None`` after SEM-9 ended the game."""
+        if state.loser is not None:
+            return None
+        return (state.first + len(state.table)) % 2
+
+    def is_over(self, state: State) -> bool:
+        """Whether SEM-9 has ended the game."""
+        return state.loser is not None
+
+    def _demand_after(self, action: Action) -> Demand:
+        """What the answer to ``action`` must be (SEM-6)."""
+        if type(action) is PlayCard:
+            card = self._cards[action.card]
+            return card.end if card.suit is Suit.WHITE else _ANY
+        if type(action) is PlayLord:
+            return action.named
+        return _ANY
+
+    def demand(self, state: State) -> Symbol | None:
+        """The symbol the next card must start on, or ``None`` when any card will do.
+
+        >>> game = Game()
+        >>> state = game.apply(game.new(seed=1, first=0), PlayCard("sun-saturn"))
+        >>> game.demand(state)
+        Symbol.SATURN
+        """
+        if not state.table:
+            return None
+        demand = self._demand_after(state.table[-1].action)
+        return demand if isinstance(demand, Symbol) else None
+
+    def _has_answer(self, hand: tuple[str, ...], trump: Trump, demand: Demand) -> bool:
+        if trump is Trump.HELD:
+            return True  # the Lord after a black card, the Fool after anything else
+        if demand is _ANY or demand is _OPENING:
+            return bool(hand)
+        start = self._start
+        return any(start[c] is demand for c in hand)
+
+    # -- legality (SEM-5..SEM-9) -----------------------------------------------------------
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action: cards in deck order, then the Lord per symbol, then the Fool."""
+        if state.loser is not None:
+            return ()
+        seat = (state.first + len(state.table)) % 2
+        hand = state.hands[seat]
+        plays = self._plays
+        if not state.table:
+            return tuple(plays[c] for c in hand)
+        demand = self._demand_after(state.table[-1].action)
+        held = state.trumps[seat] is Trump.HELD
+        if demand is _ANY:
+            cards = tuple(plays[c] for c in hand)
+            return cards + self._lords if held else cards
+        start = self._start
+        answers = tuple(plays[c] for c in hand if start[c] is demand)
+        if not answers and held:
+            return (self._fool,)
+        return answers
+
+    def check(self, state: State, action: object) -> Violation | None:
+        """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``."""
+        if state.loser is not None:
+            return Violation("SEM-9", "game_over", {"loser": state.loser})
+        seat = (state.first + len(state.table)) % 2
+        demand: Demand = (
+            self._demand_after(state.table[-1].action) if state.table else _OPENING
+        )
+        kind = type(action)
+        if kind is PlayCard:
+            return self._check_card(state, seat, demand, action)  # type: ignore[arg-type]
+        if kind is PlayLord or kind is PlayFool:
+            trump = state.trumps[seat]
+            rule = "SEM-7" if kind is PlayLord else "SEM-8"
+            if trump is not Trump.HELD:
+                return Violation(rule, "trump_spent", {"seat": seat, "used_as": trump.value})
+            if demand is _OPENING:
+                return Violation("SEM-5", "opening_trump", {})
+            if kind is PlayLord:
+                if demand is not _ANY:
+                    return Violation("SEM-7", "lord_needs_black", {})
+                return None
+            if self._has_answer(state.hands[seat], Trump.FOOL, demand) or demand is _ANY:
+                return Violation("SEM-8", "fool_has_answer", {"seat": seat})
+            return None
+        return Violation(
+            "CORE-1", "foreign_action", {"action": repr(action)[:80], "game": self.name}
+        )
+
+    def _check_card(
+        self, state: State, seat: int, demand: Demand, action: PlayCard
+    ) -> Violation | None:
+        card = self._cards.get(action.card) if isinstance(action.card, str) else None
+        if card is None:
+            return Violation("SEM-3", "unknown_card", {"card": str(action.card)[:64]})
+        if action.card not in state.hands[seat]:
+            return Violation("SEM-1", "card_not_in_hand", {"seat": seat, "card": card.id})
+        if isinstance(demand, Symbol) and card.start is not demand:
+            return Violation(
+                "SEM-6",
+                "wrong_start",
+                {"needed": demand.value, "card": card.id, "start": card.start.value},
+            )
+        return None
+
+    # -- transitions --------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; checks legality first (a faster path than ``step``).
+
+        Raises:
+            IllegalAction: with the rule and reason; ``state`` is untouched.
+        """
+        if self._fast_legal(state, action):
+            return self._advance(state, action, None)
+        return super().apply(state, action)
+
+    def _fast_legal(self, state: State, action: Action) -> bool:
+        """A quick yes for the common legal case; anything else goes through ``check``."""
+        if state.loser is not None or type(action) is not PlayCard:
+            return False
+        seat = (state.first + len(state.table)) % 2
+        if action.card not in state.hands[seat]:
+            return False
+        if not state.table:
+            return True
+        demand = self._demand_after(state.table[-1].action)
+        return demand is _ANY or self._start[action.card] is demand
+
+    def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
+        seat = (state.first + len(state.table)) % 2
+        hands = state.hands
+        trumps = state.trumps
+        kind = type(action)
+        if kind is PlayCard:
+            hand = hands[seat]
+            i = hand.index(action.card)  # type: ignore[union-attr]
+            new_hand = hand[:i] + hand[i + 1 :]
+            hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
+            if events is not None:
+                events.append(CardPlayed(seat, action.card))  # type: ignore[union-attr]
+        else:
+            used = Trump.LORD if kind is PlayLord else Trump.FOOL
+            trumps = (used, trumps[1]) if seat == 0 else (trumps[0], used)
+            if events is not None:
+                events.append(
+                    LordPlayed(seat, action.named)  # type: ignore[union-attr]
+                    if kind is PlayLord
+                    else FoolPlayed(seat)
+                )
+        other = 1 - seat
+        loser = None
+        if not self._has_answer(hands[other], trumps[other], self._demand_after(action)):
+            loser = other
+            if events is not None:
+                events.append(GameEnded(winner=seat, loser=other))
+        return State(state.first, hands, trumps, (*state.table, Play(seat, action)), loser)
+
+    # -- scoring (SEM-10) ---------------------------------------------------------------
+    def score(self, state: State) -> Standings:
+        """Points: cards left in hand plus the trump (−1 as the Fool, 0 otherwise).
+
+        The winner is whoever did not lose under SEM-9, whatever the points; before the end
+        the standings are provisional and ranked by points.
+        """
+        from boardrules.games.semya.scoring import score
+
+        return score(self, state)
+
+    # -- views (SEM-11) -------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        """Everything in 7Я is public (SEM-11): the view is the state itself."""
+        return state
+
+    # -- invariants and positions -------------------------------------------------------
+    def validate(self, state: State) -> None:
+        """Raise ``BadInput`` unless ``state`` keeps the 7Я invariants.
+
+        Each card is in exactly one place (its seat's hand or the table), a trump goes out
+        at most once and its status matches the table, the table alternates seats from
+        ``first``, hands are in deck order, and ``loser`` is set exactly when SEM-9 says.
+        """
+        from boardrules.games.semya.position import validate_state
+
+        validate_state(self, state)
+
+    def position(
+        self,
+        hands: Sequence[Iterable[str]],
+        table: Sequence[Action | Play] = (),
+        trumps: Sequence[Trump | str] | None = None,
+        to_move: int = 0,
+    ) -> State:
+        """A state built from a readable description, for edge-case scripts.
+
+        Args:
+            hands: the card ids each seat still holds (any order).
+            table: the most recent plays, oldest first: actions (their seats follow from
+                ``to_move`` by alternation) or :class:`Play` entries.
+            trumps: where each trump is (``"held"``, ``"lord"``, ``"fool"``); by default
+                held unless ``table`` shows it played.
+            to_move: the seat whose move it is.
+
+        Every other card is taken as played earlier, in deck order, alternating seats (a
+        spent trump that ``table`` does not show goes among them, as the Fool or as a Lord
+        naming the Sun). The result is validated like a loaded state.
+
+        Raises:
+            BadInput: if no alternating game leads to this description.
+
+        >>> game = Game()
+        >>> s = game.position(hands=[["mars-sun"], ["sun-venus"]],
+        ...                   table=[PlayCard("jupiter-mars")], to_move=0)
+        >>> game.legal_actions(s)
+        (PlayCard(card='mars-sun'), PlayFool())
+        """
+        from boardrules.games.semya.position import build_position
+
+        return build_position(self, hands, table, trumps, to_move)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """A short label for an action, for buttons and logs."""
+        if isinstance(action, PlayCard):
+            card = self._cards[action.card]
+            return ("Сыграть " if lang == "ru" else "Play ") + card.describe(lang)
+        if isinstance(action, PlayLord):
+            named = action.named
+            if lang == "ru":
+                return f"Козырь как Владыка: назвать {named.name_ru} ({named.role_ru})"
+            return f"Trump as the Lord, naming {named.name_en} ({named.role})"
+        return "Козырь как Дурень" if lang == "ru" else "Trump as the Fool"
+
