@@ -87,7 +87,11 @@ def tag_of(cls: type) -> str:
 
 
 # -- the converter ---------------------------------------------------------------------
-converter = make_converter(forbid_extra_keys=True, detailed_validation=True)
+converter = make_converter(
+    forbid_extra_keys=True,
+    detailed_validation=True,
+    unstruct_collection_overrides={tuple: list},
+)
 
 
 def _structure_int(value: object, _: object) -> int:
@@ -179,7 +183,8 @@ def _var_tuple_hook(tp: Any) -> Callable[[object, object], tuple[Any, ...]]:
     item_type = get_args(tp)[0]
 
     def hook(value: object, _: object) -> tuple[Any, ...]:
-        return tuple(_structure_items(value, item_type, tp, converter.get_structure_hook(item_type)))
+        item_hook = converter.get_structure_hook(item_type)
+        return tuple(_structure_items(value, item_type, tp, item_hook))
 
     return hook
 
@@ -288,8 +293,7 @@ def _tagged_union_hook(tp: Any) -> Callable[[object, object], Any]:
         if type(tag) is not str or tag not in by_tag:
             raise _Bad(f"unknown type {tag!r:.40}; expected one of {allowed}", ".type")
         cls = by_tag[tag]
-        body = {k: v for k, v in value.items() if k != "type"}
-        return converter.get_structure_hook(cls)(body, cls)
+        return converter.get_structure_hook(cls)(value, cls)
 
     return hook
 
@@ -298,10 +302,43 @@ def _tagged_union_unhook(tp: Any) -> Callable[[Any], Any]:
     def unhook(value: Any) -> Any:
         if value is None:
             return None
-        body = converter.unstructure(value, unstructure_as=type(value))
-        return {"type": tag_of(type(value)), **body}
+        return converter.unstructure(value, unstructure_as=type(value))
 
     return unhook
+
+
+def _is_tagged_class(tp: Any) -> bool:
+    return isinstance(tp, type) and attrs.has(tp) and isinstance(getattr(tp, "tag", None), str)
+
+
+def _tagged_class_unhook(tp: Any) -> Callable[[Any], Any]:
+    body = converter.gen_unstructure_attrs_fromdict(tp)
+    tag = tag_of(tp)
+
+    def unhook(value: Any) -> Any:
+        return {"type": tag, **body(value)}
+
+    return unhook
+
+
+def _tagged_class_hook(tp: Any) -> Callable[[object, object], Any]:
+    body = converter.gen_structure_attrs_fromdict(tp)
+    tag = tag_of(tp)
+
+    def hook(value: object, _: object) -> Any:
+        if not isinstance(value, Mapping):
+            raise _Bad(f"expected an object, got {_kind(value)}")
+        if "type" in value:
+            if value["type"] != tag:
+                raise _Bad(f"expected type {tag!r}, got {value['type']!r:.40}", ".type")
+            value = {k: v for k, v in value.items() if k != "type"}
+        return body(value, tp)
+
+    return hook
+
+
+converter.register_structure_hook_factory(_is_tagged_class, _tagged_class_hook)
+converter.register_unstructure_hook_factory(_is_tagged_class, _tagged_class_unhook)
 
 
 converter.register_structure_hook_factory(_is_tagged_union, _tagged_union_hook)
@@ -317,9 +354,9 @@ converter.register_structure_hook_factory(_is_any, lambda tp: lambda v, _: freez
 
 # -- records: the game decides the types of options, setup and actions -----------------
 def _structure_record(value: object, _: object) -> GameRecord:
-    from boardrules.core.registry import game_from_json_options
     from boardrules.core.errors import UnknownGame
     from boardrules.core.record import SCHEMA_VERSION
+    from boardrules.core.registry import game_from_json_options
 
     if not isinstance(value, Mapping):
         raise _Bad(f"expected an object, got {_kind(value)}")
@@ -329,7 +366,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
         raise _Bad(f"unknown key {extra[0]!r}", f".{extra[0]}")
     for key in ("game", "seed"):
         if key not in value:
-            raise _Bad(f"missing required key {key!r}")
+            raise _Bad(f"missing required key {key!r}", f".{key}")
     schema = value.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION or type(schema) is not int:
         raise _Bad(f"this library reads record schema {SCHEMA_VERSION}", ".schema")
@@ -353,7 +390,8 @@ def _structure_record(value: object, _: object) -> GameRecord:
         structure_setup(game.setup_type, setup)
     except BadInput as exc:
         raise _Bad(exc.reason, ".setup" + exc.path[1:]) from None
-    actions = _nested(value.get("actions", []), tuple[game.action_type, ...], ".actions")
+    action_list: Any = tuple.__class_getitem__((game.action_type, ...))
+    actions = _nested(value.get("actions", []), action_list, ".actions")
     notes = _nested(value.get("notes", []), tuple[Note, ...], ".notes")
     return GameRecord(
         game=name, seed=seed, options=options, setup=setup, actions=actions, notes=notes
@@ -395,6 +433,12 @@ def _first_error(exc: BaseException) -> tuple[str, str]:
             return path + exc.subpath, exc.reason
         if isinstance(exc, BadInput):
             return path + exc.path[1:], exc.reason
+        if (
+            isinstance(exc, ValueError | TypeError)
+            and len(exc.args) >= 2
+            and isinstance(exc.args[1], attrs.Attribute)
+        ):  # raised by an attrs validator: args are (message, attribute, ...)
+            return f"{path}.{exc.args[1].name}", str(exc.args[0])
         if isinstance(exc, KeyError):
             return path, f"missing required key {exc.args[0]!r}" if exc.args else "missing key"
         if isinstance(exc, RecursionError):
@@ -434,9 +478,7 @@ def _precheck(data: object) -> None:
         elif type(value) is int:
             if not -_INT_LIMIT < value < _INT_LIMIT:
                 raise BadInput(path, "integer out of range")
-        elif value is None or isinstance(value, bool | float | enum.Enum):
-            pass
-        elif attrs.has(type(value)):
+        elif value is None or isinstance(value, bool | float | enum.Enum) or attrs.has(type(value)):
             pass
         else:
             raise BadInput(path, f"not a JSON value: {type(value).__name__}")
@@ -451,14 +493,13 @@ def to_dict(obj: object) -> Any:
 
 
 def _record_to_dict(record: GameRecord) -> dict[str, Any]:
-    game = record.load_game()
     out: dict[str, Any] = {
         "schema": record.schema,
         "game": record.game,
         "seed": record.seed,
         "options": to_dict(record.options),
         "setup": to_dict(record.setup),
-        "actions": converter.unstructure(record.actions, unstructure_as=tuple[game.action_type, ...]),
+        "actions": [to_dict(action) for action in record.actions],
     }
     if record.notes:
         out["notes"] = converter.unstructure(record.notes)

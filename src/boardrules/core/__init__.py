@@ -1,6 +1,12 @@
 """The shared core: the game contract, errors, violations, randomness, standings, records."""
 
-from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError, UnknownGame
+from boardrules.core.errors import (
+    BadInput,
+    BoardRulesError,
+    IllegalAction,
+    ReplayError,
+    UnknownGame,
+)
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.game import Game, GameBase, Transition
 from boardrules.core.match import Match

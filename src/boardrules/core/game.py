@@ -117,7 +117,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """
         from boardrules import serde
 
-        parsed = serde.structure_setup(self.setup_type, setup)
+        parsed: SetupT = serde.structure_setup(self.setup_type, setup)
         return self._new(check_seed(seed), parsed)
 
     def is_over(self, state: S) -> bool:
@@ -158,7 +158,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
         defaults = type(self)()
         out: dict[str, JSONValue] = {}
-        for field in attrs.fields(type(self)):
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
             if not field.init:
                 continue
             value = getattr(self, field.name)
@@ -173,7 +173,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         from boardrules import serde
         from boardrules.core.record import GameRecord, freeze_json
 
-        parsed = serde.structure_setup(self.setup_type, setup)
+        parsed: object = serde.structure_setup(self.setup_type, setup)
         setup_json = serde.to_dict(parsed)
         assert isinstance(setup_json, dict)
         return GameRecord(

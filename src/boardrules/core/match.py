@@ -44,7 +44,8 @@ class Match:
         Raises:
             ReplayError: at the first illegal action of the record.
         """
-        game = record.load_game() if game is None else game
+        if game is None:
+            game = record.load_game()
         match = cls(game, record.seed, **dict(record.setup))
         notes = {n.move: n.text for n in record.notes}
         for move, action in enumerate(record.actions):
@@ -73,7 +74,7 @@ class Match:
     @property
     def record(self) -> GameRecord:
         """The record of the moves up to the current state."""
-        record = self._root
+        record: GameRecord = self._root
         for action, note in zip(self._actions[: self._cursor], self._notes, strict=False):
             record = record.with_action(action, note)
         return record

@@ -16,7 +16,7 @@ __all__ = ["SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "
 SCHEMA_VERSION = 1
 
 JSONValue: TypeAlias = (
-    "str | int | float | bool | None | tuple[JSONValue, ...] | FrozenMap[str, JSONValue]"
+    "str | int | float | bool | tuple[JSONValue, ...] | FrozenMap[str, JSONValue] | None"
 )
 
 

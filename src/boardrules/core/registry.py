@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -14,8 +15,19 @@ __all__ = ["ENTRY_POINT_GROUP", "game_from_json_options", "game_names", "load", 
 ENTRY_POINT_GROUP = "boardrules.games"
 
 _BUILTIN: dict[str, str] = {
+    "lyceum": "boardrules.games.lyceum:Game",
+    "orbita": "boardrules.games.orbita:Game",
     "semya": "boardrules.games.semya:Game",
 }
+
+
+def _builtin() -> dict[str, str]:
+    """Our games whose package is present in this installation."""
+    return {
+        name: target
+        for name, target in _BUILTIN.items()
+        if importlib.util.find_spec(target.partition(":")[0]) is not None
+    }
 _REGISTERED: dict[str, Callable[..., Any]] = {}
 
 
@@ -38,13 +50,13 @@ def game_names() -> tuple[str, ...]:
     >>> "semya" in game_names()
     True
     """
-    return tuple(sorted({*_BUILTIN, *_entry_points(), *_REGISTERED}))
+    return tuple(sorted({*_builtin(), *_entry_points(), *_REGISTERED}))
 
 
 def _factory(name: str) -> Callable[..., Any]:
     if name in _REGISTERED:
         return _REGISTERED[name]
-    target = _BUILTIN.get(name) or _entry_points().get(name)
+    target = _builtin().get(name) or _entry_points().get(name)
     if target is None:
         known = ", ".join(game_names())
         raise UnknownGame(f"no game named {name!r}; known games: {known}")

@@ -130,7 +130,8 @@ class Card:
         """A one-line description: ``«азарт, вдохновение» (Sun → Saturn, white, 2)``."""
         if lang == "ru":
             suit = "белая" if self.suit is Suit.WHITE else "чёрная"
-            return f"«{self.name_ru}» ({self.start.name_ru} → {self.end.name_ru}, {suit}, {self.points})"
+            ends = f"{self.start.name_ru} → {self.end.name_ru}"
+            return f"«{self.name_ru}» ({ends}, {suit}, {self.points})"
         return (
             f"«{self.name_ru}» / {self.name_en} "
             f"({self.start.name_en} → {self.end.name_en}, {self.suit.value}, {self.points})"

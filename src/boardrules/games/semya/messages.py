@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from boardrules.core.violation import Lang, ParamValue, register_messages
+from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
 from boardrules.games.semya.cards import Symbol
 
 __all__ = ["CATALOG"]
@@ -21,7 +21,10 @@ def _symbol(value: ParamValue, lang: Lang) -> str:
 def _wrong_start(p: Mapping[str, ParamValue], lang: Lang) -> str:
     needed, start = _symbol(p["needed"], lang), _symbol(p["start"], lang)
     if lang == "ru":
-        return f"Ответ должен начинаться с символа {needed}, а карта {p['card']} начинается с {start}."
+        return (
+            f"Ответ должен начинаться с символа {needed}, "
+            f"а карта {p['card']} начинается с {start}."
+        )
     return f"The answer must start on {needed}; the card {p['card']} starts on {start}."
 
 
@@ -33,7 +36,7 @@ def _trump_spent(p: Mapping[str, ParamValue], lang: Lang) -> str:
     return f"Seat {p['seat']} has already played its trump (as {en})."
 
 
-CATALOG = {
+CATALOG: MessageCatalog = {
     "game_over": (
         "The game is over: seat {loser} had no answer and no trump.",
         "Игра окончена: игроку {loser} нечем было ответить.",

@@ -119,14 +119,14 @@ def build_position(
     # Seats of the recent plays follow by alternation back from the seat to move.
     tail: list[Play] = []
     n = len(table)
-    for i, entry in enumerate(table):
+    for i, given_play in enumerate(table):
         seat = (to_move - (n - i)) % 2
-        if isinstance(entry, Play):
-            if entry.seat != seat:
+        if isinstance(given_play, Play):
+            if given_play.seat != seat:
                 raise BadInput(f"$.table[{i}].seat", f"by alternation this play is seat {seat}'s")
-            tail.append(entry)
+            tail.append(given_play)
         else:
-            tail.append(Play(seat, entry))
+            tail.append(Play(seat, given_play))
     shown: list[Trump] = [Trump.HELD, Trump.HELD]
     for play in tail:
         if isinstance(play.action, PlayLord):
@@ -148,9 +148,9 @@ def build_position(
     earlier: list[list[Action]] = [[], []]
     for seat in (0, 1):
         recent = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
-        for card in game.deck:
-            if card.id not in held[seat] and card.id not in recent:
-                earlier[seat].append(game._plays[card.id])
+        for entry in game.deck:
+            if entry.id not in held[seat] and entry.id not in recent:
+                earlier[seat].append(game._plays[entry.id])
         if final[seat] is not Trump.HELD and shown[seat] is Trump.HELD:
             earlier[seat].append(
                 PlayLord(Symbol.SUN) if final[seat] is Trump.LORD else PlayFool()

@@ -323,7 +323,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> s = game.position(hands=[["mars-sun"], ["sun-venus"]],
         ...                   table=[PlayCard("jupiter-mars")], to_move=0)
         >>> game.legal_actions(s)
-        (PlayCard(card='mars-sun'), PlayFool())
+        (PlayCard(card='mars-sun'),)
         """
         from boardrules.games.semya.position import build_position
 

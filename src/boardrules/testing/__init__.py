@@ -1,0 +1,35 @@
+"""Test kit for every game: Hypothesis strategies, conformance properties, a state machine.
+
+A game's test module starts with the generic checks::
+
+    from boardrules.testing import conformance, machine
+    from boardrules.games import semya
+
+    TestSemyaConformance = conformance(semya.Game())
+    TestSemyaMachine = machine(semya.Game()).TestCase
+
+Hypothesis is needed (``pip install boardrules[test]``); the rest of boardrules does not
+import this package.
+"""
+
+from boardrules.testing.conformance import conformance
+from boardrules.testing.machine import machine
+from boardrules.testing.strategies import (
+    Playout,
+    any_action,
+    json_values,
+    playouts,
+    reachable_states,
+    seeds,
+)
+
+__all__ = [
+    "Playout",
+    "any_action",
+    "conformance",
+    "json_values",
+    "machine",
+    "playouts",
+    "reachable_states",
+    "seeds",
+]

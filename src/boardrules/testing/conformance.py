@@ -1,0 +1,245 @@
+"""The properties every game must keep, as a pytest class built for one game."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import given, note
+from hypothesis import strategies as st
+
+from boardrules import serde
+from boardrules.core.errors import BadInput, IllegalAction, ReplayError
+from boardrules.core.record import GameRecord, replay
+from boardrules.core.standings import Standings
+from boardrules.testing.strategies import any_action, json_values, playouts
+
+__all__ = ["conformance"]
+
+
+def _leaf_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(data, dict):
+        out = [path] if path else []
+        for key, value in data.items():
+            out.extend(_leaf_paths(value, (*path, key)))
+        return out
+    if isinstance(data, list):
+        out = [path] if path else []
+        for index, value in enumerate(data):
+            out.extend(_leaf_paths(value, (*path, index)))
+        return out
+    return [path]
+
+
+def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, head: _replace(data[head], rest, value)}
+    copy = list(data)
+    copy[head] = _replace(copy[head], rest, value)
+    return copy
+
+
+_HASHSEED_SCRIPT = textwrap.dedent(
+    """
+    import json, sys
+    from boardrules import load, serde
+    game = serde.from_dict(json.loads(sys.argv[2]), type(load(sys.argv[1])))
+    state = game.new(int(sys.argv[3]), **json.loads(sys.argv[4]))
+    for step in range(game.max_moves()):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = game.apply(state, legal[(step * 7 + 3) % len(legal)])
+    print(serde.to_json(state))
+    """
+)
+
+
+def conformance(
+    game: Any,
+    setups: st.SearchStrategy[Mapping[str, Any]] | None = None,
+) -> type:
+    """A pytest class of the generic properties for ``game``.
+
+    Assign it to a ``Test...`` name in a test module; Hypothesis settings come from the
+    active profile. ``setups`` draws keyword arguments for ``game.new`` (default: none).
+
+    The properties: legal actions are non-empty exactly while the game is not over; every
+    legal action passes ``check`` and ``apply``; an action ``check`` refuses makes ``apply``
+    and ``step`` raise with that violation and leaves the state equal to before; the same
+    seed and actions give equal states (also under other ``PYTHONHASHSEED`` values); states,
+    actions, events and records survive a JSON round trip; replay equals play; every game
+    ends within ``max_moves``; standings agree with the end; views are stable; the game's
+    own invariants hold after every step; hostile JSON gives ``BadInput`` and nothing else.
+    """
+    paths = playouts(game, setups)
+    to_end = playouts(game, setups, to_end=True)
+
+    class Conformance:
+        __test__ = True
+
+        @given(paths)
+        def test_legal_actions_exist_exactly_while_not_over(self, p: Any) -> None:
+            for state in p.states:
+                legal = game.legal_actions(state)
+                assert bool(legal) == (not game.is_over(state))
+                assert (game.to_move(state) is None) == game.is_over(state)
+                assert len(set(legal)) == len(legal), "legal actions are distinct"
+                assert legal == game.legal_actions(state), "legal actions are stable"
+
+        @given(paths)
+        def test_every_legal_action_is_checked_and_applies(self, p: Any) -> None:
+            state = p.final
+            for action in game.legal_actions(state):
+                assert game.check(state, action) is None, action
+                after = game.apply(state, action)
+                assert after == game.step(state, action).state
+                game.validate(after)
+
+        @given(paths, st.data())
+        def test_refused_action_raises_and_changes_nothing(self, p: Any, data: Any) -> None:
+            state = p.final
+            action = data.draw(any_action(game, state))
+            before = serde.to_json(state)
+            violation = game.check(state, action)
+            if violation is None:
+                assert action in game.legal_actions(state)
+                return
+            assert action not in game.legal_actions(state)
+            assert violation.rule
+            assert violation.code
+            assert violation.message("en")
+            assert violation.message("ru")
+            for method in (game.apply, game.step):
+                with pytest.raises(IllegalAction) as info:
+                    method(state, action)
+                assert info.value.violation == violation
+            assert serde.to_json(state) == before
+
+        @given(paths)
+        def test_same_seed_and_actions_give_equal_states(self, p: Any) -> None:
+            state = game.new(p.seed, **p.setup)
+            assert state == p.states[0]
+            for action, expected in zip(p.actions, p.states[1:], strict=True):
+                state = game.apply(state, action)
+                assert state == expected
+                assert hash(state) == hash(expected)
+
+        @given(paths)
+        def test_json_round_trip(self, p: Any) -> None:
+            for state in (p.states[0], p.final):
+                text = serde.to_json(state)
+                assert serde.from_json(text, game.state_type, game=game) == state
+                assert serde.to_json(serde.from_json(text, game.state_type, game=game)) == text
+            for action in p.actions:
+                assert serde.from_json(serde.to_json(action), game.action_type) == action
+            state = p.states[0]
+            for action in p.actions:
+                transition = game.step(state, action)
+                for event in transition.events:
+                    assert serde.from_json(serde.to_json(event), game.event_type) == event
+                state = transition.state
+            record = game.record(p.seed, p.actions, **p.setup)
+            assert serde.from_json(serde.to_json(record), GameRecord) == record
+
+        @given(paths)
+        def test_replay_equals_play(self, p: Any) -> None:
+            record = game.record(p.seed, p.actions, **p.setup)
+            assert replay(record, game) == p.states
+
+        @given(paths, st.data())
+        def test_replay_names_the_first_bad_move(self, p: Any, data: Any) -> None:
+            state = p.final
+            action = data.draw(any_action(game, state))
+            if game.check(state, action) is None:
+                return
+            record = game.record(p.seed, (*p.actions, action), **p.setup)
+            with pytest.raises(ReplayError) as info:
+                replay(record, game)
+            assert info.value.move == len(p.actions)
+            assert info.value.violation == game.check(state, action)
+
+        @given(to_end)
+        def test_games_end_within_the_bound(self, p: Any) -> None:
+            assert game.is_over(p.final), f"not over after {game.max_moves()} moves"
+            assert len(p.actions) <= game.max_moves()
+
+        @given(paths)
+        def test_standings_agree_with_the_end(self, p: Any) -> None:
+            standings = game.score(p.final)
+            assert isinstance(standings, Standings)
+            assert standings.final == game.is_over(p.final)
+            assert [s.seat for s in standings] == list(range(len(standings)))
+            assert game.min_players <= len(standings) <= game.max_players
+            if standings.final:
+                assert standings.winners
+                assert all(standings[w].rank == 1 for w in standings.winners)
+            else:
+                assert standings.winners == ()
+            for s in standings:
+                assert 1 <= s.rank <= len(standings)
+                assert sum(s.breakdown.values()) == s.points
+
+        @given(paths)
+        def test_views_are_stable_states(self, p: Any) -> None:
+            state = p.final
+            seats = len(game.score(state))
+            for seat in (*range(seats), None):
+                view = game.view(state, seat)
+                assert isinstance(view, game.state_type)
+                assert game.view(view, seat) == view
+                assert game.to_move(view) == game.to_move(state)
+                assert serde.from_dict(serde.to_dict(view), game.state_type, game=game) == view
+            if not game.hidden_information:
+                assert all(game.view(state, seat) == state for seat in (*range(seats), None))
+
+        @given(paths)
+        def test_invariants_hold_after_every_step(self, p: Any) -> None:
+            for state in p.states:
+                game.validate(state)
+
+        @given(paths, st.data())
+        def test_tampered_state_is_refused_or_valid(self, p: Any, data: Any) -> None:
+            original = serde.to_dict(p.final)
+            path = data.draw(st.sampled_from(_leaf_paths(original)))
+            value = data.draw(json_values(max_leaves=4))
+            tampered = _replace(original, path, value)
+            note(f"path={path!r} value={value!r}")
+            try:
+                loaded = serde.from_dict(tampered, game.state_type, game=game)
+            except BadInput:
+                return
+            game.validate(loaded)
+
+        @given(json_values())
+        def test_hostile_json_is_bad_input(self, value: Any) -> None:
+            for cls in (game.action_type, game.state_type, game.event_type, GameRecord):
+                with contextlib.suppress(BadInput):
+                    serde.from_dict(value, cls, game=game)
+            with contextlib.suppress(BadInput):
+                serde.from_json(json.dumps(value), game.action_type)
+
+        def test_replays_agree_across_hash_seeds(self) -> None:
+            outputs = set()
+            options = json.dumps(serde.to_dict(game))
+            for hashseed in ("0", "1", "12345"):
+                env = {**os.environ, "PYTHONHASHSEED": hashseed}
+                result = subprocess.run(
+                    [sys.executable, "-c", _HASHSEED_SCRIPT, game.name, options, "2026", "{}"],
+                    env=env, capture_output=True, text=True, check=True, timeout=120,
+                )
+                outputs.add(result.stdout)
+            assert len(outputs) == 1
+
+    Conformance.__name__ = Conformance.__qualname__ = f"Conformance_{game.name}"
+    return Conformance
