@@ -16,11 +16,12 @@ reproduce every draw of a record:
   seed, then for each label (an int, or a string as its FNV-1a 64-bit hash of UTF-8 bytes)
   ``s = mix(s ^ label)`` where ``mix`` is one ``next()`` from state ``s``.
 
->>> rng = Rng(7)
->>> [rng.below(6) for _ in range(5)]
-[3, 0, 0, 3, 4]
->>> Rng(7).shuffled("abcde")
-('e', 'b', 'd', 'a', 'c')
+Examples:
+    >>> rng = Rng(7)
+    >>> [rng.below(6) for _ in range(5)]
+    [3, 0, 0, 3, 4]
+    >>> Rng(7).shuffled("abcde")
+    ('e', 'b', 'd', 'a', 'c')
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ class Playout:
     seed: int
     setup: Mapping[str, Any]
     actions: tuple[Any, ...]
-    states: tuple[Any, ...]
+    states: tuple[Any, ...] = attrs.field(repr=False)
 
     @property
     def final(self) -> Any:

@@ -93,7 +93,7 @@ class Suit(enum.Enum):
     @property
     def name_ru(self) -> str:
         """The suit in Russian."""
-        return "ответные (белая стрелка)" if self is Suit.WHITE else "безответные (чёрная стрелка)"
+        return "ответные" if self is Suit.WHITE else "безответные"
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"

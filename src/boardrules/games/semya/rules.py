@@ -48,9 +48,9 @@ def _deck(value: Iterable[Card] | None) -> tuple[Card, ...]:
 class Game(GameBase[State, Action, Event, Setup]):
     """The two-seat card game 7Я «Со-ратники» (rules SEM-1..SEM-11).
 
-    Args:
-        deck: the 21 feeling cards each seat holds; by default our reconstruction
-            (:func:`~boardrules.games.semya.default_deck`). Checked against SEM-3.
+    Attributes:
+        deck: the 21 feeling cards each seat holds (the only option); by default our
+            reconstruction (``default_deck()``). A custom deck is checked against SEM-3.
 
     >>> game = Game()
     >>> state = game.new(seed=7)

@@ -1,0 +1,37 @@
+# The two Quickstart commands: `make demo` and `make test`. Each makes or reuses .venv.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.boardrules-installed
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: demo test lint types pytest docs bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m boardrules.demo $(if $(SEED),--seed $(SEED),)
+
+test: lint types pytest docs
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+types: $(STAMP)
+	$(PY) -m mypy --strict src
+
+pytest: $(STAMP)
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n 2 -p no:cacheprovider
+
+docs: $(STAMP)
+	$(PY) -m mkdocs build --strict --quiet --site-dir build/site
+
+bench: $(STAMP)
+	$(PY) benchmarks/playouts.py
+
+clean:
+	rm -rf build site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,158 @@
+"""Random playouts per second, and microseconds per ``apply`` and per ``legal_actions``.
+
+Run by hand (never as a timed test): ``make bench`` or ``python benchmarks/playouts.py``.
+Each figure is the median of several runs. For 7Я it also times a plain mutable
+implementation of the same rules (``tests/games/semya/plain.py``) in the same run, so the
+cost of immutability is measured, not guessed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import boardrules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _plain_module() -> Any:
+    spec = importlib.util.spec_from_file_location("plain", ROOT / "tests/games/semya/plain.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _setup(name: str) -> dict[str, Any]:
+    return {"players": 4} if name in ("lyceum", "orbita") else {}
+
+
+def playout(game: Any, seed: int, pick: random.Random, setup: dict[str, Any]) -> int:
+    """One random game to the end: legal actions at every step, checked ``apply``."""
+    state = game.new(seed, **setup)
+    steps = 0
+    legal_actions, apply, choice = game.legal_actions, game.apply, pick.choice
+    legal = legal_actions(state)
+    while legal:
+        state = apply(state, choice(legal))
+        legal = legal_actions(state)
+        steps += 1
+    return steps
+
+
+def plain_playout(plain: Any, deck: list[Any], seed: int, pick: random.Random) -> int:
+    """The same loop over the plain mutable implementation."""
+    game = plain.PlainSemya(deck, seed % 2)
+    steps = 0
+    legal = game.legal()
+    while legal:
+        game.play(pick.choice(legal))
+        legal = game.legal()
+        steps += 1
+    return steps
+
+
+def plain_playout_of(plain: Any, deck: list[Any]) -> Callable[..., int]:
+    """``plain_playout`` in the shape of ``playout``, for the shared timing loop."""
+
+    def run(_game: Any, seed: int, pick: random.Random, _setup: dict[str, Any]) -> int:
+        return plain_playout(plain, deck, seed, pick)
+
+    return run
+
+
+def _next_game(
+    play: Callable[..., int], game: Any, seeds: Any, pick: random.Random, setup: dict[str, Any]
+) -> int:
+    return play(game, next(seeds), pick, setup)
+
+
+def _median_rate(run: Callable[[], int], games: int, repeats: int) -> tuple[float, float]:
+    """Median seconds per game and per step over ``repeats`` batches of ``games``."""
+    per_game, per_step = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        steps = sum(run() for _ in range(games))
+        elapsed = time.perf_counter() - start
+        per_game.append(elapsed / games)
+        per_step.append(elapsed / steps)
+    return statistics.median(per_game), statistics.median(per_step)
+
+
+def _micro(game: Any, setup: dict[str, Any], samples: int = 3000) -> tuple[float, float]:
+    """Median microseconds of one ``legal_actions`` and one ``apply`` over sampled states."""
+    pick = random.Random(1)
+    pairs = []
+    seed = 0
+    while len(pairs) < samples:
+        state = game.new(seed, **setup)
+        seed += 1
+        while not game.is_over(state) and len(pairs) < samples:
+            action = pick.choice(game.legal_actions(state))
+            pairs.append((state, action))
+            state = game.apply(state, action)
+    timings_legal, timings_apply = [], []
+    for _ in range(5):
+        start = time.perf_counter()
+        for state, _action in pairs:
+            game.legal_actions(state)
+        timings_legal.append((time.perf_counter() - start) / len(pairs))
+        start = time.perf_counter()
+        for state, action in pairs:
+            game.apply(state, action)
+        timings_apply.append((time.perf_counter() - start) / len(pairs))
+    return statistics.median(timings_legal) * 1e6, statistics.median(timings_apply) * 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300, help="games per batch")
+    parser.add_argument("--repeats", type=int, default=7, help="batches; the median is shown")
+    parser.add_argument("names", nargs="*", help="games to time (default: all registered)")
+    args = parser.parse_args(argv)
+    names = args.names or list(boardrules.game_names())
+    print(f"boardrules {boardrules.__version__}, Python {sys.version.split()[0]}")
+    print(f"median of {args.repeats} batches of {args.games} random games each\n")
+    columns = ("games/s", "ms/game", "µs/step", "µs/legal", "µs/apply")
+    print(f"{'game':8} " + " ".join(f"{c:>9}" for c in columns))
+    for name in names:
+        game = boardrules.load(name)
+        setup = _setup(name)
+        run = functools.partial(
+            _next_game, playout, game, iter(range(10**9)), random.Random(2026), setup
+        )
+        per_game, per_step = _median_rate(run, args.games, args.repeats)
+        legal_us, apply_us = _micro(game, setup)
+        print(
+            f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
+            f"{legal_us:9.2f} {apply_us:9.2f}"
+        )
+        if name == "semya":
+            plain = _plain_module()
+            deck = [(c.id, c.start.value, c.end.value, c.suit.value == "white", c.points)
+                    for c in game.deck]
+            run = functools.partial(
+                _next_game, plain_playout_of(plain, deck), None, iter(range(10**9)),
+                random.Random(2026), {},
+            )
+            plain_game, plain_step = _median_rate(run, args.games, args.repeats)
+            print(
+                f"{'  plain':8} {1 / plain_game:9.0f} {plain_game * 1e3:8.3f} "
+                f"{plain_step * 1e6:8.2f}   (mutable, same rules, same run)"
+            )
+            print(f"{'':8} immutable/plain cost per step: {per_step / plain_step:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

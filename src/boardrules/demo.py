@@ -1,0 +1,89 @@
+"""``python -m boardrules.demo``: two random players play 7Я, shown move by move.
+
+Run with ``--seed N`` to replay a game exactly; without it a seed is drawn and printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from boardrules.core.match import Match
+from boardrules.core.rng import Rng
+from boardrules.games import semya
+
+__all__ = ["main", "play_semya"]
+
+
+def _action_line(game: semya.Game, seat: int, action: semya.Action) -> str:
+    if isinstance(action, semya.PlayCard):
+        card = game.card(action.card)
+        return (
+            f"seat {seat} plays «{card.name_ru}» / {card.name_en}: "
+            f"{card.start.name_en} ({card.start.name_ru}) → {card.end.name_en} "
+            f"({card.end.name_ru}), {card.suit.value} ({card.suit.name_ru}), {card.points} pt"
+        )
+    if isinstance(action, semya.PlayLord):
+        named = action.named
+        return (
+            f"seat {seat} plays the trump as the Lord (Владыка), naming {named.name_en} "
+            f"({named.name_ru}, {named.role} / {named.role_ru})"
+        )
+    return f"seat {seat} plays the trump as the Fool (Дурень): no answer in hand"
+
+
+def play_semya(seed: int, out: list[str]) -> Match:
+    """Play one 7Я game between two seeded random players, writing lines to ``out``."""
+    game = semya.Game()
+    match = Match(game, seed)
+    players = [Rng.derive(seed, "demo", "player", seat) for seat in (0, 1)]
+    out.append(f"7Я «Со-ратники» — seed {seed}; seat {match.state.first} opens.")
+    move = 0
+    while not match.is_over():
+        seat = match.to_move()
+        assert seat is not None
+        action = players[seat].choice(match.legal_actions())
+        move += 1
+        out.append(f"{move:3d}. {_action_line(game, seat, action)}")
+        match.play(action)
+    state = match.state
+    loser = state.loser
+    assert loser is not None
+    last = state.table[-1].action
+    need = game._demand_after(last)
+    why = (
+        f"must answer with a card starting on {need.name_en} ({need.name_ru})"
+        if isinstance(need, semya.Symbol)
+        else "may answer with any card"
+    )
+    out.append(
+        f"Game over (SEM-9): seat {loser} {why}, holds none, and its trump is gone "
+        f"(played as the {state.trumps[loser].value.title()})."
+    )
+    out.append("Standings (SEM-10: cards left in hand + trump; the winner ranks first):")
+    for standing in match.score():
+        parts = ", ".join(f"{k} {v:+d}" for k, v in standing.breakdown.items())
+        crown = "  ← winner" if standing.seat in match.score().winners else ""
+        out.append(
+            f"  #{standing.rank} seat {standing.seat}: {standing.points} points ({parts}){crown}"
+        )
+    out.append(f"Replay it: python -m boardrules.demo --seed {seed}")
+    return match
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the demo; returns the process exit code."""
+    parser = argparse.ArgumentParser(prog="python -m boardrules.demo", description=__doc__)
+    parser.add_argument("--seed", type=int, default=None, help="seed (default: a random one)")
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    lines: list[str] = []
+    play_semya(seed, lines)
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,51 @@
+"""Every example script runs, every Python snippet in the docs runs, and the demo plays."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardrules import demo
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+FENCE = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
+def test_example_runs(script: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-W", "error::DeprecationWarning", str(script)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip(), "an example says what it shows"
+
+
+def _snippet_pages() -> list[Path]:
+    return [page for page in DOCS if FENCE.search(page.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("page", _snippet_pages(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_doc_snippets_run(page: Path) -> None:
+    """The snippets of one page run in order, in one namespace, as a reader would."""
+    namespace: dict[str, object] = {"__name__": f"docs:{page.name}"}
+    for number, block in enumerate(FENCE.findall(page.read_text(encoding="utf-8")), 1):
+        code = compile(block, f"{page.relative_to(ROOT)} (snippet {number})", "exec")
+        exec(code, namespace)
+
+
+def test_demo_shows_moves_the_end_and_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert demo.main(["--seed", "42"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 42" in out
+    assert "Game over (SEM-9)" in out
+    assert "«азарт, вдохновение» / excitement, inspiration" in out
+    assert "← winner" in out
+    demo.main(["--seed", "42"])
+    assert capsys.readouterr().out == out, "the same seed shows the same game"
