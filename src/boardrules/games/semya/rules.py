@@ -77,6 +77,11 @@ class Game(GameBase[State, Action, Event, Setup]):
     _lords: tuple[PlayLord, ...] = attrs.field(init=False, eq=False, repr=False)
     _fool: PlayFool = attrs.field(init=False, eq=False, repr=False)
     _full_hand: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _next: dict[str, Demand] = attrs.field(init=False, eq=False, repr=False)
+    _by_start: dict[Symbol, tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _table_plays: tuple[dict[str, Play], dict[str, Play]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         setattr_ = object.__setattr__
@@ -87,6 +92,20 @@ class Game(GameBase[State, Action, Event, Setup]):
         setattr_(self, "_lords", tuple(PlayLord(s) for s in Symbol))
         setattr_(self, "_fool", PlayFool())
         setattr_(self, "_full_hand", tuple(c.id for c in self.deck))
+        setattr_(
+            self, "_next", {c.id: c.end if c.suit is Suit.WHITE else _ANY for c in self.deck}
+        )
+        setattr_(
+            self,
+            "_by_start",
+            {s: tuple(c.id for c in self.deck if c.start is s) for s in Symbol},
+        )
+        # One shared table entry per seat and card: plays are values, so sharing is safe.
+        setattr_(
+            self,
+            "_table_plays",
+            tuple({c.id: Play(seat, self._plays[c.id]) for c in self.deck} for seat in (0, 1)),
+        )
 
     # -- content ------------------------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -122,8 +141,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     def _demand_after(self, action: Action) -> Demand:
         """What the answer to ``action`` must be (SEM-6)."""
         if type(action) is PlayCard:
-            card = self._cards[action.card]
-            return card.end if card.suit is Suit.WHITE else _ANY
+            return self._next[action.card]
         if type(action) is PlayLord:
             return action.named
         return _ANY
@@ -146,8 +164,10 @@ class Game(GameBase[State, Action, Event, Setup]):
             return True  # the Lord after a black card, the Fool after anything else
         if demand is _ANY or demand is _OPENING:
             return bool(hand)
-        start = self._start
-        return any(start[c] is demand for c in hand)
+        for card in self._by_start[demand]:  # type: ignore[index]
+            if card in hand:
+                return True
+        return False
 
     # -- legality (SEM-5..SEM-9) -----------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[Action, ...]:
@@ -158,14 +178,14 @@ class Game(GameBase[State, Action, Event, Setup]):
         hand = state.hands[seat]
         plays = self._plays
         if not state.table:
-            return tuple(plays[c] for c in hand)
+            return tuple(map(plays.__getitem__, hand))
         demand = self._demand_after(state.table[-1].action)
         held = state.trumps[seat] is Trump.HELD
         if demand is _ANY:
-            cards = tuple(plays[c] for c in hand)
+            cards = tuple(map(plays.__getitem__, hand))
             return cards + self._lords if held else cards
-        start = self._start
-        answers = tuple(plays[c] for c in hand if start[c] is demand)
+        # The (three) cards that start on the demanded symbol, in deck order, if held.
+        answers = tuple([plays[c] for c in self._by_start[demand] if c in hand])  # type: ignore[index]
         if not answers and held:
             return (self._fool,)
         return answers
@@ -217,26 +237,48 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     # -- transitions --------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; checks legality first (a faster path than ``step``).
+        """The state after ``action``; checks legality first.
+
+        The common case, a legal feeling card, takes a short path; everything else goes
+        through :meth:`check` exactly like :meth:`step`.
 
         Raises:
             IllegalAction: with the rule and reason; ``state`` is untouched.
         """
-        if self._fast_legal(state, action):
-            return self._advance(state, action, None)
-        return super().apply(state, action)
-
-    def _fast_legal(self, state: State, action: Action) -> bool:
-        """A quick yes for the common legal case; anything else goes through ``check``."""
-        if state.loser is not None or type(action) is not PlayCard:
-            return False
-        seat = (state.first + len(state.table)) % 2
-        if action.card not in state.hands[seat]:
-            return False
-        if not state.table:
-            return True
-        demand = self._demand_after(state.table[-1].action)
-        return demand is _ANY or self._start[action.card] is demand
+        if type(action) is not PlayCard or state.loser is not None:
+            return super().apply(state, action)
+        table = state.table
+        seat = (state.first + len(table)) & 1
+        hands = state.hands
+        hand = hands[seat]
+        card = action.card
+        if table:
+            last = table[-1].action
+            kind = type(last)
+            need = (
+                self._next[last.card]  # type: ignore[union-attr]
+                if kind is PlayCard
+                else last.named  # type: ignore[union-attr]
+                if kind is PlayLord
+                else _ANY
+            )
+            if need is not _ANY and self._start.get(card) is not need:
+                return super().apply(state, action)
+        try:
+            i = hand.index(card)
+        except ValueError:
+            return super().apply(state, action)
+        new_hand = hand[:i] + hand[i + 1 :]
+        hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
+        other = 1 - seat
+        loser = None
+        if state.trumps[other] is not Trump.HELD and not self._has_answer(
+            hands[other], Trump.FOOL, self._next[card]
+        ):
+            loser = other
+        return State(
+            state.first, hands, state.trumps, (*table, self._table_plays[seat][card]), loser
+        )
 
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
         seat = (state.first + len(state.table)) % 2
