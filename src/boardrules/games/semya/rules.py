@@ -164,10 +164,7 @@ class Game(GameBase[State, Action, Event, Setup]):
             return True  # the Lord after a black card, the Fool after anything else
         if demand is _ANY or demand is _OPENING:
             return bool(hand)
-        for card in self._by_start[demand]:  # type: ignore[index]
-            if card in hand:
-                return True
-        return False
+        return any(card in hand for card in self._by_start[demand])  # type: ignore[index]
 
     # -- legality (SEM-5..SEM-9) -----------------------------------------------------------
     def legal_actions(self, state: State) -> tuple[Action, ...]:
