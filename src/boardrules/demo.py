@@ -51,11 +51,10 @@ def play_semya(seed: int, out: list[str]) -> Match:
     state = match.state
     loser = state.loser
     assert loser is not None
-    last = state.table[-1].action
-    need = game._demand_after(last)
+    need = game.demand(state)
     why = (
         f"must answer with a card starting on {need.name_en} ({need.name_ru})"
-        if isinstance(need, semya.Symbol)
+        if need is not None
         else "may answer with any card"
     )
     out.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -228,6 +229,17 @@ def conformance(
                     serde.from_dict(value, cls, game=game)
             with contextlib.suppress(BadInput):
                 serde.from_json(json.dumps(value), game.action_type)
+
+        @given(paths)
+        def test_game_and_states_pickle_for_worker_processes(self, p: Any) -> None:
+            clone = pickle.loads(pickle.dumps(game))
+            assert clone == game
+            state = pickle.loads(pickle.dumps(p.states[0]))
+            assert state == p.states[0]
+            for action, expected in zip(p.actions, p.states[1:], strict=True):
+                assert clone.legal_actions(state) == game.legal_actions(state)
+                state = clone.apply(state, pickle.loads(pickle.dumps(action)))
+                assert state == expected
 
         def test_replays_agree_across_hash_seeds(self) -> None:
             outputs = set()

@@ -1,0 +1,65 @@
+"""What an agent is, and the one way every agent sees a game: through ``view``."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from boardrules.core.rng import Rng
+
+__all__ = ["Agent", "determinize", "outcome", "play_game"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player that picks one legal action from what its seat may see.
+
+    ``choose`` receives ``game.view(state, seat)``, never the full state, and an ``Rng``
+    stream of its own, so an agent's choices are reproducible and cannot read hidden
+    information.
+    """
+
+    name: str
+
+    def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
+        """One legal action for ``seat`` in ``view``."""
+        ...
+
+
+def determinize(game: Any, view: Any, seat: int, rng: Rng) -> Any:
+    """A full state consistent with what ``seat`` sees in ``view``.
+
+    Games with hidden information provide ``determinize(view, seat, rng)``, which samples the
+    unseen part (pile order, other seats' secrets) consistently with the view; for a game
+    with none (``hidden_information = False``) the view already is the state.
+    """
+    own = getattr(game, "determinize", None)
+    if own is not None:
+        return own(view, seat, rng)
+    if game.hidden_information:
+        raise TypeError(f"the game {game.name} hides information but has no determinize()")
+    return view
+
+
+def outcome(game: Any, state: Any, seat: int) -> float:
+    """1 for a sole winner, a share for a tied win, 0 otherwise (also before the end)."""
+    winners = game.score(state).winners
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:
+    """Play one game to the end; each seat's agent sees only its view.
+
+    Returns:
+        The final state and the actions played.
+    """
+    state = game.new(seed, **setup)
+    streams = [Rng.derive(seed, "agent", seat) for seat in range(len(agents))]
+    actions: list[Any] = []
+    for _ in range(game.max_moves()):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        action = agents[seat].choose(game, game.view(state, seat), seat, streams[seat])
+        state = game.apply(state, action)
+        actions.append(action)
+    return state, actions

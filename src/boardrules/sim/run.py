@@ -1,0 +1,237 @@
+"""``simulate``: play N seeded games between agents, in chunks, on any executor."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from boardrules.agents.base import Agent
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.record import GameRecord
+from boardrules.core.rng import Rng
+from boardrules.serde import tag_of
+
+__all__ = ["GameResult", "SimulationResult", "Summary", "iter_games", "simulate"]
+
+
+@attrs.frozen
+class GameResult:
+    """One simulated game.
+
+    Attributes:
+        index: the game's number in the study, from 0.
+        seed: the seed the game was played from.
+        agents: the agent name at each seat.
+        winners: the winning seats.
+        points: each seat's points.
+        length: the number of actions.
+        events: how many events of each type happened (by the event's ``type`` tag).
+        rules: how often each rule ID was named by an event (``rule`` field), such as SEM-9.
+        record: the record, when the study keeps them.
+    """
+
+    index: int
+    seed: int
+    agents: tuple[str, ...]
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    length: int
+    events: FrozenMap[str, int]
+    rules: FrozenMap[str, int]
+    record: GameRecord | None = None
+
+
+def play_one(
+    game: Any,
+    agents: Sequence[Agent],
+    index: int,
+    study_seed: int,
+    setup: dict[str, Any],
+    keep_record: bool,
+) -> GameResult:
+    """Play game number ``index`` of a study; seats rotate so every agent sits everywhere."""
+    seed = Rng.derive(study_seed, "game", index).next()
+    n = len(agents)
+    seated = [agents[(seat + index) % n] for seat in range(n)]
+    streams = [Rng.derive(seed, "agent", seat) for seat in range(n)]
+    state = game.new(seed, **setup)
+    events: Counter[str] = Counter()
+    rules: Counter[str] = Counter()
+    actions = []
+    for _ in range(game.max_moves()):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        action = seated[seat].choose(game, game.view(state, seat), seat, streams[seat])
+        transition = game.step(state, action)
+        for event in transition.events:
+            events[tag_of(type(event))] += 1
+            rule = getattr(event, "rule", None)
+            if isinstance(rule, str):
+                rules[rule] += 1
+        state = transition.state
+        actions.append(action)
+    standings = game.score(state)
+    return GameResult(
+        index=index,
+        seed=seed,
+        agents=tuple(a.name for a in seated),
+        winners=standings.winners,
+        points=standings.points,
+        length=len(actions),
+        events=FrozenMap(sorted(events.items())),
+        rules=FrozenMap(sorted(rules.items())),
+        record=game.record(seed, tuple(actions), **setup) if keep_record else None,
+    )
+
+
+def play_chunk(
+    game: Any,
+    agents: Sequence[Agent],
+    indices: range,
+    study_seed: int,
+    setup: dict[str, Any],
+    keep_records: bool,
+) -> list[GameResult]:
+    """Play a chunk of consecutive games (the unit of work sent to an executor)."""
+    return [play_one(game, agents, i, study_seed, setup, keep_records) for i in indices]
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    for start in range(0, games, size):
+        yield range(start, min(start + size, games))
+
+
+def iter_games(
+    game: Any,
+    agents: Sequence[Agent],
+    games: int,
+    seed: int = 0,
+    *,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    keep_records: bool = False,
+    setup: dict[str, Any] | None = None,
+    window: int | None = None,
+) -> Iterator[GameResult]:
+    """Yield the results of ``games`` seeded games in order, whatever the executor.
+
+    At most ``window`` chunks are in flight at once, so memory stays flat however many
+    games are played. With ``executor=None`` the games run in this process.
+    """
+    setup = dict(setup or {})
+    size = chunk_size or max(1, min(200, games // 64 or 1))
+    if executor is None:
+        for indices in _chunks(games, size):
+            yield from play_chunk(game, agents, indices, seed, setup, keep_records)
+        return
+    limit = window or 4 * (os.cpu_count() or 2)
+    pending: list[Future[list[GameResult]]] = []
+    for indices in _chunks(games, size):
+        pending.append(
+            executor.submit(play_chunk, game, agents, indices, seed, setup, keep_records)
+        )
+        if len(pending) >= limit:
+            yield from pending.pop(0).result()
+    for future in pending:
+        yield from future.result()
+
+
+@attrs.define
+class Summary:
+    """Running totals of a study; adding one result costs O(1) memory."""
+
+    games: int = 0
+    seat_wins: Counter[int] = attrs.field(factory=Counter)
+    agent_wins: Counter[str] = attrs.field(factory=Counter)
+    agent_games: Counter[str] = attrs.field(factory=Counter)
+    lengths: Counter[int] = attrs.field(factory=Counter)
+    points: Counter[int] = attrs.field(factory=Counter)
+    events: Counter[str] = attrs.field(factory=Counter)
+    rules: Counter[str] = attrs.field(factory=Counter)
+
+    def add(self, result: GameResult) -> None:
+        """Count one game in."""
+        self.games += 1
+        share = 1 / len(result.winners) if result.winners else 0.0
+        for seat in result.winners:
+            self.seat_wins[seat] += share  # type: ignore[assignment]
+            self.agent_wins[result.agents[seat]] += share  # type: ignore[assignment]
+        for name in result.agents:
+            self.agent_games[name] += 1
+        self.lengths[result.length] += 1
+        for p in result.points:
+            self.points[p] += 1
+        self.events.update(result.events)
+        self.rules.update(result.rules)
+
+
+@attrs.frozen
+class SimulationResult:
+    """A study's summary, and its games when they were kept."""
+
+    summary: Summary
+    games: tuple[GameResult, ...]
+
+
+def simulate(
+    game: Any,
+    agents: Sequence[Agent],
+    games: int = 100,
+    seed: int = 0,
+    *,
+    executor: Executor | str | None = "processes",
+    chunk_size: int | None = None,
+    keep_games: bool = True,
+    keep_records: bool = False,
+    setup: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded games between ``agents`` and summarize them.
+
+    Args:
+        game: the game (its options included).
+        agents: one agent per seat; seats rotate from game to game.
+        games: how many games.
+        seed: the study's seed; game ``i`` is played from ``Rng.derive(seed, "game", i)``.
+        executor: ``"processes"`` (a local pool over all cores, the default), ``None`` (this
+            process), or any ``concurrent.futures.Executor``, such as a Dask client's
+            ``get_executor()``.
+        chunk_size: games per unit of work.
+        keep_games: keep every :class:`GameResult` (else only the running summary).
+        keep_records: keep each game's record for replay.
+        setup: keyword arguments for ``game.new``.
+        progress: called with the number of games finished after each one.
+
+    The same seed gives the same results whatever the executor.
+    """
+    summary = Summary()
+    kept: list[GameResult] = []
+    owned: Executor | None = None
+    if executor == "processes":
+        owned = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
+        pool: Executor | None = owned
+    else:
+        pool = executor  # type: ignore[assignment]
+    try:
+        for done, result in enumerate(
+            iter_games(
+                game, agents, games, seed, executor=pool, chunk_size=chunk_size,
+                keep_records=keep_records, setup=setup,
+            ),
+            1,
+        ):
+            summary.add(result)
+            if keep_games:
+                kept.append(result)
+            if progress is not None:
+                progress(done)
+    finally:
+        if owned is not None:
+            owned.shutdown()
+    return SimulationResult(summary, tuple(kept))

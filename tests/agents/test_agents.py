@@ -1,0 +1,63 @@
+"""Agents choose legal actions from views, reproducibly; greedy takes a win in one."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardrules import Rng
+from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent, outcome, play_game
+from boardrules.games import semya
+from boardrules.testing import reachable_states, seeds
+
+GAME = semya.Game()
+STATES = reachable_states(GAME).filter(lambda s: not GAME.is_over(s))
+
+
+@given(STATES, seeds())
+def test_random_and_greedy_choose_legal_actions(state: semya.State, seed: int) -> None:
+    seat = GAME.to_move(state)
+    assert seat is not None
+    view = GAME.view(state, seat)
+    for agent in (RandomAgent(), GreedyAgent()):
+        action = agent.choose(GAME, view, seat, Rng(seed))
+        assert action in GAME.legal_actions(state)
+        assert agent.choose(GAME, view, seat, Rng(seed)) == action, "same stream, same choice"
+
+
+@settings(max_examples=5)
+@given(STATES, seeds())
+def test_mcts_chooses_a_legal_action(state: semya.State, seed: int) -> None:
+    seat = GAME.to_move(state)
+    assert seat is not None
+    action = MCTSAgent(iterations=20).choose(GAME, GAME.view(state, seat), seat, Rng(seed))
+    assert action in GAME.legal_actions(state)
+
+
+def test_greedy_and_mcts_take_a_win_in_one() -> None:
+    state = GAME.position(
+        hands=[["sun-venus", "venus-saturn"], ["moon-mars"]],
+        table=[semya.PlayCard("jupiter-moon")],
+        trumps=["fool", "held"],
+        to_move=1,
+    )
+    for agent in (GreedyAgent(), MCTSAgent(iterations=60)):
+        action = agent.choose(GAME, state, 1, Rng(3))
+        after = GAME.apply(state, action)
+        assert after.loser == 0, agent
+
+
+@given(seeds())
+def test_play_game_is_reproducible_and_ends(seed: int) -> None:
+    agents = [RandomAgent(), GreedyAgent()]
+    final, actions = play_game(GAME, agents, seed)
+    again, same = play_game(GAME, agents, seed)
+    assert final == again
+    assert actions == same
+    assert GAME.is_over(final)
+    assert sum(outcome(GAME, final, s) for s in (0, 1)) == 1
+
+
+@given(st.integers(0, 10))
+def test_outcome_is_zero_before_the_end(seed: int) -> None:
+    assert outcome(GAME, GAME.new(seed), 0) == 0.0

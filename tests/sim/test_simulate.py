@@ -1,0 +1,64 @@
+"""Same seed, same results, whatever the executor and the chunking."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from boardrules import replay
+from boardrules.agents import GreedyAgent, RandomAgent
+from boardrules.games import semya
+from boardrules.sim import iter_games, simulate
+
+GAME = semya.Game()
+AGENTS = [GreedyAgent(), RandomAgent()]
+
+
+def test_executors_and_chunks_do_not_change_results() -> None:
+    here = simulate(GAME, AGENTS, 60, seed=5, executor=None, keep_records=True)
+    with ThreadPoolExecutor(2) as threads:
+        threaded = simulate(GAME, AGENTS, 60, seed=5, executor=threads, chunk_size=7,
+                            keep_records=True)
+    with ProcessPoolExecutor(2) as processes:
+        pooled = simulate(GAME, AGENTS, 60, seed=5, executor=processes, chunk_size=1,
+                          keep_records=True)
+    assert here.games == threaded.games == pooled.games
+    assert here.summary == threaded.summary == pooled.summary
+
+
+def test_default_executor_is_a_local_pool() -> None:
+    assert simulate(GAME, AGENTS, 20, seed=1).games == simulate(
+        GAME, AGENTS, 20, seed=1, executor=None
+    ).games
+
+
+def test_results_replay_and_summaries_add_up() -> None:
+    result = simulate(GAME, AGENTS, 40, seed=9, executor=None, keep_records=True)
+    summary = result.summary
+    assert summary.games == 40
+    assert sum(summary.seat_wins.values()) == 40
+    assert sum(summary.agent_games.values()) == 80
+    assert summary.rules["SEM-9"] == 40
+    for game in result.games:
+        assert game.record is not None
+        final = replay(game.record)[-1]
+        assert GAME.score(final).points == game.points
+        assert len(game.record.actions) == game.length
+    seats = [game.agents for game in result.games[:2]]
+    assert seats == [("greedy", "random"), ("random", "greedy")], "seats rotate"
+
+
+def test_streaming_keeps_only_the_summary() -> None:
+    finished: list[int] = []
+    result = simulate(GAME, AGENTS, 30, seed=2, executor=None, keep_games=False,
+                      progress=finished.append)
+    assert result.games == ()
+    assert result.summary.games == 30
+    assert finished == list(range(1, 31))
+    assert [g.index for g in iter_games(GAME, AGENTS, 5, 2)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("games", [0, 1, 3])
+def test_small_studies(games: int) -> None:
+    assert len(simulate(GAME, AGENTS, games, seed=0, executor=None).games) == games
