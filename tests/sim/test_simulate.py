@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardrules import replay
 from boardrules.agents import GreedyAgent, RandomAgent
 from boardrules.games import semya
-from boardrules.sim import iter_games, simulate
+from boardrules.sim import distribution, iter_games, simulate, sweep, wilson
 
 GAME = semya.Game()
 AGENTS = [GreedyAgent(), RandomAgent()]
@@ -62,3 +65,35 @@ def test_streaming_keeps_only_the_summary() -> None:
 @pytest.mark.parametrize("games", [0, 1, 3])
 def test_small_studies(games: int) -> None:
     assert len(simulate(GAME, AGENTS, games, seed=0, executor=None).games) == games
+
+
+def test_sweep_runs_each_variant_with_the_same_seed() -> None:
+    doubled = tuple(
+        semya.Card(c.id, c.start, c.end, c.suit, c.points * 2, c.name_ru, c.name_en)
+        for c in GAME.deck
+    )
+    variants = sweep("semya", {"deck": [GAME.deck, doubled]}, AGENTS, games=20, executor=None,
+                     keep_games=True)
+    assert len(variants) == 2
+    plain, double = (v.result for v in variants)
+    # Neither agent looks at points, so the games are the same; only the points differ.
+    assert [(g.winners, g.length) for g in plain.games] == [
+        (g.winners, g.length) for g in double.games
+    ]
+    assert variants[1].options["deck"] == doubled
+    for a, b in zip(plain.games, double.games, strict=True):
+        assert all(q >= p for p, q in zip(a.points, b.points, strict=True))
+    assert sum(sum(g.points) for g in double.games) > sum(sum(g.points) for g in plain.games)
+
+
+@given(st.integers(1, 10_000), st.data())
+def test_wilson_interval_contains_the_rate(trials: int, data: st.DataObject) -> None:
+    wins = data.draw(st.integers(0, trials))
+    rate = wilson(wins, trials)
+    assert 0.0 <= rate.low <= rate.value <= rate.high <= 1.0
+
+
+def test_distribution_summary() -> None:
+    d = distribution(Counter({10: 90, 20: 10}))
+    assert (d.count, d.minimum, d.median, d.p95, d.maximum) == (100, 10, 10, 20, 20)
+    assert d.mean == 11.0

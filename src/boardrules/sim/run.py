@@ -32,6 +32,10 @@ class GameResult:
         length: the number of actions.
         events: how many events of each type happened (by the event's ``type`` tag).
         rules: how often each rule ID was named by an event (``rule`` field), such as SEM-9.
+        refusals: when the study probes them, how often each rule ID refused an action of
+            the game's vocabulary (``game.vocabulary()``) in the states the game went through.
+        content: the game's own tallies of content (``game.tally(state, events)``), such as
+            which card ended a 7Я game.
         record: the record, when the study keeps them.
     """
 
@@ -43,6 +47,8 @@ class GameResult:
     length: int
     events: FrozenMap[str, int]
     rules: FrozenMap[str, int]
+    refusals: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
+    content: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     record: GameRecord | None = None
 
 
@@ -53,6 +59,7 @@ def play_one(
     study_seed: int,
     setup: dict[str, Any],
     keep_record: bool,
+    probe: bool = False,
 ) -> GameResult:
     """Play game number ``index`` of a study; seats rotate so every agent sits everywhere."""
     seed = Rng.derive(study_seed, "game", index).next()
@@ -62,13 +69,21 @@ def play_one(
     state = game.new(seed, **setup)
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
+    refusals: Counter[str] = Counter()
+    vocabulary = game.vocabulary() if probe and hasattr(game, "vocabulary") else ()
+    all_events: list[Any] = []
     actions = []
     for _ in range(game.max_moves()):
         seat = game.to_move(state)
         if seat is None:
             break
+        for candidate in vocabulary:
+            violation = game.check(state, candidate)
+            if violation is not None:
+                refusals[violation.rule] += 1
         action = seated[seat].choose(game, game.view(state, seat), seat, streams[seat])
         transition = game.step(state, action)
+        all_events.extend(transition.events)
         for event in transition.events:
             events[tag_of(type(event))] += 1
             rule = getattr(event, "rule", None)
@@ -77,6 +92,8 @@ def play_one(
         state = transition.state
         actions.append(action)
     standings = game.score(state)
+    tally = getattr(game, "tally", None)
+    content = Counter(tally(state, tuple(all_events))) if tally is not None else Counter()
     return GameResult(
         index=index,
         seed=seed,
@@ -86,6 +103,8 @@ def play_one(
         length=len(actions),
         events=FrozenMap(sorted(events.items())),
         rules=FrozenMap(sorted(rules.items())),
+        refusals=FrozenMap(sorted(refusals.items())),
+        content=FrozenMap(sorted(content.items())),
         record=game.record(seed, tuple(actions), **setup) if keep_record else None,
     )
 
@@ -97,9 +116,10 @@ def play_chunk(
     study_seed: int,
     setup: dict[str, Any],
     keep_records: bool,
+    probe: bool = False,
 ) -> list[GameResult]:
     """Play a chunk of consecutive games (the unit of work sent to an executor)."""
-    return [play_one(game, agents, i, study_seed, setup, keep_records) for i in indices]
+    return [play_one(game, agents, i, study_seed, setup, keep_records, probe) for i in indices]
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -118,6 +138,7 @@ def iter_games(
     keep_records: bool = False,
     setup: dict[str, Any] | None = None,
     window: int | None = None,
+    probe_refusals: bool = False,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` seeded games in order, whatever the executor.
 
@@ -128,13 +149,15 @@ def iter_games(
     size = chunk_size or max(1, min(200, games // 64 or 1))
     if executor is None:
         for indices in _chunks(games, size):
-            yield from play_chunk(game, agents, indices, seed, setup, keep_records)
+            yield from play_chunk(game, agents, indices, seed, setup, keep_records, probe_refusals)
         return
     limit = window or 4 * (os.cpu_count() or 2)
     pending: list[Future[list[GameResult]]] = []
     for indices in _chunks(games, size):
         pending.append(
-            executor.submit(play_chunk, game, agents, indices, seed, setup, keep_records)
+            executor.submit(
+                play_chunk, game, agents, indices, seed, setup, keep_records, probe_refusals
+            )
         )
         if len(pending) >= limit:
             yield from pending.pop(0).result()
@@ -147,28 +170,35 @@ class Summary:
     """Running totals of a study; adding one result costs O(1) memory."""
 
     games: int = 0
-    seat_wins: Counter[int] = attrs.field(factory=Counter)
-    agent_wins: Counter[str] = attrs.field(factory=Counter)
+    seats: int = 0
+    seat_wins: dict[int, float] = attrs.field(factory=dict)
+    agent_wins: dict[str, float] = attrs.field(factory=dict)
     agent_games: Counter[str] = attrs.field(factory=Counter)
     lengths: Counter[int] = attrs.field(factory=Counter)
-    points: Counter[int] = attrs.field(factory=Counter)
+    points: dict[int, Counter[int]] = attrs.field(factory=dict)
     events: Counter[str] = attrs.field(factory=Counter)
     rules: Counter[str] = attrs.field(factory=Counter)
+    refusals: Counter[str] = attrs.field(factory=Counter)
+    content: Counter[str] = attrs.field(factory=Counter)
 
     def add(self, result: GameResult) -> None:
-        """Count one game in."""
+        """Count one game in (a tied win counts as a share for each winner)."""
         self.games += 1
+        self.seats = max(self.seats, len(result.agents))
         share = 1 / len(result.winners) if result.winners else 0.0
         for seat in result.winners:
-            self.seat_wins[seat] += share  # type: ignore[assignment]
-            self.agent_wins[result.agents[seat]] += share  # type: ignore[assignment]
+            self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + share
+            name = result.agents[seat]
+            self.agent_wins[name] = self.agent_wins.get(name, 0.0) + share
         for name in result.agents:
             self.agent_games[name] += 1
         self.lengths[result.length] += 1
-        for p in result.points:
-            self.points[p] += 1
+        for seat, p in enumerate(result.points):
+            self.points.setdefault(seat, Counter())[p] += 1
         self.events.update(result.events)
         self.rules.update(result.rules)
+        self.refusals.update(result.refusals)
+        self.content.update(result.content)
 
 
 @attrs.frozen
@@ -191,6 +221,7 @@ def simulate(
     keep_records: bool = False,
     setup: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    probe_refusals: bool = False,
 ) -> SimulationResult:
     """Play ``games`` seeded games between ``agents`` and summarize them.
 
@@ -207,6 +238,8 @@ def simulate(
         keep_records: keep each game's record for replay.
         setup: keyword arguments for ``game.new``.
         progress: called with the number of games finished after each one.
+        probe_refusals: at every step, check each action of ``game.vocabulary()`` and count
+            the rule IDs that refuse them (which rules constrain play most); slower.
 
     The same seed gives the same results whatever the executor.
     """
@@ -222,7 +255,7 @@ def simulate(
         for done, result in enumerate(
             iter_games(
                 game, agents, games, seed, executor=pool, chunk_size=chunk_size,
-                keep_records=keep_records, setup=setup,
+                keep_records=keep_records, setup=setup, probe_refusals=probe_refusals,
             ),
             1,
         ):

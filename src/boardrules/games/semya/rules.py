@@ -10,12 +10,14 @@ import attrs
 
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
+from boardrules.core.rulebook import RuleText
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.games.semya import messages as _messages  # registers the sentences
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.cards import DECK_SIZE, Card, Suit, Symbol, default_deck, validate_deck
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
+from boardrules.games.semya.rulebook import RULES
 from boardrules.games.semya.state import Play, State, Trump
 
 __all__ = ["Game", "Setup"]
@@ -80,6 +82,8 @@ class Game(GameBase[State, Action, Event, Setup]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
+    #: One line per rule ID, in English and Russian.
+    rulebook: ClassVar[tuple[RuleText, ...]] = RULES
 
     deck: tuple[Card, ...] = attrs.field(default=None, converter=_deck)
 
@@ -347,6 +351,19 @@ class Game(GameBase[State, Action, Event, Setup]):
         if state.loser is not None:
             return 1000.0 if state.loser != seat else -1000.0
         return 1.0 if state.trumps[seat] is Trump.HELD else 0.0
+
+    def vocabulary(self) -> tuple[Action, ...]:
+        """Every action of this game in any state: each card, the Lord per symbol, the Fool."""
+        return (*self._plays.values(), *self._lords, self._fool)
+
+    def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
+        """Content statistics for balance reports: which play ended the game."""
+        if state.loser is None or not state.table:
+            return {}
+        last = state.table[-1].action
+        if isinstance(last, PlayCard):
+            return {f"ended by {last.card}": 1}
+        return {"ended by the Lord" if isinstance(last, PlayLord) else "ended by the Fool": 1}
 
     # -- views (SEM-11) -------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:
