@@ -83,3 +83,13 @@ def test_replay_steps_and_reports_bad_records(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(broken)])
     assert result.exit_code == 1
     assert "$.seed" in result.output
+
+
+@pytest.mark.parametrize("kind", ["state", "action", "record"])
+def test_schema_prints_valid_json_schema(kind: str) -> None:
+    import jsonschema
+
+    result = runner.invoke(app, ["schema", "semya", "--kind", kind])
+    assert result.exit_code == 0
+    jsonschema.Draft202012Validator.check_schema(json.loads(result.output))
+    assert runner.invoke(app, ["schema", "semya", "--kind", "nope"]).exit_code == 2

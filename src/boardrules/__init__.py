@@ -34,6 +34,8 @@ from boardrules.core import (
     register_messages,
     replay,
 )
+from boardrules.labels import describe
+from boardrules.schemas import schema
 
 try:
     __version__ = version("boardrules")
@@ -58,9 +60,11 @@ __all__ = [
     "UnknownGame",
     "Violation",
     "__version__",
+    "describe",
     "game_names",
     "load",
     "register",
     "register_messages",
     "replay",
+    "schema",
 ]

@@ -6,6 +6,7 @@ Needs the ``cli`` extra (typer, rich); ``simulate`` also the ``report`` extra (m
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 import time
 from pathlib import Path
@@ -215,6 +216,22 @@ def simulate(
     path = write_report(result, out, title)
     console.print(f"{n} games in {elapsed:.1f} s ({n / elapsed:,.0f} games/s)")
     console.print(f"report: {path.resolve()}")
+
+
+@app.command(name="schema")
+def schema_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    kind: Annotated[str, typer.Option(help="state, view, action, event, record, setup")] = "state",
+) -> None:
+    """Print the JSON Schema (draft 2020-12) of one kind of GAME's documents."""
+    from boardrules.schemas import schema
+
+    game = _game(game_name)
+    kinds = ("state", "view", "action", "event", "record", "setup", "options")
+    if kind not in kinds:
+        console.print(f"[red]--kind is one of {', '.join(kinds)}[/red]")
+        raise typer.Exit(2)
+    sys.stdout.write(json.dumps(schema(game, kind), ensure_ascii=False, indent=2) + "\n")  # type: ignore[arg-type]
 
 
 @app.command(name="replay")

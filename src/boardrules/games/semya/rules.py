@@ -356,6 +356,29 @@ class Game(GameBase[State, Action, Event, Setup]):
         """Every action of this game in any state: each card, the Lord per symbol, the Fool."""
         return (*self._plays.values(), *self._lords, self._fool)
 
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector."""
+        return 2 * DECK_SIZE + 2 * 3 + len(Symbol) + 2 + 1
+
+    def observe(self, view: State, seat: int) -> tuple[int, ...]:
+        """A fixed-size 0/1 vector of what ``seat`` sees, for learning code.
+
+        Its own hand, the other hand (deck order), its trump and the other's (held, Lord,
+        Fool), what the next card must answer (seven symbols, any card, the opening) and
+        whether it is the seat to move.
+        """
+        out: list[int] = []
+        for s in (seat, 1 - seat):
+            held = set(view.hands[s])
+            out.extend(1 if c in held else 0 for c in self._full_hand)
+        for s in (seat, 1 - seat):
+            out.extend(1 if view.trumps[s] is t else 0 for t in Trump)
+        need: Demand = self._demand_after(view.table[-1].action) if view.table else _OPENING
+        out.extend(1 if need is symbol else 0 for symbol in Symbol)
+        out.extend((1 if need is _ANY else 0, 1 if need is _OPENING else 0))
+        out.append(1 if self.to_move(view) == seat else 0)
+        return tuple(out)
+
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: which play ended the game."""
         if state.loser is None or not state.table:
@@ -415,6 +438,32 @@ class Game(GameBase[State, Action, Event, Setup]):
         from boardrules.games.semya.position import build_position
 
         return build_position(self, hands, table, trumps, to_move)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A short label for an event, for logs and animations."""
+        ru = lang == "ru"
+        if isinstance(event, CardPlayed):
+            card = self._cards[event.card]
+            verb = f"Игрок {event.seat} кладёт" if ru else f"Seat {event.seat} plays"
+            return f"{verb} {card.describe(lang)}"
+        if isinstance(event, LordPlayed):
+            named = event.named
+            if ru:
+                return f"Игрок {event.seat}: Козырь-Владыка, назван {named.name_ru}"
+            return f"Seat {event.seat} plays the trump as the Lord, naming {named.name_en}"
+        if isinstance(event, FoolPlayed):
+            if ru:
+                return f"Игрок {event.seat}: Козырь-Дурень"
+            return f"Seat {event.seat} plays the trump as the Fool"
+        if ru:
+            return (
+                f"Игрок {event.loser} не может ответить и проигрывает; "
+                f"победил игрок {event.winner} ({event.rule})"
+            )
+        return (
+            f"Seat {event.loser} cannot answer and loses; "
+            f"seat {event.winner} wins ({event.rule})"
+        )
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A short label for an action, for buttons and logs."""

@@ -1,0 +1,1 @@
+"""Adapters to other ecosystems (optional extras)."""
