@@ -47,5 +47,7 @@ def test_demo_shows_moves_the_end_and_standings(capsys: pytest.CaptureFixture[st
     assert "Game over (SEM-9)" in out
     assert "«азарт, вдохновение» / excitement, inspiration" in out
     assert "← winner" in out
+    assert "«Об игре» (Lyceum), 4 seats" in out
+    assert "The host's protocol" in out
     demo.main(["--seed", "42"])
     assert capsys.readouterr().out == out, "the same seed shows the same game"

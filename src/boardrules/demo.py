@@ -1,6 +1,7 @@
-"""``python -m boardrules.demo``: two random players play 7Я, shown move by move.
+"""``python -m boardrules.demo``: random players play each game, shown readably.
 
-Run with ``--seed N`` to replay a game exactly; without it a seed is drawn and printed.
+First a 7Я game move by move; then a 4-seat Lyceum game as the host's protocol with the
+standings. Run with ``--seed N`` to replay exactly; without it a seed is drawn and printed.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from boardrules.core.match import Match
 from boardrules.core.rng import Rng
 from boardrules.games import semya
 
-__all__ = ["main", "play_semya"]
+__all__ = ["main", "play_lyceum", "play_semya"]
 
 
 def _action_line(game: semya.Game, seat: int, action: semya.Action) -> str:
@@ -72,6 +73,41 @@ def play_semya(seed: int, out: list[str]) -> Match:
     return match
 
 
+def play_lyceum(seed: int, out: list[str]) -> Match:
+    """Play one 4-seat Lyceum game between seeded random players; protocol and standings."""
+    from boardrules.games import lyceum
+
+    game = lyceum.Game()
+    match = Match(game, seed, players=4)
+    players = [Rng.derive(seed, "demo", "lyceum", seat) for seat in range(4)]
+    while not match.is_over():
+        seat = match.to_move()
+        assert seat is not None
+        match.play(players[seat].choice(match.legal_actions()))
+    out.append("")
+    out.append(f"«Об игре» (Lyceum), 4 seats — seed {seed}; {len(match.record.actions)} actions.")
+    out.append("The host's protocol (every second round; LY-23):")
+    out.append(" round age seat character          XP level  H  I  C  K  E  deferred")
+    for row in lyceum.protocol(match.record, game):
+        if row.round % 2 and row.round != 10:
+            continue
+        skills = " ".join(f"{v:2d}" for v in row.skills)
+        deferred = f"{row.deferred} ({row.deferred_age})" if row.deferred else "-"
+        out.append(
+            f" {row.round:5d} {row.age:3d} {row.seat:4d} {row.character:18.18} "
+            f"{row.xp:5d} {row.level:5d} {skills}  {deferred}"
+        )
+    out.append("Standings (LY-20: XP from cards and sharing, plus any declaration bonus):")
+    standings = match.score()
+    for standing in sorted(standings, key=lambda s: s.rank):
+        parts = ", ".join(f"{k} {v}" for k, v in standing.breakdown.items())
+        crown = "  ← winner" if standing.seat in standings.winners else ""
+        out.append(
+            f"  #{standing.rank} seat {standing.seat}: {standing.points} XP ({parts}){crown}"
+        )
+    return match
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo; returns the process exit code."""
     parser = argparse.ArgumentParser(prog="python -m boardrules.demo", description=__doc__)
@@ -80,6 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     lines: list[str] = []
     play_semya(seed, lines)
+    play_lyceum(seed, lines)
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 

@@ -1,0 +1,160 @@
+"""The Lyceum state: every seat's character sheet, the piles, the round and the pending steps.
+
+A state is immutable. What the seat to move must decide is the head of ``queue``: a main
+action, a drawn card, points of choice, rest moves, a deferred card on offer or a setup step
+(LY-7). ``stage`` says what comes when the queue runs empty.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from boardrules.games.lyceum.content import SpecialKind, Target
+
+__all__ = ["HIDDEN", "Effect", "Seat", "Stage", "State", "Step", "StepKind"]
+
+#: A declaration as other seats see it before the end (LY-22): hidden, made or not.
+HIDDEN: tuple[int, ...] = ()
+
+
+class StepKind(enum.Enum):
+    """What a pending step asks of its seat."""
+
+    #: ``count`` SP of choice, one :class:`~.actions.ChooseSkill` each.
+    CHOOSE = "choose"
+    #: choose a declaration target or none (:class:`~.actions.Declare`).
+    DECLARE = "declare"
+    #: the SP of the next declared skill; ``count`` SP are left, ``values`` are set.
+    DECLARE_SKILL = "declare_skill"
+    #: the main action of a turn: draw, rest or share.
+    MAIN = "main"
+    #: the drawn ``card``: play, discard or defer it.
+    DECIDE = "decide"
+    #: up to ``count`` SP moves, or finish.
+    MOVE = "move"
+    #: the deferred ``card`` is on offer after the main turn.
+    OFFER = "offer"
+
+    def __repr__(self) -> str:
+        return f"StepKind.{self.name}"
+
+
+class Stage(enum.Enum):
+    """Where the game is: setup, a seat's main turn, the deferred-card step after it, the end."""
+
+    SETUP = "setup"
+    MAIN = "main"
+    DEFERRED = "deferred"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return f"Stage.{self.name}"
+
+
+@attrs.frozen
+class Step:
+    """One pending decision of ``seat``.
+
+    Attributes:
+        kind: what is asked.
+        seat: who decides (maybe out of turn: a level-up after another seat shared).
+        count: SP of choice left (``CHOOSE``), moves left (``MOVE``), SP left to declare
+            (``DECLARE_SKILL``; 0 with no ``values`` when hidden from the viewer).
+        card: the drawn card (``DECIDE``) or the deferred card on offer (``OFFER``).
+        values: the SP declared so far, skill by skill (``DECLARE_SKILL``).
+    """
+
+    kind: StepKind
+    seat: int
+    count: int = 0
+    card: str | None = None
+    values: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Effect:
+    """A lasting special ability in force until the end of the epoch (LY-15, LY-16).
+
+    Attributes:
+        seat: the seat that played the card.
+        card: the card's id.
+        kind: the special's kind (``rest_moves``).
+        amount: its amount.
+        target: whom it reaches.
+    """
+
+    seat: int
+    card: str
+    kind: SpecialKind
+    amount: int
+    target: Target
+
+
+@attrs.frozen
+class Seat:
+    """One seat's character sheet and what the host's protocol notes about it.
+
+    Attributes:
+        character: the id of the character drawn (LY-2).
+        skills: SP per skill, in skill order (never below 0, LY-1).
+        played_xp: XP from cards played.
+        shared_xp: XP received from other seats sharing experience (LY-18).
+        declaration: the declared SP per skill (LY-4); ``None`` for none (or not yet made);
+            :data:`HIDDEN` in another seat's view before the end.
+        deferred: the deferred card's id, if any (LY-12).
+        deferred_round: the round the card was deferred in (0 without one).
+        shared: whether the seat has shared experience (once per game).
+    """
+
+    character: str
+    skills: tuple[int, ...]
+    played_xp: int = 0
+    shared_xp: int = 0
+    declaration: tuple[int, ...] | None = None
+    deferred: str | None = None
+    deferred_round: int = 0
+    shared: bool = False
+
+    @property
+    def xp(self) -> int:
+        """All XP so far, without the end-of-game declaration bonus."""
+        return self.played_xp + self.shared_xp
+
+
+@attrs.frozen
+class State:
+    """Everything that changes in a game of «Об игре».
+
+    Attributes:
+        seed: the game's seed; the piles of later epochs are shuffled from it (0 in views).
+        seats: one :class:`Seat` per seat.
+        tie_order: the seats from youngest to oldest (LY-5), lower seat first on equal ages.
+        first: the seat that moves first in every round; ``None`` during the setup.
+        round: 1..10 (age 15 + round); 0 during the setup.
+        turn: how many seats have finished their turn in this round.
+        stage: what happens when ``queue`` runs empty.
+        queue: the pending steps; the head is the decision to make now; empty at the end.
+        piles: this epoch's green, yellow and red piles, top card first.
+        effects: lasting special abilities in force, oldest first.
+    """
+
+    __boardrules_game__: ClassVar[str] = "lyceum"
+
+    seed: int
+    seats: tuple[Seat, ...]
+    tie_order: tuple[int, ...]
+    first: int | None
+    round: int
+    turn: int
+    stage: Stage
+    queue: tuple[Step, ...]
+    piles: tuple[tuple[str, ...], ...]
+    effects: tuple[Effect, ...] = ()
+
+    @property
+    def age(self) -> int:
+        """The characters' age this round (16..25; 15 during the setup)."""
+        return 15 + self.round
