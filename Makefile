@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lint types pytest docs bench clean
+.PHONY: demo test lint types browser pytest docs bench release-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,13 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) -m boardrules.demo $(if $(SEED),--seed $(SEED),)
 
-test: lint types pytest docs
+test: lint types browser pytest docs
+
+# The browser tests drive Debian's Chromium; install it (and its driver) when missing.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium chromium-driver >/dev/null; }
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -32,6 +38,9 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/playouts.py
+
+release-check: $(STAMP)
+	$(PY) tools/release_check.py
 
 clean:
 	rm -rf build site .pytest_cache .mypy_cache .ruff_cache .hypothesis
