@@ -40,8 +40,10 @@ def test_doc_snippets_run(page: Path) -> None:
         exec(code, namespace)
 
 
-def test_demo_shows_moves_the_end_and_standings(capsys: pytest.CaptureFixture[str]) -> None:
-    assert demo.main(["--seed", "42"]) == 0
+def test_demo_shows_moves_the_end_and_standings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert demo.main(["--seed", "42", "--no-studies"]) == 0
     out = capsys.readouterr().out
     assert "seed 42" in out
     assert "Game over (SEM-9)" in out
@@ -49,5 +51,10 @@ def test_demo_shows_moves_the_end_and_standings(capsys: pytest.CaptureFixture[st
     assert "← winner" in out
     assert "«Об игре» (Lyceum), 4 seats" in out
     assert "The host's protocol" in out
-    demo.main(["--seed", "42"])
+    demo.main(["--seed", "42", "--no-studies"])
     assert capsys.readouterr().out == out, "the same seed shows the same game"
+    assert demo.main(["--seed", "42", "--scale", "0.05", "--out", str(tmp_path)]) == 0
+    studies = capsys.readouterr().out
+    assert "Balance studies" in studies
+    for name, *_ in demo.STUDIES:
+        assert (tmp_path / name / "report.html").exists()

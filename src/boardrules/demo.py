@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from boardrules.core.match import Match
 from boardrules.core.rng import Rng
@@ -108,16 +109,60 @@ def play_lyceum(seed: int, out: list[str]) -> Match:
     return match
 
 
+#: The balance studies of the demo: game, seats, agents, games.
+STUDIES: tuple[tuple[str, int, tuple[str, ...], int], ...] = (
+    ("semya", 2, ("greedy", "random"), 400),
+    ("lyceum", 4, ("greedy", "random", "random", "random"), 200),
+)
+
+
+def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) -> list[Path]:
+    """Simulate each game of :data:`STUDIES` and write its balance report under ``out_dir``."""
+    from boardrules.agents import GreedyAgent, RandomAgent
+    from boardrules.core.registry import load
+    from boardrules.sim import simulate, wilson
+    from boardrules.sim.report import write_report
+
+    makers = {"greedy": GreedyAgent, "random": RandomAgent}
+    paths = []
+    out.append("")
+    out.append("Balance studies (seats rotate; 95% intervals):")
+    for name, seats, agent_names, games in STUDIES:
+        game = load(name)
+        agents = [makers[a]() for a in agent_names]
+        setup = {} if game.min_players == game.max_players else {"players": seats}
+        n = max(10, int(games * games_scale))
+        result = simulate(game, agents, n, seed, setup=setup)
+        title = f"{name}: {' + '.join(agent_names)}, {n} games, seed {seed}"
+        path = write_report(result, out_dir / name, title)
+        summary = result.summary
+        greedy = wilson(summary.agent_wins.get("greedy", 0.0), summary.agent_games["greedy"])
+        out.append(
+            f"  {name:7} {n} games: greedy wins {greedy} (even share {1 / seats:.0%}); "
+            f"report {path}"
+        )
+        paths.append(path)
+    return paths
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the demo; returns the process exit code."""
     parser = argparse.ArgumentParser(prog="python -m boardrules.demo", description=__doc__)
     parser.add_argument("--seed", type=int, default=None, help="seed (default: a random one)")
+    parser.add_argument("--out", type=Path, default=Path("build/report"),
+                        help="where the balance reports go")
+    parser.add_argument("--no-studies", action="store_true", help="skip the balance studies")
+    parser.add_argument("--scale", type=float, default=1.0, help="scale the studies' size")
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     lines: list[str] = []
     play_semya(seed, lines)
     play_lyceum(seed, lines)
     sys.stdout.write("\n".join(lines) + "\n")
+    if not args.no_studies:
+        lines = []
+        run_studies(seed, args.out, args.scale, lines)
+        sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 

@@ -162,6 +162,8 @@ def _plots(report: Report, summary: Summary) -> dict[str, bytes]:
 
 
 def _table(headers: list[str], rows: list[list[Any]]) -> str:
+    if not rows:
+        return f"<p>{html.escape(headers[0])}: none in this study.</p>"
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
