@@ -118,12 +118,12 @@ STUDIES: tuple[tuple[str, int, tuple[str, ...], int], ...] = (
 
 def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) -> list[Path]:
     """Simulate each game of :data:`STUDIES` and write its balance report under ``out_dir``."""
-    from boardrules.agents import GreedyAgent, RandomAgent
+    from boardrules.agents import Agent, GreedyAgent, RandomAgent
     from boardrules.core.registry import load
     from boardrules.sim import simulate, wilson
     from boardrules.sim.report import write_report
 
-    makers = {"greedy": GreedyAgent, "random": RandomAgent}
+    makers: dict[str, type[Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
     paths = []
     out.append("")
     out.append("Balance studies (seats rotate; 95% intervals):")
