@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from boardrules.core.match import Match
@@ -123,7 +123,7 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
     from boardrules.sim import simulate, wilson
     from boardrules.sim.report import write_report
 
-    makers: dict[str, type[Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
+    makers: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
     paths = []
     out.append("")
     out.append("Balance studies (seats rotate; 95% intervals):")

@@ -18,7 +18,10 @@ class Agent(Protocol):
     information.
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """A short name for tables and reports, like ``"greedy"``."""
+        ...
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """One legal action for ``seat`` in ``view``."""
