@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from boardrules import serde
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord, replay
+from boardrules.core.rng import Rng
 from boardrules.core.standings import Standings
-from boardrules.testing.strategies import any_action, json_values, playouts
+from boardrules.testing.strategies import any_action, json_values, playouts, seeds
 
 __all__ = ["conformance"]
 
@@ -80,8 +81,10 @@ def conformance(
     and ``step`` raise with that violation and leaves the state equal to before; the same
     seed and actions give equal states (also under other ``PYTHONHASHSEED`` values); states,
     actions, events and records survive a JSON round trip; replay equals play; every game
-    ends within ``max_moves``; standings agree with the end; views are stable; the game's
-    own invariants hold after every step; hostile JSON gives ``BadInput`` and nothing else.
+    ends within ``max_moves``; standings agree with the end; views are stable; determinized
+    states keep the seat's view (and its legal actions when it is to move); the game's own
+    invariants hold after every step; hostile JSON gives ``BadInput`` and nothing else;
+    games and states pickle.
     """
     paths = playouts(game, setups)
     to_end = playouts(game, setups, to_end=True)
@@ -203,6 +206,22 @@ def conformance(
                 assert serde.from_dict(serde.to_dict(view), game.state_type, game=game) == view
             if not game.hidden_information:
                 assert all(game.view(state, seat) == state for seat in (*range(seats), None))
+
+        @given(paths, seeds())
+        def test_determinized_states_keep_the_view(self, p: Any, seed: int) -> None:
+            determinize = getattr(game, "determinize", None)
+            if determinize is None:
+                assert not game.hidden_information, "hidden information needs determinize()"
+                return
+            state = p.final
+            for seat in range(len(game.score(state))):
+                view = game.view(state, seat)
+                sample = determinize(view, seat, Rng(seed))
+                game.validate(sample)
+                assert game.view(sample, seat) == view
+                assert game.legal_actions(sample) == game.legal_actions(state) or (
+                    game.to_move(state) != seat
+                )
 
         @given(paths)
         def test_invariants_hold_after_every_step(self, p: Any) -> None:
