@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from boardrules.core.errors import ReplayError
 from boardrules.core.game import Transition
-from boardrules.core.record import GameRecord
+from boardrules.core.record import GameRecord, Note
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 
@@ -74,10 +76,13 @@ class Match:
     @property
     def record(self) -> GameRecord:
         """The record of the moves up to the current state."""
-        record: GameRecord = self._root
-        for action, note in zip(self._actions[: self._cursor], self._notes, strict=False):
-            record = record.with_action(action, note)
-        return record
+        played = self._actions[: self._cursor]
+        notes = tuple(
+            Note(move, text)
+            for move, text in enumerate(self._notes[: self._cursor])
+            if text is not None
+        )
+        return attrs.evolve(self._root, actions=played, notes=notes)
 
     def to_move(self) -> int | None:
         """The seat to decide now, or ``None`` once the game is over."""
