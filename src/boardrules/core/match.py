@@ -82,7 +82,8 @@ class Match:
             for move, text in enumerate(self._notes[: self._cursor])
             if text is not None
         )
-        return attrs.evolve(self._root, actions=played, notes=notes)
+        record: GameRecord = attrs.evolve(self._root, actions=played, notes=notes)
+        return record
 
     def to_move(self) -> int | None:
         """The seat to decide now, or ``None`` once the game is over."""
