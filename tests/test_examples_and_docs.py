@@ -51,6 +51,8 @@ def test_demo_shows_moves_the_end_and_standings(
     assert "← winner" in out
     assert "«Об игре» (Lyceum), 4 seats" in out
     assert "The host's protocol" in out
+    assert "«Орбита Добра» (Orbita), 4 seats" in out
+    assert "round 8:" in out
     demo.main(["--seed", "42", "--no-studies"])
     assert capsys.readouterr().out == out, "the same seed shows the same game"
     assert demo.main(["--seed", "42", "--scale", "0.05", "--out", str(tmp_path)]) == 0

@@ -1,7 +1,9 @@
 """``python -m boardrules.demo``: random players play each game, shown readably.
 
 First a 7Я game move by move; then a 4-seat Lyceum game as the host's protocol with the
-standings. Run with ``--seed N`` to replay exactly; without it a seed is drawn and printed.
+standings; then a short 4-seat Orbita game round by round; then a balance study of each game
+(greedy against random players) with its report under ``build/report/``. Run with
+``--seed N`` to replay exactly; without it a seed is drawn and printed.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from boardrules.core.match import Match
 from boardrules.core.rng import Rng
 from boardrules.games import semya
 
-__all__ = ["main", "play_lyceum", "play_semya"]
+__all__ = ["main", "play_lyceum", "play_orbita", "play_semya"]
 
 
 def _action_line(game: semya.Game, seat: int, action: semya.Action) -> str:
@@ -109,10 +112,22 @@ def play_lyceum(seed: int, out: list[str]) -> Match:
     return match
 
 
+def play_orbita(seed: int, out: list[str]) -> Any:
+    """Play a short (8-round) 4-seat Orbita game between seeded random players."""
+    from boardrules.games import orbita
+
+    out.append("")
+    game = orbita.Game(rounds=8)
+    from boardrules.games.orbita.summary import play_random
+
+    return play_random(game, seed, 4, out)
+
+
 #: The balance studies of the demo: game, seats, agents, games.
 STUDIES: tuple[tuple[str, int, tuple[str, ...], int], ...] = (
     ("semya", 2, ("greedy", "random"), 400),
-    ("lyceum", 4, ("greedy", "random", "random", "random"), 200),
+    ("lyceum", 4, ("greedy", "random", "random", "random"), 300),
+    ("orbita", 4, ("random", "random", "random", "random"), 200),
 )
 
 
@@ -136,10 +151,14 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
         title = f"{name}: {' + '.join(agent_names)}, {n} games, seed {seed}"
         path = write_report(result, out_dir / name, title)
         summary = result.summary
-        greedy = wilson(summary.agent_wins.get("greedy", 0.0), summary.agent_games["greedy"])
+        if "greedy" in agent_names:
+            rate = wilson(summary.agent_wins.get("greedy", 0.0), summary.agent_games["greedy"])
+            finding = f"greedy wins {rate}"
+        else:
+            rate = wilson(summary.seat_wins.get(0, 0.0), summary.games)
+            finding = f"seat 0 wins {rate} among random players"
         out.append(
-            f"  {name:7} {n} games: greedy wins {greedy} (even share {1 / seats:.0%}); "
-            f"report {path}"
+            f"  {name:7} {n} games: {finding} (even share {1 / seats:.0%}); report {path}"
         )
         paths.append(path)
     return paths
@@ -158,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines: list[str] = []
     play_semya(seed, lines)
     play_lyceum(seed, lines)
+    play_orbita(seed, lines)
     sys.stdout.write("\n".join(lines) + "\n")
     if not args.no_studies:
         lines = []

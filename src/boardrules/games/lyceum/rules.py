@@ -12,6 +12,7 @@ import attrs
 from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
+from boardrules.core.rulebook import RuleText
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum import messages as _messages  # registers the sentences
@@ -62,6 +63,7 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
+from boardrules.games.lyceum.rulebook import RULES
 from boardrules.games.lyceum.state import HIDDEN, Effect, Seat, Stage, State, Step, StepKind
 
 __all__ = [
@@ -202,6 +204,8 @@ class Game(GameBase[State, Action, Event, Setup]):
     event_type: ClassVar[Any] = Event
     setup_type: ClassVar[type] = Setup
     hidden_information: ClassVar[bool] = True
+    #: One line per rule ID, in English and Russian.
+    rulebook: ClassVar[tuple[RuleText, ...]] = RULES
 
     content: Content = attrs.field(default=None, converter=_content)
     min_players: int = attrs.field(default=3, validator=_bound)  # type: ignore[misc]
@@ -807,7 +811,10 @@ class Game(GameBase[State, Action, Event, Setup]):
         """How good ``state`` looks for ``seat``, for the greedy agent (higher is better).
 
         XP so far, 10 per SP, the declaration bonus once the game is over, and the XP and net
-        SP of a card the seat has drawn or is offered and may play.
+        SP of a card the seat has drawn or is offered and may play. (Measured with
+        ``benchmarks/agents.py lyceum --games 400 --mcts-games 100``, seed 2026, four seats:
+        the greedy agent wins 87.0 % [83.4 %, 90.0 %] of games against three random players,
+        MCTS with 100 iterations 90.8 % [83.6 %, 95.1 %]; an even share is 25 %.)
         """
         sheet = state.seats[seat]
         value = sheet.played_xp + sheet.shared_xp + 10 * sum(sheet.skills)
@@ -824,34 +831,78 @@ class Game(GameBase[State, Action, Event, Setup]):
                 value += card.xp + 10 * (sum(card.gains) - sum(card.losses))
         return float(value)
 
+    # -- for front-ends, learning code and balance reports ------------------------------
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """A short label for an action, for buttons and logs.
+        """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
 
         >>> Game().describe_action(Draw(Colour.RED), "ru")
         'Взять карту: красная'
         """
-        ru = lang == "ru"
-        kind = type(action)
-        if kind is ChooseSkill:
-            skill = cast(ChooseSkill, action).skill
-            return f"+1 SP: {skill.name_ru}" if ru else f"+1 SP: {skill.value}"
-        if kind is MoveSkillPoint:
-            move = cast(MoveSkillPoint, action)
-            if ru:
-                return f"Перенести 1 SP: {move.source.name_ru} → {move.target.name_ru}"
-            return f"Move 1 SP: {move.source.value} → {move.target.value}"
-        if kind is Draw:
-            colour = cast(Draw, action).colour
-            return f"Взять карту: {colour.name_ru}" if ru else f"Draw a {colour.value} card"
-        if kind is Declare:
-            target = cast(Declare, action).target
-            if target is None:
-                return "Без заявки" if ru else "No declaration"
-            return f"Заявить {target} SP" if ru else f"Declare {target} SP"
-        if kind is DeclareSkill:
-            value = cast(DeclareSkill, action).value
-            return f"Заявить {value} SP" if ru else f"Declare {value} SP for the next skill"
-        return _LABELS[kind][1 if ru else 0]
+        from boardrules.games.lyceum.labels import describe_action
+
+        return describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A short label for an event, for logs and animations (``"en"`` or ``"ru"``).
+
+        >>> Game().describe_event(CardDrawn(2, Colour.GREEN, "ly-green-01"))
+        'Seat 2 draws a green card: «Hand in the homework on time»'
+        """
+        from boardrules.games.lyceum.labels import describe_event
+
+        return describe_event(self, event, lang)
+
+    def vocabulary(self) -> tuple[Action, ...]:
+        """Every action the game can ever take, in a fixed order (86 actions).
+
+        The order of the ``Action`` union: ``ChooseSkill`` per skill, ``Declare`` none / 35 /
+        40 / 45, ``DeclareSkill(0..45)``, ``Draw`` green / yellow / red, ``Rest``,
+        ``ShareExperience``, ``PlayCard``, ``DiscardCard``, ``DeferCard``, ``MoveSkillPoint``
+        for each ordered pair of different skills (source-major), ``FinishMoves``,
+        ``PlayDeferred``, ``KeepDeferred``; skills and colours in their enum order.
+
+        >>> Game().vocabulary()[:2]
+        (ChooseSkill(skill=Skill.HEALTH), ChooseSkill(skill=Skill.INTELLECT))
+        """
+        from boardrules.games.lyceum.hooks import vocabulary
+
+        return vocabulary(self)
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector: 51 + 45 + 15 per other seat (141 for 4)."""
+        from boardrules.games.lyceum.hooks import observation_size
+
+        return observation_size(self)
+
+    def observe(self, view: State, seat: int) -> tuple[int, ...]:
+        """A fixed-size vector of integers in -1..127 of what ``seat`` sees, for learning code.
+
+        The table (round, epoch, turn, stage, pile sizes, the pending step and its card, who
+        moves), the seat's own sheet (skills, level, XP in hundreds, rest allowance, whether
+        it may share, its declaration, its deferred card) and each other seat's public sheet
+        in turn order from ``seat`` (padded with -1 up to ``max_players``). Hidden data is
+        never read, so the view and the full state give the same vector;
+        :data:`boardrules.games.lyceum.hooks.LAYOUT` names every position.
+        """
+        from boardrules.games.lyceum.hooks import observe
+
+        return observe(self, view, seat)
+
+    def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
+        """Content statistics of a finished game for balance reports (``{}`` before the end).
+
+        Per seat: ``character: <id>``, ``final level: <n>``, ``declaration met: <target>`` /
+        ``declaration missed: <target>`` / ``no declaration``, and for the winners
+        ``winner character: <id>`` and ``winner declaration met: <target>`` (and so on);
+        ``deferred card unplayed at the end: <id>``. Per event: ``draw: <colour>``,
+        ``card drawn: <id>``, ``card played: <id>`` (cards the winners played),
+        ``card played (all seats): <id>``, ``card discarded: <id>``, ``card deferred: <id>``,
+        ``deferred card expired: <id>``, ``deferred card played``, ``rest`` and
+        ``experience shared``.
+        """
+        from boardrules.games.lyceum.hooks import tally
+
+        return tally(self, state, events)
 
     # -- invariants and positions -------------------------------------------------------
     def validate(self, state: State) -> None:
@@ -968,14 +1019,3 @@ _DEFER = DeferCard()
 _FINISH = FinishMoves()
 _PLAY_DEFERRED = PlayDeferred()
 _KEEP_DEFERRED = KeepDeferred()
-
-_LABELS: Mapping[type, tuple[str, str]] = {
-    Rest: ("Rest", "Отдых"),
-    ShareExperience: ("Share experience", "Поделиться опытом"),
-    PlayCard: ("Play the card", "Сыграть карту"),
-    DiscardCard: ("Discard the card", "Сбросить карту"),
-    DeferCard: ("Defer the card", "Отложить карту"),
-    FinishMoves: ("Finish moving SP", "Закончить перераспределение"),
-    PlayDeferred: ("Play the deferred card", "Сыграть отложенную карту"),
-    KeepDeferred: ("Keep the deferred card", "Оставить отложенную карту"),
-}

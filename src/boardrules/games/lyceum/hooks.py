@@ -1,0 +1,344 @@
+"""What the shared layers ask of «Об игре» beyond the rules: the action vocabulary, a numeric
+observation of a seat's view, and content tallies for balance reports.
+
+**Vocabulary** (:func:`vocabulary`, 86 actions), in the order of the ``Action`` union:
+``ChooseSkill`` per skill (5), ``Declare`` none / 35 / 40 / 45 (4), ``DeclareSkill(0..45)``
+(46), ``Draw`` green / yellow / red (3), ``Rest``, ``ShareExperience``, ``PlayCard``,
+``DiscardCard``, ``DeferCard``, ``MoveSkillPoint`` for every ordered pair of different
+skills, source-major (20), ``FinishMoves``, ``PlayDeferred``, ``KeepDeferred``. Skills and
+colours follow their enum order. It does not depend on the content.
+
+**Observation** (:func:`observe`): integers in -1..127 (larger values are clipped to 127;
+XP counts in hundreds). ``OBS_GLOBAL`` values about the table, ``OBS_OWN`` about the
+observing seat, then ``OBS_OTHER`` per other seat in turn order from the observing seat
+(seat + 1, seat + 2, ...), padded with -1 up to ``max_players - 1`` seats. A card block is
+``CARD_WIDTH`` values. See :data:`LAYOUT` for every position's name.
+
+>>> from boardrules.games import lyceum
+>>> game = lyceum.Game()
+>>> len(game.vocabulary()), game.observation_size()
+(86, 141)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from typing import TYPE_CHECKING, cast
+
+from boardrules.games.lyceum.actions import (
+    Action,
+    DeferCard,
+    DiscardCard,
+    FinishMoves,
+    KeepDeferred,
+    PlayCard,
+    PlayDeferred,
+    Rest,
+    ShareExperience,
+)
+from boardrules.games.lyceum.content import (
+    SKILLS,
+    Colour,
+    Epoch,
+    SpecialKind,
+    Target,
+    epoch_of_round,
+)
+from boardrules.games.lyceum.events import (
+    CardDeferred,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    DeferredExpired,
+    Event,
+    ExperienceShared,
+    Rested,
+)
+from boardrules.games.lyceum.state import HIDDEN, Stage, State, StepKind
+
+if TYPE_CHECKING:
+    from boardrules.games.lyceum.rules import Game
+
+__all__ = [
+    "CARD_WIDTH",
+    "LAYOUT",
+    "OBS_GLOBAL",
+    "OBS_OTHER",
+    "OBS_OWN",
+    "layout",
+    "observation_size",
+    "observe",
+    "tally",
+    "vocabulary",
+]
+
+_SKILL_NAMES = tuple(s.value for s in SKILLS)
+_COLOURS = tuple(Colour)
+_EPOCHS = tuple(Epoch)
+_STAGES = tuple(Stage)
+_KINDS = tuple(StepKind)
+_SPECIALS = tuple(SpecialKind)
+_SETUP_KINDS = frozenset({StepKind.CHOOSE, StepKind.DECLARE, StepKind.DECLARE_SKILL})
+
+
+def _card_names(prefix: str) -> tuple[str, ...]:
+    return (
+        f"{prefix}.present",
+        *(f"{prefix}.colour.{c.value}" for c in _COLOURS),
+        *(f"{prefix}.needs.{s}" for s in _SKILL_NAMES),
+        *(f"{prefix}.losses.{s}" for s in _SKILL_NAMES),
+        *(f"{prefix}.gains.{s}" for s in _SKILL_NAMES),
+        *(f"{prefix}.special.{k.value}" for k in _SPECIALS),
+        f"{prefix}.special.amount",
+        f"{prefix}.special.others",
+        f"{prefix}.eligible",
+    )
+
+
+#: The names of the values about the table, in order.
+_GLOBAL_NAMES: tuple[str, ...] = (
+    "round",
+    "epoch",
+    "turn",
+    *(f"stage.{s.value}" for s in _STAGES),
+    *(f"pile.{c.value}" for c in _COLOURS),
+    *(f"step.{k.value}" for k in _KINDS),
+    "step.mine",
+    "step.seat",
+    "step.count",
+    *(f"step.values.{s}" for s in _SKILL_NAMES[:-1]),
+    *_card_names("step.card"),
+    "mover",
+    "first",
+)
+#: The names of the values about the observing seat, in order.
+_OWN_NAMES: tuple[str, ...] = (
+    *(f"own.skills.{s}" for s in _SKILL_NAMES),
+    "own.level",
+    "own.played_xp",
+    "own.shared_xp",
+    "own.shared",
+    "own.rest_moves",
+    "own.can_share",
+    "own.declaration.target",
+    *(f"own.declaration.{s}" for s in _SKILL_NAMES),
+    "own.declaration.settled",
+    "own.declaration.met",
+    *_card_names("own.deferred"),
+    "own.deferred.waited",
+)
+#: The names of the values about one other seat, in order (``other.K`` for seat + K).
+_OTHER_NAMES: tuple[str, ...] = (
+    "present",
+    *(f"skills.{s}" for s in _SKILL_NAMES),
+    "level",
+    "played_xp",
+    "shared_xp",
+    "shared",
+    "deferred",
+    "deferred.waited",
+    "rest_moves",
+    "declaration.target",
+    "declaration.met",
+)
+
+#: Values per card block.
+CARD_WIDTH = len(_card_names("card"))
+#: Values about the table, about the observing seat, and about each other seat.
+OBS_GLOBAL = len(_GLOBAL_NAMES)
+OBS_OWN = len(_OWN_NAMES)
+OBS_OTHER = len(_OTHER_NAMES)
+
+
+def layout(max_players: int) -> tuple[str, ...]:
+    """The name of every position of the observation for a game of ``max_players`` seats."""
+    others = tuple(
+        f"other.{k}.{name}" for k in range(1, max_players) for name in _OTHER_NAMES
+    )
+    return (*_GLOBAL_NAMES, *_OWN_NAMES, *others)
+
+
+#: The positions' names for the default four seats.
+LAYOUT: tuple[str, ...] = layout(4)
+
+
+def vocabulary(game: Game) -> tuple[Action, ...]:
+    """See :meth:`Game.vocabulary`."""
+    return (
+        *game._choose,
+        *game._declares,
+        *game._values,
+        *game._draws,
+        Rest(),
+        ShareExperience(),
+        PlayCard(),
+        DiscardCard(),
+        DeferCard(),
+        *(move for moves in game._moves for move in moves),
+        FinishMoves(),
+        PlayDeferred(),
+        KeepDeferred(),
+    )
+
+
+def observation_size(game: Game) -> int:
+    """See :meth:`Game.observation_size`."""
+    return OBS_GLOBAL + OBS_OWN + OBS_OTHER * (game.max_players - 1)
+
+
+def _c(value: int) -> int:
+    """Clip into the int8 range the observation promises."""
+    return -1 if value < -1 else 127 if value > 127 else value
+
+
+def _card(game: Game, card_id: str | None, skills: tuple[int, ...] | None) -> list[int]:
+    if card_id is None:
+        return [0] * CARD_WIDTH
+    card = game._cards[card_id]
+    special = card.special
+    out = [1]
+    out += [1 if card.colour is c else 0 for c in _COLOURS]
+    out += [_c(v) for v in card.needs]
+    out += [_c(v) for v in card.losses]
+    out += [_c(v) for v in card.gains]
+    out += [1 if special is not None and special.kind is k else 0 for k in _SPECIALS]
+    out.append(_c(special.amount) if special is not None else 0)
+    out.append(1 if special is not None and special.target is Target.OTHERS else 0)
+    out.append(1 if skills is not None and game.eligible(skills, card_id) else 0)
+    return out
+
+
+def _waited(state: State, deferred: str | None, since: int) -> int:
+    return _c(state.round - since) if deferred is not None else 0
+
+
+def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
+    """See :meth:`Game.observe`.
+
+    Only public data and ``seat``'s own are read, so a full state and the seat's view of it
+    give the same vector: pile lengths (not their order), never the seed, other seats'
+    declarations only once the game is over, and another seat's declaration step without
+    its values.
+    """
+    n = len(view.seats)
+    seats = view.seats
+    levels = game.content.levels
+    queue = view.queue
+    over = view.stage is Stage.OVER
+    out: list[int] = [
+        _c(view.round),
+        _EPOCHS.index(epoch_of_round(view.round)),
+        _c(view.turn),
+    ]
+    out += [1 if view.stage is s else 0 for s in _STAGES]
+    out += [_c(len(pile)) for pile in view.piles]
+    if queue:
+        step = queue[0]
+        mine = step.seat == seat
+        private = step.kind is StepKind.DECLARE_SKILL and not mine
+        out += [1 if step.kind is k else 0 for k in _KINDS]
+        out += [1 if mine else 0, (step.seat - seat) % n, 0 if private else _c(step.count)]
+        values = () if private else step.values
+        out += [_c(values[i]) if i < len(values) else -1 for i in range(len(SKILLS) - 1)]
+        out += _card(game, step.card, seats[step.seat].skills)
+    else:
+        out += [0] * len(_KINDS) + [0, -1, 0] + [-1] * (len(SKILLS) - 1)
+        out += _card(game, None, None)
+    mover = game.mover(view)
+    out.append(-1 if mover is None else (mover - seat) % n)
+    out.append(-1 if view.first is None else (view.first - seat) % n)
+
+    sheet = seats[seat]
+    xp = sheet.played_xp + sheet.shared_xp
+    declaration = sheet.declaration if sheet.declaration != HIDDEN else None
+    settled = not (
+        view.stage is Stage.SETUP
+        and any(s.seat == seat and s.kind in _SETUP_KINDS for s in queue)
+    )
+    out += [_c(v) for v in sheet.skills]
+    out += [_c(_level(levels, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
+    out += [1 if sheet.shared else 0, _c(game.rest_moves(view, seat))]
+    out.append(1 if not over and game.can_share(view, seat) is None else 0)
+    out.append(_c(sum(declaration)) if declaration else 0)
+    out += [_c(v) for v in declaration] if declaration else [0] * len(SKILLS)
+    out += [1 if settled else 0, 1 if declaration and _met(sheet.skills, declaration) else 0]
+    out += _card(game, sheet.deferred, sheet.skills)
+    out.append(_waited(view, sheet.deferred, sheet.deferred_round))
+
+    for k in range(1, game.max_players):
+        if k >= n:
+            out += [-1] * OBS_OTHER
+            continue
+        other = seats[(seat + k) % n]
+        xp = other.played_xp + other.shared_xp
+        out.append(1)
+        out += [_c(v) for v in other.skills]
+        out += [_c(_level(levels, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
+        out += [1 if other.shared else 0, 1 if other.deferred is not None else 0]
+        out.append(_waited(view, other.deferred, other.deferred_round))
+        out.append(_c(game.rest_moves(view, (seat + k) % n)))
+        if over and other.declaration != HIDDEN:
+            shown = other.declaration
+            out.append(_c(sum(shown)) if shown else 0)
+            out.append(1 if shown and _met(other.skills, shown) else 0)
+        else:
+            out += [-1, -1]
+    return tuple(out)
+
+
+def _level(levels: tuple[int, ...], xp: int) -> int:
+    return bisect_right(levels, xp)
+
+
+def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
+    return all(have >= want for have, want in zip(skills, declaration, strict=True))
+
+
+def tally(game: Game, state: State, events: tuple[Event, ...]) -> dict[str, int]:
+    """See :meth:`Game.tally`."""
+    if state.stage is not Stage.OVER:
+        return {}
+    out: Counter[str] = Counter()
+    winners = set(game.score(state).winners)
+    levels = game.content.levels
+    for i, sheet in enumerate(state.seats):
+        won = i in winners
+        out[f"character: {sheet.character}"] += 1
+        out[f"final level: {_level(levels, sheet.played_xp + sheet.shared_xp)}"] += 1
+        declaration = sheet.declaration
+        if declaration:
+            met = "met" if _met(sheet.skills, declaration) else "missed"
+            outcome = f"declaration {met}: {sum(declaration)}"
+        else:
+            outcome = "no declaration"
+        out[outcome] += 1
+        if won:
+            out[f"winner character: {sheet.character}"] += 1
+            out[f"winner {outcome}"] += 1
+        if sheet.deferred is not None:
+            out[f"deferred card unplayed at the end: {sheet.deferred}"] += 1
+    for event in events:
+        kind = type(event)
+        if kind is CardDrawn:
+            drawn = cast(CardDrawn, event)
+            out[f"draw: {drawn.colour.value}"] += 1
+            out[f"card drawn: {drawn.card}"] += 1
+        elif kind is CardPlayed:
+            played = cast(CardPlayed, event)
+            if played.seat in winners:
+                out[f"card played: {played.card}"] += 1
+            out[f"card played (all seats): {played.card}"] += 1
+            if played.deferred:
+                out["deferred card played"] += 1
+        elif kind is CardDiscarded:
+            out[f"card discarded: {cast(CardDiscarded, event).card}"] += 1
+        elif kind is CardDeferred:
+            out[f"card deferred: {cast(CardDeferred, event).card}"] += 1
+        elif kind is DeferredExpired:
+            out[f"deferred card expired: {cast(DeferredExpired, event).card}"] += 1
+        elif kind is Rested:
+            out["rest"] += 1
+        elif kind is ExperienceShared:
+            out["experience shared"] += 1
+    return dict(out)

@@ -1,0 +1,214 @@
+"""The Orbita state: the table as the rulebook lays it out, plus the phase and pending steps.
+
+Every character on the table (in a seat or on the labour market) has four named zones of
+resource counts, as the rulebook places tokens around a card: this round's resources on the
+right (``current``), reserves on the left (``reserve``), gifts received below (``gifts``) and
+influence placed on it by an open offer above (``influence``). Counts are in the order
+Territory, Food, Way, Advice.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from boardrules.core.frozen import FrozenMap
+from boardrules.games.orbita.content import Resource, Spec
+
+__all__ = [
+    "EMPTY",
+    "Answer",
+    "Corporation",
+    "Counts",
+    "Offer",
+    "Phase",
+    "Seat",
+    "Stage",
+    "State",
+    "Team",
+    "Zones",
+]
+
+#: Resource counts in the order Territory, Food, Way, Advice.
+Counts = tuple[int, int, int, int]
+EMPTY: Counts = (0, 0, 0, 0)
+
+
+class Phase(enum.Enum):
+    """The phase a round stands in (ORB-6). Production and saving never wait for a seat."""
+
+    ATTRACTION = "attraction"
+    PRODUCTION = "production"
+    TRADE = "trade"
+    HIRING = "hiring"
+    DEVELOPMENT = "development"
+    CONSUMPTION = "consumption"
+    SAVING = "saving"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class Stage(enum.Enum):
+    """The sub-step of an open offer (ORB-12, ORB-14)."""
+
+    SUPPORT = "support"
+    ANSWER = "answer"
+    REINFORCE = "reinforce"
+
+    def __repr__(self) -> str:
+        return f"Stage.{self.name}"
+
+
+class Answer(enum.Enum):
+    """The three answers to an offer (ORB-12)."""
+
+    DECLINE = "decline"
+    SEIZE = "seize"
+    ACCEPT = "accept"
+
+    def __repr__(self) -> str:
+        return f"Answer.{self.name}"
+
+
+@attrs.frozen
+class Zones:
+    """The tokens around one character card.
+
+    Attributes:
+        current: this round's resources (right of the card).
+        reserve: stored resources (left of the card), kept between rounds (ORB-4).
+        gifts: resources received this round (below the card).
+        influence: resources an open offer placed on the card (above it).
+        meals: Food an accepted Food offer set aside to feed this card's structure (ORB-12).
+        directed_by: the seat whose Priests won this Warrior and direct its offers (ORB-16).
+    """
+
+    current: Counts = EMPTY
+    reserve: Counts = EMPTY
+    gifts: Counts = EMPTY
+    influence: Counts = EMPTY
+    meals: int = 0
+    directed_by: int | None = None
+
+    def holds(self, resource: Resource) -> int:
+        """Units of ``resource`` in this round's resources, gifts and reserve together."""
+        i = resource.index
+        return self.current[i] + self.gifts[i] + self.reserve[i]
+
+
+#: A character that has no tokens at all.
+BARE = Zones()
+
+
+@attrs.frozen
+class Team:
+    """The characters gathered around one Leader; an enterprise once formed (ORB-7, ORB-17).
+
+    Attributes:
+        leader: the Leader's card id; the team's specialisation is the Leader's.
+        members: every card of the team, the Leader first, then in role order.
+        enterprise: whether the four roles have formed an enterprise.
+    """
+
+    leader: str
+    members: tuple[str, ...]
+    enterprise: bool = False
+
+
+@attrs.frozen
+class Corporation:
+    """Four enterprises of different specialisations under one corporate suit (ORB-18).
+
+    Attributes:
+        suit: the corporate suit the seat chose.
+        enterprises: the four enterprises, the suit's own first.
+        age: how many consumption phases the corporation has been fed in a row (ORB-22).
+    """
+
+    suit: Spec
+    enterprises: tuple[Team, ...]
+    age: int = 0
+
+
+@attrs.frozen
+class Seat:
+    """One player's hand of characters and what it did in this phase.
+
+    Attributes:
+        teams: teams and enterprises that are not in a corporation, oldest first.
+        corporations: the seat's corporations, oldest first.
+        allocated: structures (by a member card) the seat chose to feed first (ORB-19).
+        steps: limited actions taken in this phase (ORB-21).
+        done: whether the seat has finished this phase.
+    """
+
+    teams: tuple[Team, ...]
+    corporations: tuple[Corporation, ...] = ()
+    allocated: tuple[str, ...] = ()
+    steps: int = 0
+    done: bool = False
+
+
+@attrs.frozen
+class Offer:
+    """An open offer in the hiring phase and where its negotiation stands (ORB-11..ORB-15).
+
+    Attributes:
+        seat: the seat that made the offer (the owner of the offerer or the seat directing it).
+        offerer: the card whose trump resource was offered.
+        target: the card the offer is placed on (for a structure, the card named).
+        responder: the seat answering, or ``None`` for a labour-market character.
+        resource: the offerer's trump resource.
+        units: the units placed so far (the target's influence zone holds them).
+        stage: whose sub-step it is.
+        answer: the responder's latest answer.
+        reinforcements: how many times the offerer reinforced.
+        waiting: the third seats that still may support a side in this support round.
+    """
+
+    seat: int
+    offerer: str
+    target: str
+    responder: int | None
+    resource: Resource
+    units: int
+    stage: Stage
+    answer: Answer | None = None
+    reinforcements: int = 0
+    waiting: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class State:
+    """Everything that changes in a game of Orbita.
+
+    Attributes:
+        round: the round being played, from 1.
+        phase: the phase of the round (ORB-6).
+        turn: the seat whose turn it is in this phase (an open offer may ask another seat).
+        seats: every seat's characters and phase progress.
+        market: the labour market, oldest arrival first.
+        deck: the character cards not yet drawn, top first (hidden from views).
+        zones: the tokens around every character on the table, by card id.
+        offer: the open offer of the hiring phase, if any.
+        drew: in attraction, whether the seat on turn has drawn from the deck.
+        took: in attraction, whether the seat on turn has taken from the market.
+        over: whether the game has ended (ORB-22).
+    """
+
+    __boardrules_game__: ClassVar[str] = "orbita"
+
+    round: int
+    phase: Phase
+    turn: int
+    seats: tuple[Seat, ...]
+    market: tuple[str, ...]
+    deck: tuple[str, ...]
+    zones: FrozenMap[str, Zones]
+    offer: Offer | None = None
+    drew: bool = False
+    took: bool = False
+    over: bool = False

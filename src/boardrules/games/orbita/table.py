@@ -1,0 +1,159 @@
+"""Reading the table: where each character sits and which structure it belongs to.
+
+A *structure* is what eats and what an offer is placed on (ORB-11, ORB-19): a lone character
+(any character of a team that has not formed an enterprise), an enterprise (four members),
+or a corporation (sixteen members).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import attrs
+
+from boardrules.games.orbita.content import Resource, Role, Spec
+from boardrules.games.orbita.state import Seat, State, Zones
+
+__all__ = [
+    "CORPORATION",
+    "ENTERPRISE",
+    "LONE",
+    "Index",
+    "Structure",
+    "corporation_teams",
+    "enterprises",
+    "food_of",
+    "join_slot",
+    "leaders",
+    "seat_cards",
+    "seat_food",
+    "seat_need",
+]
+
+LONE = 1
+ENTERPRISE = 4
+CORPORATION = 16
+
+
+@attrs.frozen
+class Structure:
+    """A structure of a seat.
+
+    Attributes:
+        seat: the seat holding it.
+        size: 1 (lone character), 4 (enterprise) or 16 (corporation).
+        name: the card that names it: the character, the enterprise's Leader, or the Leader
+            of the corporation's first enterprise.
+        members: its cards.
+        corporation: the index of the corporation in the seat, or -1.
+        team: the index of the team (in the corporation or among the seat's teams), or -1.
+    """
+
+    seat: int
+    size: int
+    name: str
+    members: tuple[str, ...]
+    corporation: int
+    team: int
+
+
+def seat_cards(seat: Seat) -> Iterator[str]:
+    """Every card of a seat in table order: corporations first, then teams."""
+    for corp in seat.corporations:
+        for team in corp.enterprises:
+            yield from team.members
+    for team in seat.teams:
+        yield from team.members
+
+
+class Index:
+    """Where every seated character is, built once per state."""
+
+    __slots__ = ("cards", "seat_of", "structure_of", "structures")
+
+    def __init__(self, state: State) -> None:
+        self.seat_of: dict[str, int] = {}
+        self.structure_of: dict[str, Structure] = {}
+        self.structures: list[list[Structure]] = []
+        self.cards: list[list[str]] = []
+        for s, seat in enumerate(state.seats):
+            mine: list[Structure] = []
+            cards: list[str] = []
+            for c, corp in enumerate(seat.corporations):
+                members = tuple(m for team in corp.enterprises for m in team.members)
+                name = corp.enterprises[0].leader if corp.enterprises else ""
+                mine.append(Structure(s, CORPORATION, name, members, c, -1))
+                cards.extend(members)
+            for t, team in enumerate(seat.teams):
+                cards.extend(team.members)
+                if team.enterprise:
+                    mine.append(Structure(s, ENTERPRISE, team.leader, team.members, -1, t))
+                else:
+                    mine.extend(Structure(s, LONE, m, (m,), -1, t) for m in team.members)
+            for st in mine:
+                for m in st.members:
+                    self.structure_of[m] = st
+            for card in cards:
+                self.seat_of[card] = s
+            self.structures.append(mine)
+            self.cards.append(cards)
+
+
+def leaders(seat: Seat) -> int:
+    """How many Leaders the seat holds (one per team)."""
+    return len(seat.teams) + 4 * len(seat.corporations)
+
+
+def enterprises(seat: Seat) -> int:
+    """How many enterprises the seat holds, inside corporations or not."""
+    return sum(1 for t in seat.teams if t.enterprise) + 4 * len(seat.corporations)
+
+
+def join_slot(
+    seat: Seat, card: str, spec_of: Mapping[str, Spec], role_of: Mapping[str, Role]
+) -> tuple[int, str | None]:
+    """Where ``card`` would join ``seat`` (ORB-7, ORB-8).
+
+    Returns:
+        ``(team index, None)`` for a team of its specialisation missing its role,
+        ``(-1, None)`` for a Leader starting a new team, or ``(-2, reason)`` where the
+        reason is ``"leader_limit"`` or ``"cannot_join"``.
+    """
+    spec, role = spec_of[card], role_of[card]
+    if role is Role.LEADER:
+        if leaders(seat) < 1 + enterprises(seat):
+            return -1, None
+        return -2, "leader_limit"
+    for t, team in enumerate(seat.teams):
+        if team.enterprise or spec_of[team.leader] is not spec:
+            continue
+        if all(role_of[m] is not role for m in team.members):
+            return t, None
+    return -2, "cannot_join"
+
+
+def seat_food(seat: Seat, zones: Mapping[str, Zones]) -> int:
+    """All the Food the seat's characters hold, meals included."""
+    return sum(food_of(zones[c]) for c in seat_cards(seat))
+
+
+def seat_need(seat: Seat) -> int:
+    """The Food the seat's structures eat this round: 1, 6 or 32 each (ORB-19)."""
+    need = 32 * len(seat.corporations)
+    for team in seat.teams:
+        need += 6 if team.enterprise else len(team.members)
+    return need
+
+
+def corporation_teams(seat: Seat, spec_of: Mapping[str, Spec]) -> dict[Spec, int]:
+    """The team index of the first enterprise of each specialisation outside corporations."""
+    found: dict[Spec, int] = {}
+    for t, team in enumerate(seat.teams):
+        if team.enterprise:
+            found.setdefault(spec_of[team.leader], t)
+    return found
+
+
+def food_of(zones: Zones) -> int:
+    """All the Food a character holds: this round's, gifts, reserve and set-aside meals."""
+    return zones.holds(Resource.FOOD) + zones.meals
