@@ -114,6 +114,20 @@ def _micro(game: Any, setup: dict[str, Any], samples: int = 3000) -> tuple[float
     return statistics.median(timings_legal) * 1e6, statistics.median(timings_apply) * 1e6
 
 
+def orbita_round_ms(game: Any, repeats: int, rounds: int = 200) -> float:
+    """Median milliseconds for round 1 of a 4-seat Orbita game, from ``new`` to round 2."""
+    timings = []
+    for batch in range(repeats):
+        pick = random.Random(batch)
+        start = time.perf_counter()
+        for seed in range(rounds):
+            state = game.new(seed, players=4)
+            while state.round == 1 and not game.is_over(state):
+                state = game.apply(state, pick.choice(game.legal_actions(state)))
+        timings.append((time.perf_counter() - start) / rounds)
+    return statistics.median(timings) * 1e3
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per batch")
@@ -137,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
             f"{legal_us:9.2f} {apply_us:9.2f}"
         )
+        if name == "orbita":
+            print(f"{'':8} one 4-seat round of random play: {orbita_round_ms(game, 5):.2f} ms")
         if name == "semya":
             plain = _plain_module()
             deck = [(c.id, c.start.value, c.end.value, c.suit.value == "white", c.points)
