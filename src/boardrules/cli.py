@@ -172,9 +172,8 @@ def simulate(
     """Simulate N games of GAME between agents and write a balance report."""
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from boardrules.sim import simulate as run_study
+    from boardrules.sim.progress import progress_bar
     from boardrules.sim.report import build_report, console_report, write_report
 
     game = _game(game_name)
@@ -190,16 +189,7 @@ def simulate(
     elif jobs > 1:
         executor = ProcessPoolExecutor(jobs)
     start = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"), console=console, transient=True,
-    ) as progress:
-        task = progress.add_task(game.name, total=n, rate="…")
-
-        def tick(done: int) -> None:
-            rate = done / max(time.perf_counter() - start, 1e-9)
-            progress.update(task, completed=done, rate=f"{rate:,.0f}")
-
+    with progress_bar(game.name, n, console) as tick:
         try:
             result = run_study(
                 game, team, n, seed, executor=executor, setup=setup, progress=tick,

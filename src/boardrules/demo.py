@@ -136,6 +136,7 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
     from boardrules.agents import Agent, GreedyAgent, RandomAgent
     from boardrules.core.registry import load
     from boardrules.sim import simulate, wilson
+    from boardrules.sim.progress import progress_bar
     from boardrules.sim.report import write_report
 
     makers: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
@@ -147,7 +148,8 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
         agents = [makers[a]() for a in agent_names]
         setup = {} if game.min_players == game.max_players else {"players": seats}
         n = max(10, int(games * games_scale))
-        result = simulate(game, agents, n, seed, setup=setup)
+        with progress_bar(f"{name}: {n} games", n) as tick:
+            result = simulate(game, agents, n, seed, setup=setup, progress=tick)
         title = f"{name}: {' + '.join(agent_names)}, {n} games, seed {seed}"
         path = write_report(result, out_dir / name, title)
         summary = result.summary

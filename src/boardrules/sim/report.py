@@ -61,6 +61,26 @@ def build_report(result: SimulationResult, title: str) -> Report:
     )
 
 
+def content_groups(
+    content: tuple[tuple[str, int], ...], top: int = 12
+) -> list[tuple[str, tuple[tuple[str, int], ...]]]:
+    """Content counts grouped by the prefix before ``": "`` (``"card played: x"``), most
+    frequent first, at most ``top`` per group; keys without a prefix form one group.
+
+    >>> content_groups((("card played: a", 3), ("rest", 5), ("card played: b", 1)))
+    [('card played', (('a', 3), ('b', 1))), ('counts', (('rest', 5),))]
+    """
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for key, count in content:
+        prefix, sep, rest = key.partition(": ")
+        group, name = (prefix, rest) if sep else ("counts", key)
+        groups.setdefault(group, []).append((name, count))
+    return [
+        (group, tuple(sorted(items, key=lambda kv: (-kv[1], kv[0]))[:top]))
+        for group, items in sorted(groups.items(), key=lambda kv: (kv[0] == "counts", kv[0]))
+    ]
+
+
 def console_report(report: Report, console: Any = None) -> None:
     """Print the report as tables (rich)."""
     from rich.console import Console
@@ -83,12 +103,12 @@ def console_report(report: Report, console: Any = None) -> None:
         table.add_row(label, f"{d.mean:.2f}", f"{d.stdev:.2f}", *map(str, (
             d.minimum, d.p5, d.median, d.p95, d.maximum)))
     console.print(table)
-    for caption, items in (
+    sections = [
         ("Events", report.events),
         ("Rule IDs named by events", report.rules),
         ("Rule IDs behind refusals (probed)", report.refusals),
-        ("Content (top 15)", report.content[:15]),
-    ):
+    ] + [(f"Content: {group}", items) for group, items in content_groups(report.content)]
+    for caption, items in sections:
         if items:
             table = Table("name", "count", title=caption)
             for name, count in items:
@@ -217,7 +237,10 @@ def write_report(result: SimulationResult, out: Path | str, title: str) -> Path:
         "<h2>Rules and content</h2>",
         _table(["rule ID in events", "count"], [list(x) for x in report.rules]),
         _table(["rule ID behind refusals", "count"], [list(x) for x in report.refusals]),
-        _table(["content", "count"], [list(x) for x in report.content[:30]]),
+        *(
+            _table([group, "count"], [list(x) for x in items])
+            for group, items in content_groups(report.content)
+        ),
         "<h2>Plots</h2>",
         images,
     ]
