@@ -122,6 +122,25 @@ def play_chunk(
     return [play_one(game, agents, i, study_seed, setup, keep_records, probe) for i in indices]
 
 
+def summarize_chunk(
+    game: Any,
+    agents: Sequence[Agent],
+    indices: range,
+    study_seed: int,
+    setup: dict[str, Any],
+    keep_records: bool,
+    probe: bool,
+    keep_games: bool,
+) -> tuple[list[GameResult], Summary]:
+    """Play a chunk and summarize it where it was played, so only totals travel back
+    (and the games themselves when the study keeps them)."""
+    results = play_chunk(game, agents, indices, study_seed, setup, keep_records, probe)
+    summary = Summary()
+    for result in results:
+        summary.add(result)
+    return (results if keep_games else []), summary
+
+
 def _chunks(games: int, size: int) -> Iterator[range]:
     for start in range(0, games, size):
         yield range(start, min(start + size, games))
@@ -200,6 +219,23 @@ class Summary:
         self.refusals.update(result.refusals)
         self.content.update(result.content)
 
+    def merge(self, other: Summary) -> None:
+        """Add another summary's totals into this one (chunks played elsewhere)."""
+        self.games += other.games
+        self.seats = max(self.seats, other.seats)
+        for seat, wins in other.seat_wins.items():
+            self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + wins
+        for name, wins in other.agent_wins.items():
+            self.agent_wins[name] = self.agent_wins.get(name, 0.0) + wins
+        self.agent_games.update(other.agent_games)
+        self.lengths.update(other.lengths)
+        for seat, counts in other.points.items():
+            self.points.setdefault(seat, Counter()).update(counts)
+        self.events.update(other.events)
+        self.rules.update(other.rules)
+        self.refusals.update(other.refusals)
+        self.content.update(other.content)
+
 
 @attrs.frozen
 class SimulationResult:
@@ -237,7 +273,7 @@ def simulate(
         keep_games: keep every :class:`GameResult` (else only the running summary).
         keep_records: keep each game's record for replay.
         setup: keyword arguments for ``game.new``.
-        progress: called with the number of games finished after each one.
+        progress: called with the number of games finished after each chunk.
         probe_refusals: at every step, check each action of ``game.vocabulary()`` and count
             the rule IDs that refuse them (which rules constrain play most); slower.
 
@@ -251,19 +287,33 @@ def simulate(
         pool: Executor | None = owned
     else:
         pool = executor  # type: ignore[assignment]
+    setup = dict(setup or {})
+    size = chunk_size or max(1, min(200, games // 64 or 1))
+    args = (setup, keep_records, probe_refusals, keep_games)
+    done = 0
+
+    def absorb(chunk: tuple[list[GameResult], Summary]) -> None:
+        nonlocal done
+        results, part = chunk
+        summary.merge(part)
+        kept.extend(results)
+        done += part.games
+        if progress is not None:
+            progress(done)
+
     try:
-        for done, result in enumerate(
-            iter_games(
-                game, agents, games, seed, executor=pool, chunk_size=chunk_size,
-                keep_records=keep_records, setup=setup, probe_refusals=probe_refusals,
-            ),
-            1,
-        ):
-            summary.add(result)
-            if keep_games:
-                kept.append(result)
-            if progress is not None:
-                progress(done)
+        if pool is None:
+            for indices in _chunks(games, size):
+                absorb(summarize_chunk(game, agents, indices, seed, *args))
+        else:
+            limit = 4 * (os.cpu_count() or 2)
+            pending: list[Future[tuple[list[GameResult], Summary]]] = []
+            for indices in _chunks(games, size):
+                pending.append(pool.submit(summarize_chunk, game, agents, indices, seed, *args))
+                if len(pending) >= limit:
+                    absorb(pending.pop(0).result())
+            for future in pending:
+                absorb(future.result())
     finally:
         if owned is not None:
             owned.shutdown()
