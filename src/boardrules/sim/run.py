@@ -16,7 +16,11 @@ from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
 from boardrules.serde import tag_of
 
-__all__ = ["GameResult", "SimulationResult", "Summary", "iter_games", "simulate"]
+__all__ = ["PROBE_LIMIT", "GameResult", "SimulationResult", "Summary", "iter_games", "simulate"]
+
+#: Refusal probing checks the whole vocabulary at each step when it has at most this many
+#: actions, else this many drawn uniformly (with replacement) from the game's own stream.
+PROBE_LIMIT = 256
 
 
 @attrs.frozen
@@ -70,14 +74,18 @@ def play_one(
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
-    vocabulary = game.vocabulary() if probe and hasattr(game, "vocabulary") else ()
+    vocabulary = tuple(game.vocabulary()) if probe and hasattr(game, "vocabulary") else ()
+    sample = Rng.derive(seed, "probe") if len(vocabulary) > PROBE_LIMIT else None
     all_events: list[Any] = []
     actions = []
     for _ in range(game.max_moves()):
         seat = game.to_move(state)
         if seat is None:
             break
-        for candidate in vocabulary:
+        candidates: Sequence[Any] = vocabulary
+        if sample is not None:  # a large vocabulary: a uniform sample of it at each step
+            candidates = [vocabulary[sample.below(len(vocabulary))] for _ in range(PROBE_LIMIT)]
+        for candidate in candidates:
             violation = game.check(state, candidate)
             if violation is not None:
                 refusals[violation.rule] += 1
@@ -274,8 +282,9 @@ def simulate(
         keep_records: keep each game's record for replay.
         setup: keyword arguments for ``game.new``.
         progress: called with the number of games finished after each chunk.
-        probe_refusals: at every step, check each action of ``game.vocabulary()`` and count
-            the rule IDs that refuse them (which rules constrain play most); slower.
+        probe_refusals: at every step, check each action of ``game.vocabulary()`` (or a
+            uniform sample of :data:`PROBE_LIMIT` of a larger one) and count the rule IDs
+            that refuse them (which rules constrain play most); slower.
 
     The same seed gives the same results whatever the executor.
     """
