@@ -259,10 +259,13 @@ def _frozen_map_hook(tp: Any) -> Callable[[object, object], FrozenMap[Any, Any]]
 
 
 converter.register_structure_hook_factory(_is_frozen_map, _frozen_map_hook)
-converter.register_unstructure_hook_factory(
-    _is_frozen_map, lambda tp: lambda m: {str(k): converter.unstructure(v) for k, v in m.items()}
-)
-converter.register_unstructure_hook(FrozenMap, lambda m: {str(k): to_dict(v) for k, v in m.items()})
+def _frozen_map_to_dict(m: FrozenMap[Any, Any]) -> dict[str, Any]:
+    # Keys in sorted order: equal maps (equality ignores order) give the same JSON text.
+    return {str(k): to_dict(v) for k, v in sorted(m.items(), key=lambda kv: str(kv[0]))}
+
+
+converter.register_unstructure_hook_factory(_is_frozen_map, lambda tp: _frozen_map_to_dict)
+converter.register_unstructure_hook(FrozenMap, _frozen_map_to_dict)
 
 
 def _union_members(tp: Any) -> tuple[Any, ...]:

@@ -153,3 +153,12 @@ def test_non_objects_at_the_top_are_refused(cls: Any) -> None:
         with pytest.raises(BadInput) as info:
             serde.from_dict(value, cls)
         assert info.value.path == "$"
+
+
+@given(st.dictionaries(st.text(max_size=6), st.integers(), max_size=8))
+def test_equal_maps_give_the_same_json_whatever_their_order(d: dict[str, int]) -> None:
+    from boardrules import FrozenMap
+
+    forward, backward = FrozenMap(d), FrozenMap(dict(reversed(list(d.items()))))
+    assert forward == backward
+    assert serde.to_json(forward) == serde.to_json(backward)
