@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from boardrules.games.orbita import (
     Action,
+    Amount,
     Answer,
     AnswerOffer,
     Game,
@@ -71,7 +72,7 @@ def main() -> None:
             MakeOffer("warriors-master-1", "hosts-leader-1"),  # 1 Territory placed
             Gift(Resource.ADVICE, "hosts-leader-1"),  # seat 2 supports the Host
             AnswerOffer(Answer.SEIZE),  # 1 Advice beats 1 Territory
-            Reinforce(1),  # the offer now stands at 2
+            Reinforce(Amount.ONE),  # one more Territory: the offer now stands at 2
             Gift(Resource.ADVICE, "hosts-leader-1"),  # seat 2 gives its last Advice
             AnswerOffer(Answer.SEIZE),  # 2 Advice beat 2 Territory
             Pass(),  # the Warriors stop: the Host keeps the 2 Territory

@@ -3,8 +3,9 @@
 A corporation eats 32 Food a round, and its Hosts' Workshop produces only 9. The rulebook
 says a corporation runs a closed production cycle; this script checks whether our engine
 agrees: a seat holding a corporation and nothing else, with no help from anyone, plays its
-boosts (Priests' Advice to a Hero, the Artel's Ways to a Host) and we watch whether the
-corporation is fed at consumption, round after round, for each per-phase action limit.
+boosts (Priests' Advice to a Hero, the Artel's Ways to a Host), always moving everything it
+has (``Amount.ALL``), and we watch whether the corporation is fed at consumption, round after
+round, for each per-phase action limit.
 
 Run it with ``python examples/orbita_lone_corporation.py``.
 """
@@ -12,6 +13,7 @@ Run it with ``python examples/orbita_lone_corporation.py``.
 from __future__ import annotations
 
 from boardrules.games.orbita import (
+    Amount,
     Boost,
     CorporationCollapsed,
     Game,
@@ -28,32 +30,27 @@ ARTEL = ["heroes-leader-1", "heroes-master-1", "heroes-sage-1", "heroes-bard-1"]
 SECT = ["priests-leader-1", "priests-master-1", "priests-sage-1", "priests-bard-1"]
 RETINUE = ["warriors-leader-1", "warriors-master-1", "warriors-sage-1", "warriors-bard-1"]
 
-#: The boost chain, in the order the seat plays it while it has limited actions left.
+#: The boost chain, in the order the seat plays it while it has limited actions left; each
+#: step moves everything: all the Advice to the Hero, all its Advice into Ways, and so on.
 CHAIN: list[Gift | Boost] = [
-    Gift(Resource.ADVICE, "heroes-leader-1", 0),  # amount 0: "everything", filled in below
-    Boost("heroes-leader-1", 0),
-    Gift(Resource.WAY, "hosts-leader-1", 0),
-    Boost("hosts-leader-1", 0),
+    Gift(Resource.ADVICE, "heroes-leader-1", Amount.ALL),
+    Boost("heroes-leader-1", Amount.ALL),
+    Gift(Resource.WAY, "hosts-leader-1", Amount.ALL),
+    Boost("hosts-leader-1", Amount.ALL),
 ]
 
 
-def _key(action: object) -> tuple[object, ...]:
-    return (
-        type(action),
-        getattr(action, "resource", None),
-        getattr(action, "to", None),
-        getattr(action, "card", None),
-    )
-
-
 def all_of(game: Game, state: State, step: Gift | Boost) -> Gift | Boost | None:
-    """The legal version of ``step`` that moves everything there is, if any."""
-    same = [
-        a
-        for a in game.legal_actions(state)
-        if isinstance(a, Gift | Boost) and _key(a) == _key(step)
-    ]
-    return max(same, key=lambda a: a.amount, default=None)
+    """``step`` (everything) if it is legal now, or the one-unit version, or ``None``.
+
+    "Everything" is a choice of its own only when there is more than one unit (ORB-21);
+    with exactly one unit at hand, the one-unit action is the one that moves it all.
+    """
+    legal = game.legal_actions(state)
+    if step in legal:
+        return step
+    one = Gift(step.resource, step.to) if isinstance(step, Gift) else Boost(step.card)
+    return one if one in legal else None
 
 
 def play_rounds(steps: int, rounds: int, use_chain: bool) -> list[tuple[int, int, bool]]:

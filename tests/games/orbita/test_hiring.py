@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules.games.orbita import (
+    Amount,
     Answer,
     AnswerOffer,
     Boost,
@@ -304,7 +305,7 @@ def test_orb14_reinforcement_raises_the_bar_for_the_answer() -> None:
         state,
         MakeOffer("warriors-master-1", "hosts-sage-1"),
         AnswerOffer(Answer.SEIZE),
-        Reinforce(1),
+        Reinforce(),
     )
     assert events[-1] == OfferReinforced(0, 1, 2)
     assert after.offer is not None
@@ -312,6 +313,33 @@ def test_orb14_reinforcement_raises_the_bar_for_the_answer() -> None:
     assert GAME.check(after, AnswerOffer(Answer.SEIZE)) is not None
     after, _events = run(GAME, after, AnswerOffer(Answer.ACCEPT))
     assert after.zones["warriors-master-1"].gifts[F] == 2
+
+
+@given(st.integers(2, 7))
+def test_orb14_reinforcing_with_everything_adds_every_unit_at_hand(territory: int) -> None:
+    """ORB-14, ORB-21: "everything" places all the Territory the Warriors still hold."""
+    state = duel(
+        warriors_master_1={"current": {"territory": territory}},
+        hosts_sage_1={"current": {"food": 2}, "gifts": {"advice": 1}},
+    )
+    state, _events = run(
+        GAME, state, MakeOffer("warriors-master-1", "hosts-sage-1"), AnswerOffer(Answer.SEIZE)
+    )
+    left = territory - 1
+    reinforcements = [a for a in GAME.legal_actions(state) if isinstance(a, Reinforce)]
+    assert reinforcements == [Reinforce(Amount.ONE), Reinforce(Amount.ALL)][: min(left, 2)]
+    violation = GAME.check(state, Reinforce(Amount.ALL))
+    if left == 1:
+        assert violation is not None
+        assert (violation.rule, violation.code) == ("ORB-21", "all_is_one")
+        return
+    assert violation is None
+    after, events = run(GAME, state, Reinforce(Amount.ALL))
+    assert events[-1] == OfferReinforced(0, left, territory)
+    assert after.offer is not None
+    assert after.offer.units == territory
+    assert after.zones["warriors-master-1"].holds(Resource.TERRITORY) == 0
+    assert sum(after.zones["hosts-sage-1"].influence) == territory
 
 
 def test_orb14_reinforcements_are_limited() -> None:
@@ -326,7 +354,7 @@ def test_orb14_reinforcements_are_limited() -> None:
         state,
         MakeOffer("warriors-master-1", "hosts-sage-1"),
         AnswerOffer(Answer.SEIZE),
-        Reinforce(1),
+        Reinforce(Amount.ONE),
         AnswerOffer(Answer.SEIZE),
     )
     assert after.offer is None

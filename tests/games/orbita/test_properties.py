@@ -14,9 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules.games.orbita import (
+    Amount,
     Answer,
     AnswerOffer,
     Boost,
+    Boosted,
     CharacterDrawn,
     DrawCharacter,
     FormCorporation,
@@ -25,9 +27,11 @@ from boardrules.games.orbita import (
     GiftGiven,
     MakeOffer,
     OfferAnswered,
+    OfferReinforced,
     Pass,
     Phase,
     PhaseStarted,
+    Reinforce,
     Resource,
     Role,
     Shield,
@@ -97,7 +101,8 @@ def walks(draw: st.DrawFn) -> list[Step]:
 
 @given(walks())
 def test_orb3_boosts_pay_exactly(walk: list[Step]) -> None:
-    """ORB-3: a boost spends ``amount`` boosters and adds ``gain * amount`` own resource."""
+    """ORB-3, ORB-21: a boost spends one booster or all the card holds (more than one), and
+    adds ``gain`` own resource per unit spent."""
     for step in walk:
         if not isinstance(step.action, Boost):
             continue
@@ -106,21 +111,40 @@ def test_orb3_boosts_pay_exactly(walk: list[Step]) -> None:
         booster, gain = BOOSTS[spec]
         before, after = step.before.zones[card], step.after.zones[card]
         assert before.current[spec.index] >= 1
-        assert after.holds(booster) == before.holds(booster) - step.action.amount
+        spent = before.holds(booster) - after.holds(booster)
+        if step.action.amount is Amount.ONE:
+            assert spent == 1
+        else:
+            assert spent == before.holds(booster) > 1
+            assert after.holds(booster) == 0
         grown = after.current[spec.index] - before.current[spec.index]
-        assert grown in (gain * step.action.amount, 2 * step.action.amount)
-        if grown != gain * step.action.amount:
+        assert grown in (gain * spent, 2 * spent)
+        if grown != gain * spent:
             assert spec is Spec.HEROES
+        assert [e for e in step.events if isinstance(e, Boosted)] == [
+            Boosted(card, booster, spent, grown)
+        ]
 
 
 @given(walks())
 def test_orb4_gifts_respect_storage(walk: list[Step]) -> None:
-    """ORB-4: Priests never give Food, Heroes never give Advice; gifts conserve units."""
+    """ORB-4, ORB-21: Priests never give Food, Heroes never give Advice; gifts conserve units;
+    a gift moves one unit or all the seat can give (more than one)."""
     for step in walk:
         if not isinstance(step.action, Gift):
             continue
         given_out = [e for e in step.events if isinstance(e, GiftGiven)]
-        assert sum(e.amount for e in given_out) == step.action.amount
+        moved = sum(e.amount for e in given_out)
+        mover = GAME.to_move(step.before)
+        assert mover is not None
+        if step.action.amount is Amount.ONE:
+            assert moved == 1
+        else:
+            available = GAME._giftable(step.before, mover, step.action.resource, step.action.to)
+            assert moved == available > 1
+        to = step.action.to
+        i = step.action.resource.index
+        assert step.after.zones[to].gifts[i] == step.before.zones[to].gifts[i] + moved
         for e in given_out:
             assert e.resource in GIVES[GAME.spec_of(e.giver)]
         r = step.action.resource
@@ -220,6 +244,57 @@ def test_orb21_limited_actions_stay_within_steps(walk: list[Step]) -> None:
             mover = GAME.to_move(step.before)
             assert mover is not None
             assert step.before.seats[mover].steps < GAME.steps
+
+
+@given(st.integers(2, 9), st.integers(1, 9), st.integers(0, 4), st.randoms())
+def test_orb14_reinforcements_add_one_unit_or_all_at_hand(
+    territory: int, advice: int, support: int, rng: Any
+) -> None:
+    """ORB-14, ORB-21: a reinforcement adds one unit, or every unit the offerer can add.
+
+    Warriors fight a Host that holds Advice (so it can seize), with Priests of a third seat
+    that may support; refusals and reinforcements are preferred, so every fight reinforces.
+    """
+    state = GAME.position(
+        [
+            [["warriors-leader-1", "warriors-master-1"]],
+            [["hosts-leader-1", "hosts-sage-1"]],
+            [["priests-leader-1"]],
+        ],
+        zones={
+            "warriors-master-1": {"current": {"territory": territory}},
+            "hosts-sage-1": {"current": {"food": 2}, "gifts": {"advice": advice}},
+            "priests-leader-1": {"current": {"advice": support}},
+        },
+        phase="hiring",
+    )
+    state = GAME.apply(state, MakeOffer("warriors-master-1", "hosts-sage-1"))
+    reinforced = 0
+    while state.offer is not None:
+        legal = GAME.legal_actions(state)
+        fighting: list[Any] = [
+            a
+            for a in legal
+            if isinstance(a, Reinforce)
+            or (isinstance(a, AnswerOffer) and a.answer is not Answer.ACCEPT)
+        ]
+        action = rng.choice(fighting or list(legal))
+        step = GAME.step(state, action)
+        if isinstance(action, Reinforce):
+            reinforced += 1
+            offer, after = state.offer, step.state.offer
+            assert offer is not None
+            assert after is not None
+            available = GAME._offer_units(state, offer.offerer)
+            added = 1 if action.amount is Amount.ONE else available
+            assert action.amount is Amount.ONE or available > 1
+            assert after.units == offer.units + added
+            assert after.reinforcements == offer.reinforcements + 1
+            assert sum(step.state.zones[offer.target].influence) == after.units
+            assert OfferReinforced(offer.seat, added, after.units) in step.events
+            assert GAME._offer_units(step.state, offer.offerer) == available - added
+        state = step.state
+    assert reinforced >= 1
 
 
 @given(walks())

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from boardrules import BadInput, serde
 from boardrules.games.orbita import (
     AllocateFood,
+    Amount,
+    Boost,
     CharacterDrawn,
     CharacterFired,
     CorporationCollapsed,
@@ -405,6 +407,68 @@ def test_orb21_limited_actions_per_phase(limit: int) -> None:
     violation = game.check(state, Gift(Resource.FOOD, "warriors-leader-1"))
     assert violation is not None
     assert (violation.rule, violation.code) == ("ORB-21", "step_limit")
+
+
+@given(st.integers(0, 6), st.integers(0, 6))
+def test_orb21_a_gift_is_of_one_unit_or_of_everything(current: int, reserve: int) -> None:
+    """ORB-21: one unit, or all the seat can give; "all" is its own choice only above one."""
+    state = GAME.position(
+        [[["hosts-leader-1", "hosts-bard-1"]], [["warriors-leader-1"]]],
+        zones={
+            "hosts-leader-1": {"current": {"food": current}},
+            "hosts-bard-1": {"reserve": {"food": reserve}},
+        },
+        phase="trade",
+    )
+    total = current + reserve
+    one, everything = (Gift(Resource.FOOD, "warriors-leader-1", a) for a in Amount)
+    legal = [a for a in GAME.legal_actions(state) if isinstance(a, Gift) and a.to == one.to]
+    assert legal == [one, everything][: min(total, 2)]
+    violation = GAME.check(state, everything)
+    if total > 1:
+        assert violation is None
+        after = GAME.apply(state, everything)
+        assert after.zones["warriors-leader-1"].gifts[F] == total
+        assert after.zones["hosts-leader-1"].holds(Resource.FOOD) == 0
+        assert after.zones["hosts-bard-1"].holds(Resource.FOOD) == 0
+        assert after.seats[0].steps == 1
+    else:
+        assert violation is not None
+        expected = ("ORB-21", "all_is_one") if total == 1 else ("ORB-4", "nothing_to_give")
+        assert (violation.rule, violation.code) == expected
+    if total:
+        after = GAME.apply(state, one)
+        assert after.zones["warriors-leader-1"].gifts[F] == 1
+    # Within the seat, "everything" is what the other characters hold.
+    own = Gift(Resource.FOOD, "hosts-bard-1", Amount.ALL)
+    if current > 1:
+        after = GAME.apply(state, own)
+        assert after.zones["hosts-bard-1"].gifts[F] == current
+    else:
+        assert GAME.check(state, own) is not None
+
+
+@given(st.integers(1, 6))
+def test_orb21_a_boost_spends_one_unit_or_everything(ways: int) -> None:
+    """ORB-3, ORB-21: boosting with everything spends every Way the Host holds, 2 Food each."""
+    state = GAME.position(
+        [[["hosts-leader-1"]], [["warriors-leader-1"]]],
+        zones={"hosts-leader-1": {"current": {"food": 2}, "gifts": {"way": ways}}},
+        phase="trade",
+    )
+    one, everything = Boost("hosts-leader-1"), Boost("hosts-leader-1", Amount.ALL)
+    legal = [a for a in GAME.legal_actions(state) if isinstance(a, Boost)]
+    assert legal == [one, everything][: min(ways, 2)]
+    after = GAME.apply(state, one)
+    assert after.zones["hosts-leader-1"].current[F] == 4
+    if ways > 1:
+        after = GAME.apply(state, everything)
+        assert after.zones["hosts-leader-1"].current[F] == 2 + 2 * ways
+        assert after.zones["hosts-leader-1"].holds(Resource.WAY) == 0
+    else:
+        violation = GAME.check(state, everything)
+        assert violation is not None
+        assert (violation.rule, violation.code) == ("ORB-21", "all_is_one")
 
 
 @given(st.integers(1, 3), st.integers(0, 3), st.integers(0, 2), seeds, players)

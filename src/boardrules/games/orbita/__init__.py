@@ -11,6 +11,7 @@ Phase.ATTRACTION
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
+    Amount,
     AnswerOffer,
     Boost,
     DrawCharacter,
@@ -63,6 +64,7 @@ from boardrules.games.orbita.state import (
 __all__ = [
     "Action",
     "AllocateFood",
+    "Amount",
     "Answer",
     "AnswerOffer",
     "Boost",

@@ -2,10 +2,13 @@
 
 >>> MakeOffer("warriors-leader-1", "hosts-sage-2")
 MakeOffer(offerer='warriors-leader-1', target='hosts-sage-2')
+>>> Gift(Resource.FOOD, "hosts-sage-2", Amount.ALL)
+Gift(resource=Resource.FOOD, to='hosts-sage-2', amount=Amount.ALL)
 """
 
 from __future__ import annotations
 
+import enum
 from typing import ClassVar, TypeAlias
 
 import attrs
@@ -16,6 +19,7 @@ from boardrules.games.orbita.state import Answer
 __all__ = [
     "Action",
     "AllocateFood",
+    "Amount",
     "AnswerOffer",
     "Boost",
     "DrawCharacter",
@@ -29,6 +33,24 @@ __all__ = [
 ]
 
 _str = attrs.validators.instance_of(str)
+
+
+class Amount(enum.Enum):
+    """How much a gift, a boost or a reinforcement moves (ORB-21): one unit, or everything.
+
+    "Everything" is counted when the action is applied: all the seat can give, all the
+    booster the card holds, all the trump the offerer can still add. It is a choice of its
+    own only when that is more than one unit; otherwise only :attr:`ONE` is legal.
+    """
+
+    ONE = "one"
+    ALL = "all"
+
+    def __repr__(self) -> str:
+        return f"Amount.{self.name}"
+
+
+_amount = attrs.validators.instance_of(Amount)
 
 
 @attrs.frozen
@@ -48,29 +70,29 @@ class TakeFromMarket:
 
 @attrs.frozen
 class Gift:
-    """Give ``amount`` of ``resource`` from the mover's seat to the character ``to`` (ORB-10).
+    """Give ``resource`` from the mover's seat to the character ``to`` (ORB-10).
 
-    The units come from the seat's characters that hold the resource and may give it
-    (ORB-4), in table order, taking this round's resources before gifts before reserves.
-    A gift is of one unit or of everything the seat can give (ORB-21 keeps choices small).
+    ``amount`` is one unit or everything the seat can give of the resource (ORB-21). The
+    units come from the seat's characters that hold the resource and may give it (ORB-4),
+    in table order, taking this round's resources before gifts before reserves.
     """
 
     tag: ClassVar[str] = "gift"
     resource: Resource = attrs.field(validator=attrs.validators.instance_of(Resource))
     to: str = attrs.field(validator=_str)
-    amount: int = attrs.field(default=1, validator=attrs.validators.instance_of(int))
+    amount: Amount = attrs.field(default=Amount.ONE, validator=_amount)
 
 
 @attrs.frozen
 class Boost:
-    """Turn ``amount`` units of the booster ``card`` holds into its own resource (ORB-3).
+    """Turn the booster ``card`` holds into its own resource (ORB-3).
 
-    A boost spends one unit or every unit of the booster the card holds.
+    ``amount`` spends one unit or every unit of the booster the card holds (ORB-21).
     """
 
     tag: ClassVar[str] = "boost"
     card: str = attrs.field(validator=_str)
-    amount: int = attrs.field(default=1, validator=attrs.validators.instance_of(int))
+    amount: Amount = attrs.field(default=Amount.ONE, validator=_amount)
 
 
 @attrs.frozen
@@ -96,10 +118,14 @@ class AnswerOffer:
 
 @attrs.frozen
 class Reinforce:
-    """The offerer adds ``units`` more of its trump resource to the open offer (ORB-14)."""
+    """The offerer adds more of its trump resource to the open offer (ORB-14).
+
+    ``amount`` adds one more unit, or every unit the offerer's structure can still add
+    (ORB-21).
+    """
 
     tag: ClassVar[str] = "reinforce"
-    units: int = attrs.field(validator=attrs.validators.instance_of(int))
+    amount: Amount = attrs.field(default=Amount.ONE, validator=_amount)
 
 
 @attrs.frozen

@@ -65,7 +65,11 @@ class CharacterHired:
 
 @attrs.frozen
 class GiftGiven:
-    """``amount`` of ``resource`` went from ``giver`` (of ``seat``) to ``to``."""
+    """``amount`` units of ``resource`` went from ``giver`` (of ``seat``) to ``to``.
+
+    A gift of everything (``Amount.ALL``) emits one event per giving character, each with
+    the number of units it actually gave.
+    """
 
     tag: ClassVar[str] = "gift_given"
     seat: int
@@ -77,7 +81,7 @@ class GiftGiven:
 
 @attrs.frozen
 class Boosted:
-    """``card`` spent ``amount`` of ``spent`` and gained ``gained`` of its own resource."""
+    """``card`` spent ``amount`` units of ``spent`` and gained ``gained`` of its own resource."""
 
     tag: ClassVar[str] = "boosted"
     card: str
@@ -110,7 +114,7 @@ class OfferAnswered:
 
 @attrs.frozen
 class OfferReinforced:
-    """The offerer added ``units``; the offer now stands at ``total``."""
+    """The offerer added ``units`` (the number actually placed); the offer stands at ``total``."""
 
     tag: ClassVar[str] = "offer_reinforced"
     seat: int

@@ -14,6 +14,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
+    Amount,
     AnswerOffer,
     Boost,
     DrawCharacter,
@@ -36,10 +37,19 @@ __all__ = ["CHECKS", "legal_actions"]
 _PASS = Pass()
 _DRAW = DrawCharacter()
 _ANSWER_ACTIONS = tuple(AnswerOffer(a) for a in Answer)
+_REINFORCE_ONE = Reinforce(Amount.ONE)
+_REINFORCE_ALL = Reinforce(Amount.ALL)
 
 
 def _unknown(card: str) -> Violation:
     return Violation("ORB-1", "unknown_character", {"card": card[:64]})
+
+
+def _all_is_one(amount: Amount, available: int) -> Violation | None:
+    """ORB-21: "everything" is a choice of its own only when it is more than one unit."""
+    if amount is Amount.ALL and available == 1:
+        return Violation("ORB-21", "all_is_one", {})
+    return None
 
 
 def _step_limit(game: Game, state: State, seat: int) -> Violation | None:
@@ -81,7 +91,7 @@ def check_take(game: Game, state: State, seat: int, action: TakeFromMarket) -> V
 
 # -- gifts and boosts (ORB-3, ORB-4, ORB-10, ORB-14) -----------------------------------------
 def check_gift(game: Game, state: State, seat: int, action: Gift) -> Violation | None:
-    """ORB-4, ORB-10, ORB-14: a unit or all the seat may give, to a seated character."""
+    """ORB-4, ORB-10, ORB-14, ORB-21: a unit or all the seat may give, to a seated character."""
     to = action.to
     ix = game.index(state)
     owner = ix.seat_of.get(to)
@@ -100,15 +110,11 @@ def check_gift(game: Game, state: State, seat: int, action: Gift) -> Violation |
         return Violation(
             "ORB-4", "nothing_to_give", {"seat": seat, "resource": action.resource.value}
         )
-    if action.amount not in (1, available):
-        return Violation(
-            "ORB-21", "amount_choice", {"amount": action.amount, "available": available}
-        )
-    return None
+    return _all_is_one(action.amount, available)
 
 
 def check_boost(game: Game, state: State, seat: int, action: Boost) -> Violation | None:
-    """ORB-3: own resource this round, a booster held, one unit or all."""
+    """ORB-3, ORB-21: own resource this round, a booster held, one unit or all."""
     card = action.card
     ix = game.index(state)
     if card not in ix.seat_of:
@@ -128,9 +134,7 @@ def check_boost(game: Game, state: State, seat: int, action: Boost) -> Violation
     held = z.holds(booster)
     if held < 1:
         return Violation("ORB-3", "no_booster", {"card": card, "resource": booster.value})
-    if action.amount not in (1, held):
-        return Violation("ORB-21", "amount_choice", {"amount": action.amount, "available": held})
-    return None
+    return _all_is_one(action.amount, held)
 
 
 # -- offers (ORB-11..ORB-16) ---------------------------------------------------------------------
@@ -202,17 +206,15 @@ def check_answer(game: Game, state: State, seat: int, action: AnswerOffer) -> Vi
 
 
 def check_reinforce(game: Game, state: State, seat: int, action: Reinforce) -> Violation | None:
-    """ORB-14: within the reinforcement limit and the units at hand."""
+    """ORB-14, ORB-21: within the reinforcement limit, one more unit or all at hand."""
     offer = state.offer
     assert offer is not None
     if offer.reinforcements >= game.reinforcements:
         return Violation("ORB-14", "reinforce_limit", {"limit": game.reinforcements})
     available = game._offer_units(state, offer.offerer)
-    if not 1 <= action.units <= available:
-        return Violation(
-            "ORB-14", "not_enough_units", {"needed": action.units, "available": available}
-        )
-    return None
+    if available < 1:
+        return Violation("ORB-14", "not_enough_units", {"needed": 1, "available": available})
+    return _all_is_one(action.amount, available)
 
 
 def check_shield(game: Game, state: State, seat: int, action: Shield) -> Violation | None:
@@ -293,7 +295,7 @@ CHECKS: dict[type, Callable[[Game, State, int, Any], Violation | None]] = {
 
 # -- candidates -----------------------------------------------------------------------------
 def _gifts(game: Game, state: State, seat: int) -> list[Action]:
-    """Gifts of one unit or of all the seat can give, to every seated character.
+    """Gifts of one unit, and of all the seat can give if that is more, to every receiver.
 
     Mirrors :func:`check_gift` without calling it per receiver (this list is the hot path).
     """
@@ -318,12 +320,12 @@ def _gifts(game: Game, state: State, seat: int) -> list[Action]:
             available = total - held.get(to, 0)
             if available:
                 key = (resource, to)
-                one = cache.get(key)
-                if one is None:
-                    one = cache[key] = Gift(resource, to)
-                out.append(one)
+                pair = cache.get(key)
+                if pair is None:
+                    pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+                out.append(pair[0])
                 if available > 1:
-                    out.append(Gift(resource, to, available))
+                    out.append(pair[1])
     return out
 
 
@@ -337,7 +339,7 @@ def _boosts(game: Game, state: State, seat: int) -> list[Action]:
             out.append(action)
             held = state.zones[card].holds(BOOSTS[game._spec[card]][0])
             if held > 1:
-                out.append(Boost(card, held))
+                out.append(Boost(card, Amount.ALL))
     return out
 
 
@@ -381,7 +383,10 @@ def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
         elif offer.stage is Stage.REINFORCE:
             if offer.reinforcements < game.reinforcements:
                 available = game._offer_units(state, offer.offerer)
-                out.extend(Reinforce(u) for u in range(1, available + 1))
+                if available >= 1:
+                    out.append(_REINFORCE_ONE)
+                if available > 1:
+                    out.append(_REINFORCE_ALL)
         else:
             out.extend(_gifts(game, state, seat))
         if offer.stage is not Stage.SUPPORT:

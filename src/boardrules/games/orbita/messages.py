@@ -123,9 +123,9 @@ CATALOG: MessageCatalog = {
         "Seat {seat} could not feed that this round ({food} Food for {need}).",
         "Игроку {seat} не хватит Еды в этот кон ({food} на {need}).",
     ),
-    "amount_choice": (
-        "Give or boost with 1 unit or with all {available}, not {amount}.",
-        "Передают или ускоряют 1 единицей или всеми {available}, а не {amount}.",
+    "all_is_one": (
+        "Only one unit is at hand, so \"everything\" is that unit: choose one unit.",
+        "В наличии одна единица, и «всё» — это она: выберите «одну единицу».",
     ),
     "feed_whole": (
         "{card} eats with its structure; name the structure by {name}.",

@@ -13,6 +13,7 @@ from boardrules.core.frozen import FrozenMap
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
+    Amount,
     AnswerOffer,
     Boost,
     DrawCharacter,
@@ -326,7 +327,10 @@ def _next_turn(d: Draft, after: int) -> None:
 # -- gifts and boosts (ORB-3, ORB-10) ---------------------------------------------------------
 def _gift(d: Draft, state: State, seat: int, action: Gift) -> None:
     i = action.resource.index
-    left = action.amount
+    units = 1
+    if action.amount is Amount.ALL:
+        units = d.game._giftable(state, seat, action.resource, action.to)
+    left = units
     for giver in d.game._givers(state, seat, action.resource, action.to):
         got = d.take(giver, i, left)
         if got:
@@ -334,7 +338,7 @@ def _gift(d: Draft, state: State, seat: int, action: Gift) -> None:
         left -= got
         if not left:
             break
-    d.give(action.to, i, action.amount)
+    d.give(action.to, i, units)
     d.use_step(seat)
 
 
@@ -345,14 +349,15 @@ def _boost(d: Draft, seat: int, action: Boost) -> None:
     booster, gain = BOOSTS[spec]
     if spec is Spec.HEROES and _in_enterprise(d.seats[seat], card):
         gain = 2
-    d.take(card, booster.index, action.amount)
-    gain *= action.amount
+    units = 1 if action.amount is Amount.ONE else d.zones[card].holds(booster)
+    d.take(card, booster.index, units)
+    gain *= units
     z = d.zones[card]
     d.zones[card] = Zones(
         _add(z.current, spec.index, gain), z.reserve, z.gifts, z.influence, z.meals, z.directed_by
     )
     d.use_step(seat)
-    d.emit(Boosted(card, booster, action.amount, gain))
+    d.emit(Boosted(card, booster, units, gain))
 
 
 def _in_enterprise(seat: Seat, card: str) -> bool:
@@ -453,7 +458,9 @@ def _offer_step(d: Draft, state: State, seat: int, action: Action) -> None:
             )
         return
     if isinstance(action, Reinforce):
-        units = action.units
+        units = 1
+        if action.amount is Amount.ALL:
+            units = game._offer_units(state, offer.offerer)
         members = game.index(state).structure_of[offer.offerer].members
         _place(d, offer.offerer, members, offer.target, units)
         assert offer.responder is not None

@@ -109,8 +109,8 @@ RULES: tuple[RuleText, ...] = (
     ),
     RuleText(
         "ORB-21",
-        "Per phase each seat has `steps` gifts, boosts and offers; offers have reinforcements.",
-        "За фазу у игрока `steps` подарков, ускорений и предложений; усилений — по лимиту.",
+        "Per phase `steps` gifts, boosts, offers; limited reinforcements; one unit or all.",
+        "За фазу `steps` подарков, ускорений, предложений; усилений — по лимиту; 1 или всё.",
     ),
     RuleText(
         "ORB-22",

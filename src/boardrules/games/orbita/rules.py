@@ -18,6 +18,7 @@ from boardrules.games.orbita import messages as _messages  # registers the sente
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
+    Amount,
     AnswerOffer,
     Boost,
     DrawCharacter,
@@ -185,6 +186,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     _role_rank: dict[Role, int] = attrs.field(init=False, eq=False, repr=False)
     _cache: list[Any] = attrs.field(init=False, eq=False, repr=False)
     _actions: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
+    _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         setattr_ = object.__setattr__
@@ -197,6 +199,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         setattr_(self, "_role_rank", {r: i for i, r in enumerate(ROLE_ORDER)})
         setattr_(self, "_cache", [None])
         setattr_(self, "_actions", {})
+        setattr_(self, "_vocabulary", [None])
 
     # -- content ------------------------------------------------------------------------
     @property
@@ -500,55 +503,83 @@ class Game(GameBase[State, Action, Event, Setup]):
             self, seats, corporations, enterprises, market, zones, phase, round, turn, deck
         )
 
+    # -- labels, the action encoding and observations (for agents and front-ends) ------------
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """A short label for an action, for buttons and logs.
+        """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
 
-        >>> Game().describe_action(Gift(Resource.FOOD, "hosts-sage-1", 3), "ru")
-        'Подарить 3 «Еда» персонажу hosts-sage-1'
+        >>> Game().describe_action(Gift(Resource.FOOD, "hosts-sage-1", Amount.ALL), "ru")
+        'Подарить весь ресурс «Еда» персонажу «Умник Хозяев 1»'
         """
-        ru = lang == "ru"
-        if isinstance(action, DrawCharacter):
-            return "Открыть персонажа из колоды" if ru else "Draw a character"
-        if isinstance(action, TakeFromMarket):
-            return (
-                f"Привлечь {action.card} с рынка труда"
-                if ru
-                else f"Take {action.card} from the labour market"
-            )
-        if isinstance(action, Gift):
-            if ru:
-                return f"Подарить {action.amount} «{action.resource.name_ru}» персонажу {action.to}"
-            return f"Give {action.amount} {action.resource.value} to {action.to}"
-        if isinstance(action, Boost):
-            return (
-                f"Ускорить {action.card} ({action.amount})"
-                if ru
-                else f"Boost {action.card} ({action.amount})"
-            )
-        if isinstance(action, MakeOffer):
-            return (
-                f"Предложение: {action.offerer} → {action.target}"
-                if ru
-                else f"Offer from {action.offerer} to {action.target}"
-            )
-        if isinstance(action, AnswerOffer):
-            en = {"decline": "Decline", "seize": "Seize the offer", "accept": "Accept"}
-            rus = {"decline": "Отказаться", "seize": "Отобрать", "accept": "Согласиться"}
-            return (rus if ru else en)[action.answer.value]
-        if isinstance(action, Reinforce):
-            return f"Усилить на {action.units}" if ru else f"Reinforce by {action.units}"
-        if isinstance(action, Shield):
-            return f"Защитить Способом ({action.hero})" if ru else f"Shield with {action.hero}"
-        if isinstance(action, FormCorporation):
-            suit = action.suit
-            return (
-                f"Создать корпорацию: {suit.corporation_ru}"
-                if ru
-                else f"Form a corporation: {suit.corporation}"
-            )
-        if isinstance(action, AllocateFood):
-            return f"Накормить первым {action.card}" if ru else f"Feed {action.card} first"
-        return "Пас" if ru else "Pass"
+        from boardrules.games.orbita.labels import describe_action
+
+        return describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A short label for an event, for logs and animations (``"en"`` or ``"ru"``).
+
+        >>> from boardrules.games.orbita.events import CharacterDrawn
+        >>> Game().describe_event(CharacterDrawn(1, "priests-bard-2", joined=False))
+        "Seat 1 draws Priests' Bard 2, who goes to the labour market"
+        """
+        from boardrules.games.orbita.labels import describe_event
+
+        return describe_event(event, lang)
+
+    def vocabulary(self) -> tuple[Action, ...]:
+        """Every action of this deck, in a fixed order (659 with the default two copies).
+
+        The order of the ``Action`` union, cards always in the canonical order of
+        :attr:`cards`: ``DrawCharacter``; ``TakeFromMarket`` per card; ``Gift`` per resource
+        (Territory, Food, Way, Advice), then receiver, then amount (one, all); ``Boost`` per
+        card, then amount (one, all); ``MakeOffer`` per offerer, then each target of the next
+        specialisation; ``AnswerOffer`` decline, seize, accept; ``Reinforce`` one, all;
+        ``Shield`` per Hero; ``FormCorporation`` per suit (Warriors, Hosts, Heroes, Priests);
+        ``AllocateFood`` per card; ``Pass``.
+
+        Amounts are :class:`Amount` choices, never numbers (ORB-21), so every legal action
+        of every state is in the vocabulary.
+
+        >>> game = Game(copies=1)
+        >>> len(game.vocabulary()), game.vocabulary()[:2]
+        (271, (DrawCharacter(), TakeFromMarket(card='warriors-leader-1')))
+        """
+        cached = self._vocabulary[0]
+        if cached is None:
+            from boardrules.games.orbita.hooks import vocabulary
+
+            cached = self._vocabulary[0] = vocabulary(self)
+        return cached
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector: 34 + 10 per seat (four) + 24 per card.
+
+        842 with the default two copies of each character (32 cards).
+        """
+        from boardrules.games.orbita.hooks import observation_size
+
+        return observation_size(self)
+
+    def observe(self, view: State, seat: int) -> tuple[int, ...]:
+        """A fixed-size vector of integers in -1..127 of what ``seat`` sees, for learning code.
+
+        The table (round, rounds left, seats, phase, whose move, attraction flags, deck and
+        market sizes, the open offer), then a block per seat in turn order from ``seat``
+        (padded with -1 up to four seats: steps, done, Food, Food needed, structures), then
+        a block per card in canonical order (where it is: -1 deck, 0 market, 1.. a seat
+        counted from ``seat``; its structure, team Leader, corporation, allocation and every
+        token zone). Seats are always counted from the observer, so the vector reads the
+        same from every chair. The deck is read only as a set, so a state, the seat's view
+        and any determinization of it give the same vector;
+        ``boardrules.games.orbita.hooks.layout(game)`` names every position.
+
+        >>> game = Game()
+        >>> vector = game.observe(game.new(seed=1, players=3), 0)
+        >>> len(vector) == game.observation_size(), -1 <= min(vector) <= max(vector) <= 127
+        (True, True)
+        """
+        from boardrules.games.orbita.hooks import observe
+
+        return observe(self, view, seat)
 
     # -- a sharper vocabulary for property tests --------------------------------------------
     def action_strategy(self) -> Any:
@@ -560,11 +591,11 @@ class Game(GameBase[State, Action, Event, Setup]):
             st.just(_DRAW),
             st.just(_PASS),
             st.builds(TakeFromMarket, cards),
-            st.builds(Gift, st.sampled_from(RESOURCE_ORDER), cards, st.integers(-1, 40)),
-            st.builds(Boost, cards, st.integers(-1, 20)),
+            st.builds(Gift, st.sampled_from(RESOURCE_ORDER), cards, st.sampled_from(Amount)),
+            st.builds(Boost, cards, st.sampled_from(Amount)),
             st.builds(MakeOffer, cards, cards),
             st.sampled_from(_ANSWERS),
-            st.builds(Reinforce, st.integers(-3, 40)),
+            st.builds(Reinforce, st.sampled_from(Amount)),
             st.builds(Shield, cards),
             st.builds(FormCorporation, st.sampled_from(SPEC_ORDER)),
             st.builds(AllocateFood, cards),

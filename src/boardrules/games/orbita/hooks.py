@@ -1,0 +1,265 @@
+"""What learning code and front-ends read from Orbita: the action vocabulary and observations.
+
+:func:`vocabulary` lists every action in a fixed order (the integer encoding of
+``boardrules.encoding``); :func:`observe` turns a seat's view into a fixed-length vector of
+small integers (``int8`` in the PettingZoo adapter). :func:`layout` names every position of
+that vector.
+
+Every amount is a choice between one unit and everything at hand (:class:`Amount`, ORB-21),
+never a number, so the vocabulary is finite and holds every legal action of every state,
+however far chained boosts grow a seat's stock; see the rules page (``docs/rules/orbita.md``,
+"For agents and front-ends").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardrules.games.orbita.actions import (
+    Action,
+    AllocateFood,
+    Amount,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Spec
+from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
+from boardrules.games.orbita.table import seat_food, seat_need
+
+if TYPE_CHECKING:
+    from boardrules.games.orbita.rules import Game
+
+__all__ = [
+    "CARD_NAMES",
+    "GLOBAL_NAMES",
+    "SEAT_NAMES",
+    "layout",
+    "observation_size",
+    "observe",
+    "vocabulary",
+]
+
+_PHASES = tuple(Phase)
+_STAGES = tuple(Stage)
+_ANSWERS = tuple(Answer)
+_AMOUNTS = (Amount.ONE, Amount.ALL)
+_RESOURCES = ("territory", "food", "way", "advice")
+
+#: The table as a whole (positions 0..len-1 of the observation).
+GLOBAL_NAMES: tuple[str, ...] = (
+    "round",
+    "rounds_left",
+    "players",
+    *(f"phase.{p.value}" for p in _PHASES),
+    "over",
+    "to_move",
+    "turn",
+    "drew",
+    "took",
+    "deck_size",
+    "market_size",
+    "offer.open",
+    *(f"offer.stage.{s.value}" for s in _STAGES),
+    "offer.seat",
+    "offer.responder",
+    "offer.offerer",
+    "offer.target",
+    *(f"offer.resource.{r}" for r in _RESOURCES),
+    "offer.units",
+    "offer.answer",
+    "offer.reinforcements",
+    "offer.waiting",
+    "offer.i_may_support",
+)
+
+#: One block per seat, in turn order from the observing seat (padded to four seats).
+SEAT_NAMES: tuple[str, ...] = (
+    "present",
+    "steps",
+    "done",
+    "food",
+    "need",
+    "corporations",
+    "enterprises",
+    "teams",
+    "characters",
+    "allocated",
+)
+
+#: One block per character card, in the deck's canonical order.
+CARD_NAMES: tuple[str, ...] = (
+    "where",
+    "structure",
+    "leader",
+    "suit",
+    "age",
+    "allocated",
+    *(f"{zone}.{r}" for zone in ("current", "reserve", "gifts", "influence") for r in _RESOURCES),
+    "meals",
+    "directed_by",
+)
+
+
+def _c(value: int) -> int:
+    """Clip into the ``int8`` range the observation promises (-1..127)."""
+    return -1 if value < -1 else 127 if value > 127 else value
+
+
+def vocabulary(game: Game) -> tuple[Action, ...]:
+    """See :meth:`Game.vocabulary`."""
+    cards = game.cards
+    amounts = _AMOUNTS
+    spec = game.spec_of
+    return (
+        DrawCharacter(),
+        *(TakeFromMarket(c) for c in cards),
+        *(Gift(r, c, a) for r in RESOURCE_ORDER for c in cards for a in amounts),
+        *(Boost(c, a) for c in cards for a in amounts),
+        *(MakeOffer(o, t) for o in cards for t in cards if spec(t) is spec(o).next),
+        *(AnswerOffer(a) for a in _ANSWERS),
+        *(Reinforce(a) for a in amounts),
+        *(Shield(c) for c in cards if spec(c) is Spec.HEROES),
+        *(FormCorporation(s) for s in SPEC_ORDER),
+        *(AllocateFood(c) for c in cards),
+        Pass(),
+    )
+
+
+def layout(game: Game) -> tuple[str, ...]:
+    """The name of every position of :func:`observe`'s vector for ``game``'s deck."""
+    seats = tuple(
+        f"seat.{k}.{name}" for k in range(game.max_players) for name in SEAT_NAMES
+    )
+    cards = tuple(f"card.{card}.{name}" for card in game.cards for name in CARD_NAMES)
+    return (*GLOBAL_NAMES, *seats, *cards)
+
+
+def observation_size(game: Game) -> int:
+    """See :meth:`Game.observation_size`."""
+    return (
+        len(GLOBAL_NAMES)
+        + game.max_players * len(SEAT_NAMES)
+        + len(game.cards) * len(CARD_NAMES)
+    )
+
+
+def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
+    """See :meth:`Game.observe`.
+
+    The deck is read only as a set (which cards are still in it), never in order, so a full
+    state, the seat's view and any determinization of that view give the same vector.
+    """
+    n = len(view.seats)
+    order = game._order
+
+    def rel(s: int | None) -> int:
+        return -1 if s is None else (s - seat) % n
+
+    def card_number(card: str | None) -> int:
+        return 0 if card is None else 1 + order[card]
+
+    offer = view.offer
+    out: list[int] = [
+        _c(view.round),
+        _c(game.rounds - view.round + 1),
+        n,
+        *(1 if view.phase is p else 0 for p in _PHASES),
+        1 if view.over else 0,
+        rel(game.to_move(view)),
+        rel(view.turn),
+        1 if view.drew else 0,
+        1 if view.took else 0,
+        _c(len(view.deck)),
+        _c(len(view.market)),
+    ]
+    if offer is None:
+        out += [0, *(0 for _ in _STAGES), -1, -1, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0]
+    else:
+        out += [
+            1,
+            *(1 if offer.stage is s else 0 for s in _STAGES),
+            rel(offer.seat),
+            rel(offer.responder),
+            card_number(offer.offerer),
+            card_number(offer.target),
+            *(1 if offer.resource is r else 0 for r in RESOURCE_ORDER),
+            _c(offer.units),
+            -1 if offer.answer is None else _ANSWERS.index(offer.answer),
+            _c(offer.reinforcements),
+            _c(len(offer.waiting)),
+            1 if offer.stage is Stage.SUPPORT and offer.waiting[:1] == (seat,) else 0,
+        ]
+
+    zones = view.zones
+    for k in range(game.max_players):
+        if k >= n:
+            out += [-1] * len(SEAT_NAMES)
+            continue
+        s = (seat + k) % n
+        st = view.seats[s]
+        out += [
+            1,
+            _c(st.steps),
+            1 if st.done else 0,
+            _c(seat_food(st, zones)),
+            _c(seat_need(st)),
+            _c(len(st.corporations)),
+            _c(sum(1 for t in st.teams if t.enterprise)),
+            _c(len(st.teams)),
+            _c(sum(len(t.members) for t in st.teams if not t.enterprise)),
+            _c(len(st.allocated)),
+        ]
+
+    # Per card: where it is, its structure, its team's Leader, its corporation, its tokens.
+    where: dict[str, int] = dict.fromkeys(view.market, 0)
+    structure: dict[str, int] = {}
+    leader: dict[str, int] = {}
+    suit: dict[str, int] = {}
+    age: dict[str, int] = {}
+    allocated: set[str] = set()
+    for s, st in enumerate(view.seats):
+        place = 1 + rel(s)
+        allocated.update(st.allocated)
+        for corp in st.corporations:
+            for team in corp.enterprises:
+                for m in team.members:
+                    where[m] = place
+                    structure[m] = 16
+                    leader[m] = card_number(team.leader)
+                    suit[m] = 1 + SPEC_ORDER.index(corp.suit)
+                    age[m] = corp.age
+        for team in st.teams:
+            for m in team.members:
+                where[m] = place
+                structure[m] = 4 if team.enterprise else 1
+                leader[m] = card_number(team.leader)
+    for card in game.cards:
+        z: Zones | None = zones.get(card)
+        if z is None:
+            z = _NO_TOKENS
+        out += [
+            where.get(card, -1),
+            structure.get(card, 0),
+            leader.get(card, 0),
+            suit.get(card, 0),
+            _c(age.get(card, 0)),
+            1 if card in allocated else 0,
+            *(_c(v) for v in z.current),
+            *(_c(v) for v in z.reserve),
+            *(_c(v) for v in z.gifts),
+            *(_c(v) for v in z.influence),
+            _c(z.meals),
+            rel(z.directed_by),
+        ]
+    return tuple(out)
+
+
+_NO_TOKENS = Zones(EMPTY, EMPTY, EMPTY, EMPTY)

@@ -1,0 +1,356 @@
+"""Short English and Russian labels for Orbita actions and events, for buttons and log lines.
+
+A character is named by its role, its specialisation and its copy (``Hosts' Sage 2`` /
+``Умник Хозяев 2``) and a resource by its name in the label's language, so the English and
+Russian label of the same item always differ.
+
+>>> from boardrules.games.orbita import Amount, Gift, Resource
+>>> describe_action(Gift(Resource.FOOD, "hosts-sage-1"), "ru")
+'Подарить «Еда» ×1 персонажу «Умник Хозяев 1»'
+>>> describe_action(Gift(Resource.WAY, "hosts-sage-1", Amount.ALL))
+"Give all Ways to Hosts' Sage 1"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from boardrules.games.orbita.actions import (
+    Action,
+    AllocateFood,
+    Amount,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
+from boardrules.games.orbita.content import BOOSTS, Resource, Role, Spec, parse_card
+from boardrules.games.orbita.events import (
+    Boosted,
+    CharacterDrawn,
+    CharacterFired,
+    CharacterHired,
+    CorporationCollapsed,
+    CorporationFormed,
+    EnterpriseCollapsed,
+    EnterpriseFormed,
+    Event,
+    GameEnded,
+    GiftGiven,
+    HostShielded,
+    OfferAccepted,
+    OfferAnswered,
+    OfferDeclined,
+    OfferMade,
+    OfferReinforced,
+    OfferSeized,
+    PhaseStarted,
+    StructureFed,
+    WarriorDirected,
+    WarriorReleased,
+)
+from boardrules.games.orbita.state import Answer, Phase
+
+__all__ = ["card_name", "describe_action", "describe_event", "resource_name"]
+
+#: Specialisations in the genitive plural, for «Умник Хозяев».
+_SPEC_GEN_RU: Mapping[Spec, str] = {
+    Spec.WARRIORS: "Воинов",
+    Spec.HOSTS: "Хозяев",
+    Spec.HEROES: "Героев",
+    Spec.PRIESTS: "Жрецов",
+}
+_ROLE_EN: Mapping[Role, str] = {
+    Role.LEADER: "Leader",
+    Role.MASTER: "Master",
+    Role.SAGE: "Sage",
+    Role.BARD: "Bard",
+}
+_RESOURCE_EN: Mapping[Resource, tuple[str, str]] = {
+    Resource.TERRITORY: ("Territory", "Territory"),
+    Resource.FOOD: ("Food", "Food"),
+    Resource.WAY: ("Way", "Ways"),
+    Resource.ADVICE: ("Advice", "Advice"),
+}
+_PHASE: Mapping[Phase, tuple[str, str]] = {
+    Phase.ATTRACTION: ("attraction", "привлечение"),
+    Phase.PRODUCTION: ("production", "производство"),
+    Phase.TRADE: ("trade", "торг"),
+    Phase.HIRING: ("hiring", "найм и добывание еды"),
+    Phase.DEVELOPMENT: ("development", "развитие"),
+    Phase.CONSUMPTION: ("consumption", "потребление"),
+    Phase.SAVING: ("saving", "сохранение"),
+}
+#: The answer buttons (ORB-12).
+_ANSWER_ACTION: Mapping[Answer, tuple[str, str]] = {
+    Answer.DECLINE: ("Decline", "Отказаться"),
+    Answer.SEIZE: ("Seize the offer", "Отобрать"),
+    Answer.ACCEPT: ("Accept", "Согласиться"),
+}
+#: The answer in a log line: «Seat 1 answers for …: decline» / «Игрок 1 за «…»: отказ».
+_ANSWER_EVENT: Mapping[Answer, tuple[str, str]] = {
+    Answer.DECLINE: ("decline", "отказ"),
+    Answer.SEIZE: ("seize", "захват"),
+    Answer.ACCEPT: ("accept", "согласие"),
+}
+
+
+def card_name(card: str, lang: str = "en") -> str:
+    """A character's readable name: role, specialisation and copy.
+
+    An id that is not a character card (only in hand-made events) is shown as it is.
+
+    >>> card_name("warriors-leader-2"), card_name("warriors-leader-2", "ru")
+    ("Warriors' Leader 2", 'Лидер Воинов 2')
+    """
+    parsed = parse_card(card)
+    if parsed is None:
+        return card
+    spec, role, copy = parsed
+    if lang == "ru":
+        return f"{role.name_ru} {_SPEC_GEN_RU[spec]} {copy}"
+    return f"{spec.name_en}' {_ROLE_EN[role]} {copy}"
+
+
+def resource_name(resource: Resource, lang: str = "en", units: int = 1) -> str:
+    """A resource's name; in English the plural for ``units`` other than 1 (``Ways``)."""
+    if lang == "ru":
+        return resource.name_ru
+    return _RESOURCE_EN[resource][0 if units == 1 else 1]
+
+
+def _q(card: str, ru: bool) -> str:
+    """A character's name, in «quotes» in Russian (the name does not decline)."""
+    return f"«{card_name(card, 'ru')}»" if ru else card_name(card)
+
+
+def _units(resource: Resource, units: int, ru: bool) -> str:
+    """``3 Food`` / ``«Еда» ×3``."""
+    if ru:
+        return f"«{resource.name_ru}» ×{units}"
+    return f"{units} {resource_name(resource, 'en', units)}"
+
+
+def _amount(resource: Resource, amount: Amount, ru: bool) -> str:
+    """``1 Food`` / ``all Food`` in English, ``«Еда» ×1`` / ``весь ресурс «Еда»`` in Russian."""
+    if amount is Amount.ONE:
+        return _units(resource, 1, ru)
+    if ru:
+        return f"весь ресурс «{resource.name_ru}»"
+    return f"all {resource_name(resource, 'en', 2)}"
+
+
+def describe_action(action: Action, lang: str = "en") -> str:
+    """See :meth:`Game.describe_action`."""
+    ru = lang == "ru"
+    if isinstance(action, DrawCharacter):
+        return "Открыть персонажа из колоды" if ru else "Draw a character"
+    if isinstance(action, TakeFromMarket):
+        if ru:
+            return f"Привлечь {_q(action.card, ru)} с рынка труда"
+        return f"Take {_q(action.card, ru)} from the labour market"
+    if isinstance(action, Gift):
+        what = _amount(action.resource, action.amount, ru)
+        if ru:
+            return f"Подарить {what} персонажу {_q(action.to, ru)}"
+        return f"Give {what} to {_q(action.to, ru)}"
+    if isinstance(action, Boost):
+        parsed = parse_card(action.card)
+        if parsed is None:
+            one = action.amount is Amount.ONE
+            if ru:
+                return f"Ускорить {_q(action.card, ru)} ({'на единицу' if one else 'всем'})"
+            return f"Boost {_q(action.card, ru)} ({'one unit' if one else 'everything'})"
+        what = _amount(BOOSTS[parsed[0]][0], action.amount, ru)
+        if ru:
+            return f"Ускорить {_q(action.card, ru)}: {what}"
+        return f"Boost {_q(action.card, ru)} with {what}"
+    if isinstance(action, MakeOffer):
+        parsed = parse_card(action.offerer)
+        if ru:
+            what = f"«{parsed[0].resource.name_ru}»" if parsed is not None else "козырь"
+            return (
+                f"Предложить {what}: {_q(action.offerer, ru)} → {_q(action.target, ru)}"
+            )
+        what = resource_name(parsed[0].resource) if parsed is not None else "the trump"
+        return f"Offer {what} from {_q(action.offerer, ru)} to {_q(action.target, ru)}"
+    if isinstance(action, AnswerOffer):
+        return _ANSWER_ACTION[action.answer][1 if ru else 0]
+    if isinstance(action, Reinforce):
+        if action.amount is Amount.ONE:
+            return "Усилить предложение на 1" if ru else "Reinforce the offer by 1"
+        if ru:
+            return "Усилить предложение всем, что есть"
+        return "Reinforce the offer with everything at hand"
+    if isinstance(action, Shield):
+        if ru:
+            return f"Защитить Хозяина: {_q(action.hero, ru)} тратит Способ"
+        return f"Shield the Host: {_q(action.hero, ru)} spends a Way"
+    if isinstance(action, FormCorporation):
+        suit = action.suit
+        if ru:
+            return f"Создать корпорацию «{suit.corporation_ru}»"
+        return f"Form a corporation: {suit.corporation}"
+    if isinstance(action, AllocateFood):
+        if ru:
+            return f"Накормить первым {_q(action.card, ru)}"
+        return f"Feed {_q(action.card, ru)} first"
+    return "Пас" if ru else "Pass"
+
+
+def _structure(card: str, food: int, ru: bool) -> str:
+    """What a :class:`StructureFed` fed: a character, an enterprise or a corporation."""
+    if food == 6:
+        return f"предприятие {_q(card, ru)}" if ru else f"the enterprise of {_q(card, ru)}"
+    if food == 32:
+        return f"корпорацию {_q(card, ru)}" if ru else f"the corporation of {_q(card, ru)}"
+    return _q(card, ru)
+
+
+def describe_event(event: Event, lang: str = "en") -> str:
+    """See :meth:`Game.describe_event`."""
+    ru = lang == "ru"
+    if isinstance(event, PhaseStarted):
+        en_phase, ru_phase = _PHASE[event.phase]
+        if ru:
+            return f"Раунд {event.round}: {ru_phase}"
+        return f"Round {event.round}: {en_phase}"
+    if isinstance(event, CharacterDrawn):
+        card = _q(event.card, ru)
+        if ru:
+            where = "в команду" if event.joined else "на рынок труда"
+            return f"Игрок {event.seat} открывает {card}: {where}"
+        where = "joins a team" if event.joined else "goes to the labour market"
+        return f"Seat {event.seat} draws {card}, who {where}"
+    if isinstance(event, CharacterHired):
+        if ru:
+            return f"Игрок {event.seat} привлекает {_q(event.card, ru)} с рынка труда"
+        return f"Seat {event.seat} hires {_q(event.card, ru)} from the labour market"
+    if isinstance(event, GiftGiven):
+        what = _units(event.resource, event.amount, ru)
+        if ru:
+            return (
+                f"Игрок {event.seat}: {_q(event.giver, ru)} дарит {what} "
+                f"персонажу {_q(event.to, ru)}"
+            )
+        return f"Seat {event.seat}: {_q(event.giver, ru)} gives {what} to {_q(event.to, ru)}"
+    if isinstance(event, Boosted):
+        parsed = parse_card(event.card)
+        spent = _units(event.spent, event.amount, ru)
+        if parsed is None:
+            gained = f"+{event.gained}"
+        else:
+            gained = _units(parsed[0].resource, event.gained, ru)
+        if ru:
+            return f"{_q(event.card, ru)} ускоряется: {spent} → {gained}"
+        return f"{_q(event.card, ru)} boosts: {spent} → {gained}"
+    if isinstance(event, OfferMade):
+        what = _units(event.resource, event.units, ru)
+        if ru:
+            return (
+                f"Игрок {event.seat} предлагает {what}: "
+                f"{_q(event.offerer, ru)} → {_q(event.target, ru)}"
+            )
+        return (
+            f"Seat {event.seat} offers {what} from {_q(event.offerer, ru)} "
+            f"to {_q(event.target, ru)}"
+        )
+    if isinstance(event, OfferAnswered):
+        en_answer, ru_answer = _ANSWER_EVENT[event.answer]
+        target = _q(event.target, ru)
+        if event.seat is None:
+            if ru:
+                return f"Рынок труда за {target}: {ru_answer}"
+            return f"The labour market answers for {target}: {en_answer}"
+        if ru:
+            return f"Игрок {event.seat} за {target}: {ru_answer}"
+        return f"Seat {event.seat} answers for {target}: {en_answer}"
+    if isinstance(event, OfferReinforced):
+        if ru:
+            return (
+                f"Игрок {event.seat} усиливает предложение на {event.units}: "
+                f"всего {event.total}"
+            )
+        return f"Seat {event.seat} reinforces by {event.units}: the offer stands at {event.total}"
+    if isinstance(event, OfferDeclined):
+        if ru:
+            return f"Предложение {_q(event.target, ru)} отклонено: сброшено {event.units}"
+        return f"The offer to {_q(event.target, ru)} is declined: {event.units} discarded"
+    if isinstance(event, OfferSeized):
+        if ru:
+            return f"{_q(event.target, ru)} отбирает предложение: забирает {event.units}"
+        return f"{_q(event.target, ru)} seizes the offer and keeps {event.units}"
+    if isinstance(event, OfferAccepted):
+        what = _units(event.resource, event.units, ru)
+        target, offerer = _q(event.target, ru), _q(event.offerer, ru)
+        if ru:
+            fed = f"; отложено на еду: {event.fed}" if event.fed else ""
+            return f"{target} соглашается: {what} → {offerer}{fed}"
+        fed = f"; {event.fed} Food set aside to eat" if event.fed else ""
+        return f"{target} accepts: {what} go to {offerer}{fed}"
+    if isinstance(event, WarriorDirected):
+        if ru:
+            return f"Жрецы игрока {event.seat} направляют {_q(event.card, ru)} до конца раунда"
+        return f"Seat {event.seat}'s Priests direct {_q(event.card, ru)} this round"
+    if isinstance(event, WarriorReleased):
+        if ru:
+            return f"Жрецы игрока {event.seat} отпускают {_q(event.card, ru)}"
+        return f"Seat {event.seat}'s Priests release {_q(event.card, ru)}"
+    if isinstance(event, HostShielded):
+        food = _units(Resource.FOOD, event.food, ru)
+        if ru:
+            return f"{_q(event.hero, ru)} защищает {_q(event.host, ru)} и забирает {food}"
+        return f"{_q(event.hero, ru)} shields {_q(event.host, ru)} and takes {food}"
+    if isinstance(event, EnterpriseFormed):
+        if ru:
+            return (
+                f"Игрок {event.seat}: команда {_q(event.leader, ru)} создаёт предприятие "
+                f"«{event.spec.enterprise_ru}»"
+            )
+        return (
+            f"Seat {event.seat}: the team of {_q(event.leader, ru)} forms an enterprise, "
+            f"the {event.spec.enterprise}"
+        )
+    if isinstance(event, CorporationFormed):
+        if ru:
+            return f"Игрок {event.seat} создаёт корпорацию «{event.suit.corporation_ru}»"
+        return f"Seat {event.seat} forms a corporation: {event.suit.corporation}"
+    if isinstance(event, StructureFed):
+        what = _structure(event.card, event.food, ru)
+        food = _units(Resource.FOOD, event.food, ru)
+        if ru:
+            return f"Игрок {event.seat} кормит {what}: {food}"
+        return f"Seat {event.seat} feeds {what}: {food}"
+    if isinstance(event, EnterpriseCollapsed):
+        if ru:
+            return (
+                f"Игрок {event.seat}: предприятие {_q(event.leader, ru)} не накормлено "
+                "и распадается"
+            )
+        return (
+            f"Seat {event.seat}: the enterprise of {_q(event.leader, ru)} goes unfed "
+            "and breaks up"
+        )
+    if isinstance(event, CorporationCollapsed):
+        if ru:
+            return (
+                f"Игрок {event.seat}: корпорация «{event.suit.corporation_ru}» не накормлена "
+                "и распадается"
+            )
+        return f"Seat {event.seat}: the {event.suit.corporation} goes unfed and breaks up"
+    if isinstance(event, CharacterFired):
+        if ru:
+            return f"{_q(event.card, ru)} уходит от игрока {event.seat} на рынок труда"
+        return f"{_q(event.card, ru)} leaves seat {event.seat} for the labour market"
+    if isinstance(event, GameEnded):
+        if ru:
+            why = "корпорация выжила" if event.reason == "corporation" else "раунды закончились"
+            return f"Игра окончена после раунда {event.round}: {why}"
+        why = "a corporation has survived" if event.reason == "corporation" else "the last round"
+        return f"The game ends after round {event.round}: {why}"
+    raise TypeError(f"{event!r} is not an Orbita event")
