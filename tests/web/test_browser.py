@@ -143,3 +143,16 @@ def test_a_lyceum_page_never_receives_hidden_data(
         for view in views:
             if view["stage"] != "over":
                 assert view["seats"][i]["declaration"] != list(secret)
+
+
+def test_the_orbita_table_opens_and_takes_a_click(
+    site: tuple[str, Any], browser: webdriver.Chrome
+) -> None:
+    url, _ = site
+    _new_game(browser, url, "orbita")
+    table = browser.find_element(By.ID, "table").text
+    assert '"zones"' in table or '"seats"' in table
+    legal = browser.find_elements(By.CSS_SELECTOR, "#actions button.legal")
+    assert legal, "the seat to move has legal buttons"
+    _click_and_wait(browser, legal[0])
+    assert browser.find_element(By.ID, "message").text == ""
