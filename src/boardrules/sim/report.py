@@ -144,7 +144,10 @@ def _plots(report: Report, summary: Summary) -> dict[str, bytes]:
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     lengths = sorted(summary.lengths.items())
-    ax.bar([v for v, _ in lengths], [n for _, n in lengths], color="#5e35b1")
+    if lengths:
+        span = lengths[-1][0] - lengths[0][0] + 1
+        ax.hist([v for v, _ in lengths], bins=min(40, span), weights=[n for _, n in lengths],
+                color="#5e35b1")
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games")
     ax.set_title("Game length")
