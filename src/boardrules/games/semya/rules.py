@@ -258,75 +258,58 @@ class Game(GameBase[State, Action, Event, Setup]):
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; checks legality first.
 
-        The common case, a legal feeling card, takes a short path; everything else goes
-        through :meth:`check` exactly like :meth:`step`.
+        The common case, a legal feeling card, is recognised by a short test; everything
+        else goes through :meth:`check` exactly like :meth:`step`.
 
         Raises:
             IllegalAction: with the rule and reason; ``state`` is untouched.
         """
-        if type(action) is not PlayCard or state.loser is not None:
-            return super().apply(state, action)
-        table = state.table
-        seat = (state.first + len(table)) & 1
-        hands = state.hands
-        hand = hands[seat]
-        card = action.card
-        if table:
-            last = table[-1].action
-            kind = type(last)
-            need = (
-                self._next[last.card]  # type: ignore[union-attr]
-                if kind is PlayCard
-                else last.named  # type: ignore[union-attr]
-                if kind is PlayLord
-                else _ANY
-            )
-            if need is not _ANY and self._start.get(card) is not need:
-                return super().apply(state, action)
-        try:
-            i = hand.index(card)
-        except ValueError:
-            return super().apply(state, action)
-        new_hand = hand[:i] + hand[i + 1 :]
-        hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
-        other = 1 - seat
-        loser = None
-        if state.trumps[other] is not Trump.HELD and not self._has_answer(
-            hands[other], Trump.FOOL, self._next[card]
-        ):
-            loser = other
-        return State(
-            state.first, hands, state.trumps, (*table, self._table_plays[seat][card]), loser
-        )
+        if type(action) is PlayCard and state.loser is None:
+            table = state.table
+            card = action.card
+            if card in state.hands[(state.first + len(table)) & 1] and (
+                not table
+                or (need := self._demand_after(table[-1].action)) is _ANY
+                or self._start[card] is need
+            ):
+                return self._advance(state, action, None)
+        return super().apply(state, action)
 
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
-        seat = (state.first + len(state.table)) % 2
+        seat = (state.first + len(state.table)) & 1
         hands = state.hands
         trumps = state.trumps
-        kind = type(action)
-        if kind is PlayCard:
+        play: Play
+        if type(action) is PlayCard:
+            card = action.card
             hand = hands[seat]
-            i = hand.index(action.card)  # type: ignore[union-attr]
+            i = hand.index(card)
             new_hand = hand[:i] + hand[i + 1 :]
-            hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
+            hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
+            play = self._table_plays[seat][card]  # shared: plays are values
+            demand = self._next[card]
             if events is not None:
-                events.append(CardPlayed(seat, action.card))  # type: ignore[union-attr]
+                events.append(CardPlayed(seat, card))
         else:
-            used = Trump.LORD if kind is PlayLord else Trump.FOOL
-            trumps = (used, trumps[1]) if seat == 0 else (trumps[0], used)
-            if events is not None:
-                events.append(
-                    LordPlayed(seat, action.named)  # type: ignore[union-attr]
-                    if kind is PlayLord
-                    else FoolPlayed(seat)
-                )
+            play = Play(seat, action)
+            if type(action) is PlayLord:
+                used, demand = Trump.LORD, action.named
+                if events is not None:
+                    events.append(LordPlayed(seat, action.named))
+            else:
+                used, demand = Trump.FOOL, _ANY
+                if events is not None:
+                    events.append(FoolPlayed(seat))
+            trumps = (trumps[0], used) if seat else (used, trumps[1])
         other = 1 - seat
         loser = None
-        if not self._has_answer(hands[other], trumps[other], self._demand_after(action)):
+        if trumps[other] is not Trump.HELD and not self._has_answer(
+            hands[other], Trump.FOOL, demand
+        ):
             loser = other
             if events is not None:
                 events.append(GameEnded(winner=seat, loser=other))
-        return State(state.first, hands, trumps, (*state.table, Play(seat, action)), loser)
+        return State(state.first, hands, trumps, (*state.table, play), loser)
 
     # -- scoring (SEM-10) ---------------------------------------------------------------
     def score(self, state: State) -> Standings:
