@@ -50,6 +50,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.state import (
+    BARE,
     EMPTY,
     Answer,
     Corporation,
@@ -75,7 +76,6 @@ if TYPE_CHECKING:
 
 __all__ = ["advance"]
 
-_BARE = Zones()
 _FOOD = Resource.FOOD.index
 
 
@@ -208,7 +208,7 @@ class Draft:
             members = tuple(sorted((*team.members, card), key=lambda c: order[game._role[c]]))
             teams[t] = Team(team.leader, members, team.enterprise)
         self.set_seat(s, teams=tuple(teams))
-        self.zones[card] = _BARE
+        self.zones[card] = BARE
         return True
 
 
@@ -253,7 +253,7 @@ def _attraction(d: Draft, seat: int, action: Action) -> None:
         joined = d.join(seat, card)
         if not joined:
             d.market.append(card)
-            d.zones[card] = _BARE
+            d.zones[card] = BARE
         d.emit(CharacterDrawn(seat, card, joined))
         d.drew = True
     elif isinstance(action, TakeFromMarket):
@@ -752,7 +752,7 @@ def _feed_seat(d: Draft, s: int) -> None:
         fired.extend(staying.pop(last).members)
     for card in fired:
         d.market.append(card)
-        d.zones[card] = _BARE
+        d.zones[card] = BARE
         d.emit(CharacterFired(s, card))
     d.seats[s] = Seat(tuple(staying), kept_corps)
 
@@ -773,7 +773,7 @@ def _saving(d: Draft) -> None:
             d.zones[card] = Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3]))
     for card in d.market:
         z = d.zones[card]
-        if z != _BARE and (z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY):
+        if z != BARE and (z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY):
             d.zones[card] = Zones(z.current)
     goal = game.goal_rounds
     reason = ""
