@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import tomllib
+from bisect import bisect_right
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -344,13 +345,7 @@ class Content:
         >>> default_content().level_of(0), default_content().level_of(700)
         (1, 3)
         """
-        level = 0
-        for threshold in self.levels:
-            if xp >= threshold:
-                level += 1
-            else:
-                break
-        return level
+        return bisect_right(self.levels, xp)  # thresholds rise strictly from 0 (LY-19)
 
 
 # -- validation ---------------------------------------------------------------------------

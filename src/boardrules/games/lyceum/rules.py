@@ -277,7 +277,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> Game().level(0), Game().level(1250)
         (1, 4)
         """
-        return bisect_right(self.content.levels, xp)
+        return self.content.level_of(xp)
 
     def eligible(self, skills: tuple[int, ...], card_id: str) -> bool:
         """Whether a character with ``skills`` meets the card's conditions and losses (LY-10)."""
