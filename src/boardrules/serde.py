@@ -155,6 +155,15 @@ def _is_var_tuple(tp: Any) -> bool:
     return get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _at_index(exc: Exception, tp: Any, index: int, item_type: Any) -> IterableValidationError:
+    """``exc`` (raised by item ``index``) wrapped as cattrs does, so its path is kept."""
+    exc.__notes__ = [
+        *getattr(exc, "__notes__", []),
+        IterableValidationNote(f"Structuring {tp} @ index {index}", index, item_type),
+    ]
+    return IterableValidationError(f"While structuring {tp!r}", [exc], tp)
+
+
 def _structure_items(
     value: object, item_type: Any, tp: Any, hook: Callable[[Any, Any], Any]
 ) -> list[Any]:
@@ -163,19 +172,11 @@ def _structure_items(
     if len(value) > MAX_ITEMS:
         raise _Bad(f"more than {MAX_ITEMS} items")
     out: list[Any] = []
-    errors: list[Exception] = []
     for index, item in enumerate(value):
         try:
             out.append(hook(item, item_type))
-        except Exception as exc:  # collected and reported with their index
-            exc.__notes__ = [
-                *getattr(exc, "__notes__", []),
-                IterableValidationNote(f"Structuring {tp} @ index {index}", index, item_type),
-            ]
-            errors.append(exc)
-            break
-    if errors:
-        raise IterableValidationError(f"While structuring {tp!r}", errors, tp)
+        except Exception as exc:  # the first bad item is reported, with its index
+            raise _at_index(exc, tp, index, item_type) from None
     return out
 
 
@@ -210,11 +211,7 @@ def _fixed_tuple_hook(tp: Any) -> Callable[[object, object], tuple[Any, ...]]:
             try:
                 out.append(converter.get_structure_hook(item_type)(item, item_type))
             except Exception as exc:
-                exc.__notes__ = [
-                    *getattr(exc, "__notes__", []),
-                    IterableValidationNote(f"Structuring {tp} @ index {index}", index, item_type),
-                ]
-                raise IterableValidationError(f"While structuring {tp!r}", [exc], tp) from None
+                raise _at_index(exc, tp, index, item_type) from None
         return tuple(out)
 
     return hook
