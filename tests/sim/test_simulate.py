@@ -97,3 +97,14 @@ def test_distribution_summary() -> None:
     d = distribution(Counter({10: 90, 20: 10}))
     assert (d.count, d.minimum, d.median, d.p95, d.maximum) == (100, 10, 10, 20, 20)
     assert d.mean == 11.0
+
+
+def test_a_simulated_game_is_the_game_play_game_plays() -> None:
+    from boardrules.agents import play_game
+
+    result = simulate(GAME, AGENTS, 6, seed=11, executor=None)
+    for game in result.games:
+        seated = [AGENTS[(seat + game.index) % 2] for seat in range(2)]
+        final, actions = play_game(GAME, seated, game.seed)
+        assert GAME.score(final).points == game.points
+        assert len(actions) == game.length

@@ -4,7 +4,7 @@ Every agent sees only ``game.view(state, seat)`` and draws its chances from an `
 own, so a study is reproducible and no agent can read what its seat may not see.
 """
 
-from boardrules.agents.base import Agent, determinize, outcome, play_game
+from boardrules.agents.base import Agent, agent_streams, determinize, outcome, play_game
 from boardrules.agents.greedy import GreedyAgent
 from boardrules.agents.mcts import MCTSAgent
 from boardrules.agents.random import RandomAgent
@@ -14,6 +14,7 @@ __all__ = [
     "GreedyAgent",
     "MCTSAgent",
     "RandomAgent",
+    "agent_streams",
     "determinize",
     "outcome",
     "play_game",

@@ -6,7 +6,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from boardrules.core.rng import Rng
 
-__all__ = ["Agent", "determinize", "outcome", "play_game"]
+__all__ = ["Agent", "agent_streams", "determinize", "outcome", "play_game"]
 
 
 @runtime_checkable
@@ -49,6 +49,11 @@ def outcome(game: Any, state: Any, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
+def agent_streams(seed: int, seats: int) -> list[Rng]:
+    """Each seat's own stream for its agent in the game played from ``seed``."""
+    return [Rng.derive(seed, "agent", seat) for seat in range(seats)]
+
+
 def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:
     """Play one game to the end; each seat's agent sees only its view.
 
@@ -56,7 +61,7 @@ def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, lis
         The final state and the actions played.
     """
     state = game.new(seed, **setup)
-    streams = [Rng.derive(seed, "agent", seat) for seat in range(len(agents))]
+    streams = agent_streams(seed, len(agents))
     actions: list[Any] = []
     for _ in range(game.max_moves()):
         seat = game.to_move(state)

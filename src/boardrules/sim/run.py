@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from boardrules.agents.base import Agent
+from boardrules.agents.base import Agent, agent_streams
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
@@ -69,7 +69,7 @@ def play_one(
     seed = Rng.derive(study_seed, "game", index).next()
     n = len(agents)
     seated = [agents[(seat + index) % n] for seat in range(n)]
-    streams = [Rng.derive(seed, "agent", seat) for seat in range(n)]
+    streams = agent_streams(seed, n)
     state = game.new(seed, **setup)
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
