@@ -83,10 +83,6 @@ class Session:
                 }
                 for a in legal
             ],
-            "vocabulary": [
-                {"action": serde.to_dict(a), "label": boardrules.describe(game, a, "en")}
-                for a in (game.vocabulary() if hasattr(game, "vocabulary") else ())
-            ],
             "log": [
                 boardrules.describe(game, e, "en")
                 for e in game.view_events(tuple(self.events), seat)
@@ -105,6 +101,23 @@ class Server:
     def __init__(self) -> None:
         self.sessions: dict[str, Session] = {}
         self.lock = threading.Lock()
+        self.vocabularies: dict[str, list[dict[str, Any]]] = {}
+
+    async def vocabulary(self, request: Request) -> JSONResponse:
+        """Every action of a game with its label: public, the same for every seat, so a page
+        fetches it once (and the server labels it once) instead of with every view."""
+        name = request.path_params["name"]
+        if name not in boardrules.game_names():
+            return _error(404, "unknown_game", "$", f"no game named {name!r}")
+        if name not in self.vocabularies:
+            game = boardrules.load(name)
+            actions = game.vocabulary() if hasattr(game, "vocabulary") else ()
+            self.vocabularies[name] = [
+                {"action": serde.to_dict(a), "label": {"en": boardrules.describe(game, a, "en"),
+                                                       "ru": boardrules.describe(game, a, "ru")}}
+                for a in actions
+            ]
+        return JSONResponse(self.vocabularies[name])
 
     async def create(self, request: Request) -> JSONResponse:
         try:
@@ -215,6 +228,7 @@ def make_app() -> tuple[Starlette, Server]:
         routes=[
             Route("/", index),
             Route("/api/games", server.create, methods=["POST"]),
+            Route("/api/vocabulary/{name}", server.vocabulary, methods=["GET"]),
             Route("/api/games/{game_id}", server.view, methods=["GET"]),
             Route("/api/games/{game_id}/actions", server.act, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

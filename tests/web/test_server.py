@@ -95,3 +95,17 @@ def test_a_seat_receives_only_its_view(web: ModuleType) -> None:
     payload = client.get(f"/api/games/{created['id']}", headers=auth).json()
     assert payload["view"] == serde.to_dict(session.game.view(session.state, 0))
     assert payload["view"] != serde.to_dict(session.state), "the piles' order is hidden"
+
+
+def test_the_vocabulary_is_served_once_per_game_not_with_every_view(web: ModuleType) -> None:
+    client, server = _client(web)
+    vocabulary = client.get("/api/vocabulary/semya").json()
+    assert len(vocabulary) == 29
+    assert vocabulary[0]["label"]["ru"].startswith("Сыграть")
+    cached = server.vocabularies["semya"]
+    assert client.get("/api/vocabulary/semya").json() == vocabulary
+    assert server.vocabularies["semya"] is cached, "labelled once per game"
+    assert client.get("/api/vocabulary/chess").status_code == 404
+    created = client.post("/api/games", json={"game": "semya", "seed": 2}).json()
+    auth = {"authorization": f"Bearer {created['tokens']['0']}"}
+    assert "vocabulary" not in client.get(f"/api/games/{created['id']}", headers=auth).json()

@@ -1,6 +1,6 @@
 // A minimal front-end: the server keeps the game; this page shows one seat's view.
 "use strict";
-const state = { id: null, token: null, payload: null };
+const state = { id: null, token: null, payload: null, vocabulary: [] };
 window.__received = [];  // every payload this page got, for the browser tests
 
 async function api(method, path, body) {
@@ -24,8 +24,9 @@ function actionButtons(payload) {
   if (payload.game === "semya") {
     // Every card in hand and every use of the trump is clickable; illegal ones explain why.
     const hand = payload.view.hands[payload.seat];
-    options = payload.vocabulary.filter((v) =>
-      v.action.type !== "play_card" || hand.includes(v.action.card));
+    options = state.vocabulary
+      .filter((v) => v.action.type !== "play_card" || hand.includes(v.action.card))
+      .map((v) => ({ action: v.action, label: v.label.en }));
   }
   for (const option of options) {
     const button = document.createElement("button");
@@ -78,6 +79,7 @@ async function play(action) {
 async function newGame() {
   state.token = null;
   const game = document.getElementById("game").value;
+  state.vocabulary = (await api("GET", "/api/vocabulary/" + game)).data;
   const created = await api("POST", "/api/games", { game, humans: [0], bot: "greedy" });
   state.id = created.data.id;
   state.token = created.data.tokens["0"];
