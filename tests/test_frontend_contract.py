@@ -17,6 +17,14 @@ from boardrules.testing import playouts
 
 #: Every game of ours; a short Orbita keeps the playouts small.
 GAMES = [semya.Game(), lyceum.Game(), orbita.Game(rounds=3)]
+#: Event types that random play in these short games does not reach; each game's own tests
+#: build them field by field and label them (tests/games/orbita/test_frontend_hooks.py).
+RARE_IN_RANDOM_PLAY: dict[str, set[str]] = {
+    "orbita": {
+        "CorporationCollapsed", "CorporationFormed", "EnterpriseCollapsed", "EnterpriseFormed",
+        "HostShielded", "WarriorReleased",
+    },
+}
 SETUPS: dict[str, Any] = {"lyceum": st.just({"players": 4}), "orbita": st.just({"players": 4})}
 
 
@@ -80,12 +88,9 @@ def test_every_action_and_event_type_has_labels(game: Any) -> None:
 
     check()
     expected = set(get_args(game.action_type)) | set(get_args(game.event_type))
-    if game.name == "orbita":
-        # Random play in a short game never forms an enterprise or shields a Host; those
-        # event types are built field by field in tests/games/orbita/test_frontend_hooks.py.
-        assert seen <= expected
-    else:
-        assert seen == expected, f"no label shown for {expected - seen}"
+    assert seen <= expected
+    unseen = {cls.__name__ for cls in expected - seen}
+    assert unseen <= RARE_IN_RANDOM_PLAY.get(game.name, set()), f"no label shown for {unseen}"
     with pytest.raises(TypeError):
         boardrules.describe(game, object())
 
