@@ -24,6 +24,10 @@ E = TypeVar("E")
 SetupT = TypeVar("SetupT")
 
 
+def _rebuild(cls: type, options: dict[str, Any]) -> Any:
+    return cls(**options)
+
+
 @attrs.frozen
 class Transition(Generic[S, E]):
     """What one action did: the next state and the events that happened, in order."""
@@ -105,6 +109,16 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """An upper bound on the number of actions in one game under these options."""
 
     # -- shared behaviour ---------------------------------------------------------------
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle a game by its options only; lookup tables and caches are rebuilt.
+
+        A game sent to a worker process then carries nothing but its options (not, say,
+        a cached last state), and identity-based sentinels inside it stay valid.
+        """
+        cls = type(self)
+        options = {f.alias: getattr(self, f.name) for f in attrs.fields(cls) if f.init}  # type: ignore[arg-type]
+        return (_rebuild, (cls, options))
+
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.
 

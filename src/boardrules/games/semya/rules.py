@@ -125,10 +125,6 @@ class Game(GameBase[State, Action, Event, Setup]):
             tuple({c.id: Play(seat, self._plays[c.id]) for c in self.deck} for seat in (0, 1)),
         )
 
-    def __reduce__(self) -> tuple[type[Game], tuple[tuple[Card, ...]]]:
-        # Ship only the option; the lookup tables are rebuilt on the other side.
-        return (type(self), (self.deck,))
-
     # -- content ------------------------------------------------------------------------
     def card(self, card_id: str) -> Card:
         """The card with this id.
