@@ -166,3 +166,18 @@ def test_frozen_map_equals_and_hashes_like_its_dict(d: dict[str, Any]) -> None:
     assert m == FrozenMap(dict(reversed(list(d.items()))))
     assert hash(m) == hash(FrozenMap(d))
     assert dict(m) == d
+
+
+def test_check_rule_ids_names_an_uncited_rule(tmp_path: Any) -> None:
+    from pathlib import Path
+
+    from boardrules.testing import check_rule_ids
+
+    root = Path(__file__).resolve().parents[2]
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_x.py").write_text("def test_sem1_a(): ...\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="SEM-2"):
+        check_rule_ids(
+            GAME, root / "docs/rules/semya.md", tests, root / "src/boardrules/games/semya"
+        )

@@ -14,6 +14,7 @@ import this package.
 
 from boardrules.testing.conformance import conformance
 from boardrules.testing.machine import machine
+from boardrules.testing.rulebook import check_rule_ids
 from boardrules.testing.strategies import (
     Playout,
     any_action,
@@ -26,6 +27,7 @@ from boardrules.testing.strategies import (
 __all__ = [
     "Playout",
     "any_action",
+    "check_rule_ids",
     "conformance",
     "json_values",
     "machine",
