@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -26,6 +27,12 @@ SetupT = TypeVar("SetupT")
 
 def _rebuild(cls: type, options: dict[str, Any]) -> Any:
     return cls(**options)
+
+
+@functools.cache
+def _default_game(cls: type) -> Any:
+    """One default-options instance per game class, to compare options against."""
+    return cls()
 
 
 @attrs.frozen
@@ -170,7 +177,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """This game's options that differ from the defaults, as JSON values."""
         from boardrules import serde
 
-        defaults = type(self)()
+        defaults = _default_game(type(self))
         out: dict[str, JSONValue] = {}
         for field in attrs.fields(type(self)):  # type: ignore[arg-type]
             if not field.init:
