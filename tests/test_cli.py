@@ -27,7 +27,7 @@ def test_rules_in_both_languages(lang: str, text: str) -> None:
     assert result.exit_code == 0
     assert "SEM-7" in result.output
     assert text in result.output
-    assert result.output.count("SEM-") == len(semya.Game.rulebook)
+    assert result.output.count("SEM-") == len(semya.Game().rulebook)
 
 
 def test_unknown_game_is_reported() -> None:

@@ -360,7 +360,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
 
     if not isinstance(value, Mapping):
         raise _Bad(f"expected an object, got {_kind(value)}")
-    known = {"game", "seed", "options", "setup", "actions", "notes", "schema"}
+    known = {"game", "seed", "options", "setup", "actions", "notes", "schema", "variant"}
     extra = sorted(set(value) - known)
     if extra:
         raise _Bad(f"unknown key {extra[0]!r}", f".{extra[0]}")
@@ -393,8 +393,15 @@ def _structure_record(value: object, _: object) -> GameRecord:
     action_list: Any = tuple.__class_getitem__((game.action_type, ...))
     actions = _nested(value.get("actions", []), action_list, ".actions")
     notes = _nested(value.get("notes", []), tuple[Note, ...], ".notes")
+    variant = _nested(value.get("variant"), str | None, ".variant")
     return GameRecord(
-        game=name, seed=seed, options=options, setup=setup, actions=actions, notes=notes
+        game=name,
+        seed=seed,
+        options=options,
+        setup=setup,
+        actions=actions,
+        notes=notes,
+        variant=variant,
     )
 
 
@@ -503,6 +510,8 @@ def _record_to_dict(record: GameRecord) -> dict[str, Any]:
     }
     if record.notes:
         out["notes"] = converter.unstructure(record.notes)
+    if record.variant is not None:
+        out["variant"] = record.variant
     return out
 
 

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import abc
 import functools
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+import typing
+from collections.abc import Collection, Iterable, Mapping
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    Self,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
 
 from boardrules.core.errors import IllegalAction
 from boardrules.core.rng import check_seed
+from boardrules.core.rules import Check, Rule, Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 
@@ -25,8 +36,13 @@ E = TypeVar("E")
 SetupT = TypeVar("SetupT")
 
 
-def _rebuild(cls: type, options: dict[str, Any]) -> Any:
-    return cls(**options)
+def _rebuild(cls: type, options: dict[str, Any], rulebook: Rulebook | None = None) -> Any:
+    game = cls(**options)
+    if rulebook is not None:
+        # Instances of a game class keep a __dict__ (GameBase has no __slots__): a variant's
+        # rulebook lives there, beside the options, and travels with pickling.
+        game.__dict__["_variant_rulebook"] = rulebook
+    return game
 
 
 @functools.cache
@@ -68,6 +84,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     and ``step`` always run ``check`` first, so a refusal is the same everywhere.
     """
 
+    #: A game class is an attrs class (its fields are its options): see the contract.
+    __attrs_attrs__: ClassVar[tuple[Any, ...]]
     #: Registry name, like ``"semya"``.
     name: ClassVar[str]
     #: The state class, the union of action classes, the union of event classes.
@@ -81,6 +99,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     max_players: ClassVar[int]
     #: Whether some seat may not see part of the state (then ``view`` hides it).
     hidden_information: ClassVar[bool] = False
+    #: The game's rules as units, in rulebook order; ``check`` and ``_advance`` run them.
+    #: A variant (:meth:`with_rules`) replaces them on one game object.
+    default_rules: ClassVar[Rulebook] = Rulebook(())
 
     # -- what each game provides -------------------------------------------------------
     @abc.abstractmethod
@@ -95,13 +116,6 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def legal_actions(self, state: S) -> tuple[A, ...]:
         """Every legal action in a stable order; empty exactly when the game is over."""
 
-    @abc.abstractmethod
-    def check(self, state: S, action: object) -> Violation | None:
-        """Why ``action`` is illegal in ``state``, or ``None`` if it is legal."""
-
-    @abc.abstractmethod
-    def _advance(self, state: S, action: A, events: list[E] | None) -> S:
-        """The next state for a legal action; appends events when ``events`` is a list."""
 
     @abc.abstractmethod
     def score(self, state: S) -> Standings:
@@ -122,9 +136,115 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         A game sent to a worker process then carries nothing but its options (not, say,
         a cached last state), and identity-based sentinels inside it stay valid.
         """
-        cls = type(self)
-        options = {f.alias: getattr(self, f.name) for f in attrs.fields(cls) if f.init}  # type: ignore[arg-type]
-        return (_rebuild, (cls, options))
+        variant = self.__dict__.get("_variant_rulebook")
+        return (_rebuild, (type(self), self._init_options(), variant))
+
+    def _init_options(self) -> dict[str, Any]:
+        """The keyword arguments that make this game again (every option, by its alias)."""
+        fields = attrs.fields(type(self))
+        return {f.alias or f.name: getattr(self, f.name) for f in fields if f.init}
+
+    # -- rules as units --------------------------------------------------------------------
+    @property
+    def rulebook(self) -> Rulebook:
+        """This game's rules in rulebook order: the game's own, or a variant's."""
+        book: Rulebook = self.__dict__.get("_variant_rulebook", self.default_rules)
+        return book
+
+    @property
+    def variant(self) -> str | None:
+        """The name of the variant these rules make, or ``None`` for the game's own rules."""
+        return self.rulebook.variant
+
+    def with_rules(
+        self,
+        *,
+        replace: typing.Mapping[str, Rule] | None = None,
+        add: Iterable[Rule] = (),
+        remove: Iterable[str] = (),
+        name: str | None = None,
+    ) -> Self:
+        """This game with some rules replaced, added or removed: a variant.
+
+        The options stay; the variant's ``name`` goes into every record it writes, and
+        :func:`~boardrules.replay` insists on the same variant. See
+        :meth:`Rulebook.with_rules <boardrules.core.rules.Rulebook.with_rules>` for the
+        arguments.
+
+        Raises:
+            BadInput: for an unknown rule ID, an added ID that exists, or an empty name.
+        """
+        book = self.rulebook.with_rules(replace=replace, add=add, remove=remove, name=name)
+        variant: Self = _rebuild(type(self), self._init_options(), book)
+        return variant
+
+    @functools.cached_property
+    def action_classes(self) -> tuple[type, ...]:
+        """Every class of action this game has (the members of ``action_type``)."""
+        members = typing.get_args(self.action_type) or (self.action_type,)
+        return tuple(m for m in members if isinstance(m, type))
+
+    @functools.cached_property
+    def _rule_checks(self) -> dict[type, tuple[Check, ...]]:
+        book = self.rulebook
+        return {kind: book.checks_for(kind) for kind in self.action_classes}
+
+    @property
+    def rule_context(self) -> Any:
+        """What the rules' checks and effects get as their first argument. Default: the game."""
+        return self
+
+    def accepts(self, state: S) -> Collection[type]:
+        """The classes of action the current step of ``state`` takes (CORE-3).
+
+        Default: every action class; a game with steps (a setup, phases, a pending choice)
+        narrows it. Only called while the game is not over.
+        """
+        return self.action_classes
+
+    def check(self, state: S, action: object) -> Violation | None:
+        """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``.
+
+        First the core's refusals (CORE-1..CORE-3), then each check of the rules that
+        govern the action's class, in rulebook order; the first refusal wins.
+        """
+        kind = type(action)
+        checks = self._rule_checks.get(kind)
+        if checks is None:
+            return Violation(
+                "CORE-1", "foreign_action", {"action": repr(action)[:80], "game": self.name}
+            )
+        if self.is_over(state):
+            return Violation("CORE-2", "game_over", {})
+        if kind not in self.accepts(state):
+            return Violation("CORE-3", "wrong_step", {"action": kind.__name__})
+        context = self.rule_context
+        for rule_check in checks:
+            violation = rule_check(context, state, action)
+            if violation is not None:
+                return violation
+        return None
+
+    def _begin(self, state: S) -> Any:
+        """The working copy the effects change (default: the state itself)."""
+        return state
+
+    def _finish(self, work: Any) -> S:
+        """The next state from the working copy (default: the working copy itself)."""
+        state: S = work
+        return state
+
+    def _advance(self, state: S, action: A, events: list[E] | None) -> S:
+        """The next state for a legal action; appends events when ``events`` is a list.
+
+        Default: the effects of the rules that govern the action's class, in rulebook
+        order, over :meth:`_begin`'s working copy.
+        """
+        context = self.rule_context
+        work = self._begin(state)
+        for effect in self.rulebook.effects_for(type(action)):
+            work = effect(context, work, action, events)
+        return self._finish(work)
 
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.
@@ -179,7 +299,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
         defaults = _default_game(type(self))
         out: dict[str, JSONValue] = {}
-        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+        for field in attrs.fields(type(self)):
             if not field.init:
                 continue
             value = getattr(self, field.name)
@@ -199,6 +319,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         assert isinstance(setup_json, dict)
         return GameRecord(
             game=self.name,
+            variant=self.variant,
             seed=check_seed(seed),
             options=freeze_json(dict(self.options())),
             setup=freeze_json({k: v for k, v in setup_json.items() if v is not None}),

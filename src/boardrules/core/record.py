@@ -7,7 +7,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from boardrules.core.errors import IllegalAction, ReplayError
+from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.frozen import FrozenMap
 
 __all__ = ["SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "replay"]
@@ -57,6 +57,8 @@ class GameRecord:
         actions: every action, in order.
         notes: free-text notes on moves; they never change the game.
         schema: the record format version.
+        variant: the name of the rules variant played (``game.with_rules(...)``), or
+            ``None`` for the game's own rules.
     """
 
     game: str
@@ -66,12 +68,17 @@ class GameRecord:
     actions: tuple[Any, ...] = ()
     notes: tuple[Note, ...] = ()
     schema: int = SCHEMA_VERSION
+    variant: str | None = None
 
     def load_game(self) -> Any:
-        """The game object this record was played with (its options applied)."""
+        """The game object this record was played with (its options and variant applied).
+
+        Raises:
+            UnknownGame: for a game, or a variant, that is not registered in this process.
+        """
         from boardrules.core.registry import game_from_json_options
 
-        return game_from_json_options(self.game, self.options)
+        return game_from_json_options(self.game, self.options, variant=self.variant)
 
     def with_action(self, action: object, note: str | None = None) -> GameRecord:
         """This record with one more action (and its note, if any) at the end."""
@@ -100,10 +107,19 @@ def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
     Raises:
         ReplayError: at the first illegal action, with its move number (from 0) and the
             violation.
-        BadInput: for an unknown game, bad options or a bad setup.
+        BadInput: for bad options, a bad setup, or a game of another variant than the
+            record's.
+        UnknownGame: for a game or variant that is not registered (pass ``game``).
     """
     if game is None:
         game = record.load_game()
+    played = getattr(game, "variant", None)
+    if played != record.variant:
+        raise BadInput(
+            "$.variant",
+            f"the record was played with the rules {record.variant or 'of the game'}, "
+            f"not {played or 'the game rules'}",
+        )
     state = game.new(record.seed, **dict(record.setup))
     states = [state]
     for move, action in enumerate(record.actions):

@@ -10,7 +10,15 @@ from typing import Any
 
 from boardrules.core.errors import UnknownGame
 
-__all__ = ["ENTRY_POINT_GROUP", "game_from_json_options", "game_names", "load", "register"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "game_from_json_options",
+    "game_names",
+    "load",
+    "register",
+    "register_variant",
+    "variant_names",
+]
 
 ENTRY_POINT_GROUP = "boardrules.games"
 
@@ -29,6 +37,7 @@ def _builtin() -> dict[str, str]:
         if importlib.util.find_spec(target.partition(":")[0]) is not None
     }
 _REGISTERED: dict[str, Callable[..., Any]] = {}
+_VARIANTS: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
 def register(name: str, factory: Callable[..., Any]) -> None:
@@ -38,6 +47,31 @@ def register(name: str, factory: Callable[..., Any]) -> None:
     instead, so every process finds the game.
     """
     _REGISTERED[name] = factory
+
+
+def register_variant(factory: Callable[..., Any]) -> str:
+    """Register a rules variant so that records of it load by name in this process.
+
+    ``factory`` takes the game's options as keyword arguments and returns the variant game
+    (for example ``lambda **o: semya.Game(**o).with_rules(...)``). It is called once with no
+    arguments to learn the game's name and the variant's name, which this returns.
+
+    Raises:
+        BadInput: if the factory does not make a variant (its rules are the game's own).
+    """
+    from boardrules.core.errors import BadInput
+
+    sample = factory()
+    variant = getattr(sample, "variant", None)
+    if not isinstance(variant, str):
+        raise BadInput("$", "the factory makes a game with its own rules, not a variant")
+    _VARIANTS[(sample.name, variant)] = factory
+    return variant
+
+
+def variant_names(name: str) -> tuple[str, ...]:
+    """The registered variants of the game ``name``, sorted."""
+    return tuple(sorted(v for g, v in _VARIANTS if g == name))
 
 
 def _entry_points() -> dict[str, str]:
@@ -77,16 +111,33 @@ def load(name: str, **options: Any) -> Any:
     return _factory(name)(**options)
 
 
-def game_from_json_options(name: str, options: Mapping[str, Any]) -> Any:
+def game_from_json_options(
+    name: str, options: Mapping[str, Any], variant: str | None = None
+) -> Any:
     """The game ``name`` with options given as JSON values (as a record stores them).
 
+    Args:
+        name: the game's registry name.
+        options: its options as JSON values.
+        variant: a registered variant's name (:func:`register_variant`), or ``None``.
+
     Raises:
-        UnknownGame: if no game has that name.
+        UnknownGame: if no game, or no such variant of it, is registered.
         BadInput: if the options are not this game's or have the wrong shape.
     """
     from boardrules import serde
 
     factory = _factory(name)
+    if variant is not None:
+        made = _VARIANTS.get((name, variant))
+        if made is None:
+            raise UnknownGame(
+                f"the variant {variant!r:.60} of {name} is not registered here; register it "
+                "with boardrules.register_variant or pass the variant game to replay"
+            )
+        base = serde.from_dict(dict(options), factory) if isinstance(factory, type) else None
+        opts = base._init_options() if base is not None else dict(options)
+        return made(**opts)
     if isinstance(factory, type):
         return serde.from_dict(dict(options), factory)
     return factory(**options)

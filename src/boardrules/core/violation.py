@@ -78,5 +78,9 @@ register_messages(
             "{action} не является действием игры {game}.",
         ),
         "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
+        "wrong_step": (
+            "This step of the game does not take the action {action}.",
+            "На этом шаге игры действие {action} не принимается.",
+        ),
     },
 )

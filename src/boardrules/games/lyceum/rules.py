@@ -12,7 +12,7 @@ import attrs
 from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
-from boardrules.core.rulebook import RuleText
+from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum import messages as _messages  # registers the sentences
@@ -205,7 +205,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     setup_type: ClassVar[type] = Setup
     hidden_information: ClassVar[bool] = True
     #: One line per rule ID, in English and Russian.
-    rulebook: ClassVar[tuple[RuleText, ...]] = RULES
+    default_rules: ClassVar[Rulebook] = RULES
 
     content: Content = attrs.field(default=None, converter=_content)
     min_players: int = attrs.field(default=3, validator=_bound)  # type: ignore[misc]

@@ -10,7 +10,7 @@ import attrs
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
-from boardrules.core.rulebook import RuleText
+from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.games.orbita import legality, phases, scoring
@@ -170,7 +170,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     hidden_information: ClassVar[bool] = True
-    rulebook: ClassVar[tuple[RuleText, ...]] = RULES
+    default_rules: ClassVar[Rulebook] = RULES
 
     copies: int = attrs.field(default=2, validator=_between(1, 4))
     rounds: int = attrs.field(default=24, validator=_between(1, 50))

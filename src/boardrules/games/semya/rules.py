@@ -10,7 +10,7 @@ import attrs
 
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
-from boardrules.core.rulebook import RuleText
+from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.games.semya import messages as _messages  # registers the sentences
@@ -83,7 +83,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = False
     #: One line per rule ID, in English and Russian.
-    rulebook: ClassVar[tuple[RuleText, ...]] = RULES
+    default_rules: ClassVar[Rulebook] = RULES
 
     deck: tuple[Card, ...] = attrs.field(default=None, converter=_deck)
 
