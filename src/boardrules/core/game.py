@@ -194,13 +194,25 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """What the rules' checks and effects get as their first argument. Default: the game."""
         return self
 
+    @functools.cached_property
+    def governed_classes(self) -> frozenset[type]:
+        """The action classes that some rule of this game names in its checks or effects."""
+        return frozenset(
+            kind
+            for rule in self.rulebook
+            for table in (rule.checks, rule.effects)
+            for kind in table
+            if kind in self.action_classes
+        )
+
     def accepts(self, state: S) -> Collection[type]:
         """The classes of action the current step of ``state`` takes (CORE-3).
 
-        Default: every action class; a game with steps (a setup, phases, a pending choice)
-        narrows it. Only called while the game is not over.
+        Default: the classes some rule governs (:attr:`governed_classes`), in any step; a
+        game with steps (a setup, phases, a pending choice) narrows it. Only called while
+        the game is not over.
         """
-        return self.action_classes
+        return self.governed_classes
 
     def check(self, state: S, action: object) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``.

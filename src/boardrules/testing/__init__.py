@@ -12,7 +12,7 @@ Hypothesis is needed (``pip install boardrules[test]``); the rest of boardrules 
 import this package.
 """
 
-from boardrules.testing.conformance import conformance
+from boardrules.testing.conformance import conformance, contract_problem
 from boardrules.testing.machine import machine
 from boardrules.testing.rulebook import check_rule_ids
 from boardrules.testing.strategies import (
@@ -29,6 +29,7 @@ __all__ = [
     "any_action",
     "check_rule_ids",
     "conformance",
+    "contract_problem",
     "json_values",
     "machine",
     "playouts",

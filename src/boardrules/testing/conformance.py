@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -12,18 +13,51 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
 from boardrules import serde
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
+from boardrules.core.game import GameBase
 from boardrules.core.record import GameRecord, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standings
 from boardrules.testing.strategies import any_action, json_values, playouts, seeds
 
-__all__ = ["conformance"]
+__all__ = ["conformance", "contract_problem"]
+
+
+def contract_problem(game: object) -> str | None:
+    """What keeps ``game`` from the game contract, in one sentence, or ``None``.
+
+    The contract: the game is an instance of :class:`~boardrules.core.game.GameBase`, its
+    class is an attrs class whose ``init`` fields are its options (so records and worker
+    processes can make it again from them), the class can be made with no arguments (the
+    default options), and the game pickles to an equal game with the same rules.
+    """
+    cls = type(game)
+    if not isinstance(game, GameBase):
+        return f"{cls.__name__} does not subclass boardrules.core.GameBase"
+    if not attrs.has(cls):
+        return f"{cls.__name__} is not an attrs class (decorate it with @attrs.frozen)"
+    try:
+        default = cls()
+    except Exception as exc:  # the contract is what we check; any failure is the answer
+        return f"{cls.__name__}() fails ({type(exc).__name__}: {exc}); every option needs a default"
+    if not isinstance(default, GameBase):
+        return f"{cls.__name__}() did not make a game"
+    try:
+        clone = pickle.loads(pickle.dumps(game))
+    except Exception as exc:  # same: report, don't crash the suite
+        return (
+            f"the game does not pickle ({type(exc).__name__}: {exc}); rule functions must be "
+            "module-level functions"
+        )
+    if clone != game or clone.rulebook != game.rulebook:
+        return "the game does not pickle to an equal game with the same rules"
+    return None
 
 
 def _leaf_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -53,10 +87,10 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 _HASHSEED_SCRIPT = textwrap.dedent(
     """
-    import json, sys
-    from boardrules import load, serde
-    game = serde.from_dict(json.loads(sys.argv[2]), type(load(sys.argv[1])))
-    state = game.new(int(sys.argv[3]), **json.loads(sys.argv[4]))
+    import base64, json, pickle, sys
+    from boardrules import serde
+    game = pickle.loads(base64.b64decode(sys.argv[1]))
+    state = game.new(int(sys.argv[2]), **json.loads(sys.argv[3]))
     for step in range(game.max_moves()):
         legal = game.legal_actions(state)
         if not legal:
@@ -91,6 +125,10 @@ def conformance(
 
     class Conformance:
         __test__ = True
+
+        def test_the_game_class_keeps_the_contract(self) -> None:
+            problem = contract_problem(game)
+            assert problem is None, problem
 
         @given(paths)
         def test_legal_actions_exist_exactly_while_not_over(self, p: Any) -> None:
@@ -253,6 +291,8 @@ def conformance(
         def test_game_and_states_pickle_for_worker_processes(self, p: Any) -> None:
             clone = pickle.loads(pickle.dumps(game))
             assert clone == game
+            assert clone.rulebook == game.rulebook
+            assert clone.variant == game.variant
             state = pickle.loads(pickle.dumps(p.states[0]))
             assert state == p.states[0]
             for action, expected in zip(p.actions, p.states[1:], strict=True):
@@ -262,11 +302,12 @@ def conformance(
 
         def test_replays_agree_across_hash_seeds(self) -> None:
             outputs = set()
-            options = json.dumps(serde.to_dict(game))
+            # The game travels pickled (by its options and, for a variant, its rulebook).
+            pickled = base64.b64encode(pickle.dumps(game)).decode()
             for hashseed in ("0", "1", "12345"):
                 env = {**os.environ, "PYTHONHASHSEED": hashseed}
                 result = subprocess.run(
-                    [sys.executable, "-c", _HASHSEED_SCRIPT, game.name, options, "2026", "{}"],
+                    [sys.executable, "-c", _HASHSEED_SCRIPT, pickled, "2026", "{}"],
                     env=env, capture_output=True, text=True, check=True, timeout=120,
                 )
                 outputs.add(result.stdout)

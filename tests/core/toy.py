@@ -1,0 +1,153 @@
+"""A toy game built only from rule units, to test what the core does with them.
+
+Two seats take turns adding 1, 2 or 3 to a running total; whoever brings it to ``target``
+wins. Every check and effect is a rule unit: TOY-1 (amounts), TOY-2 (no overshoot), TOY-3
+(adding), TOY-4 (the end). Module-level functions, so the game and its variants pickle.
+"""
+
+
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.core.game import GameBase
+from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
+from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.core.violation import Violation
+
+
+@attrs.frozen
+class Add:
+    """Add ``amount`` to the total."""
+
+    tag: ClassVar[str] = "add"
+
+    amount: int
+
+
+@attrs.frozen
+class Pass:
+    """Not in the toy's own rules (no rule governs it), so CORE-3 refuses it."""
+
+    tag: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Total:
+    """The running total, the seat to move and the winner once there is one."""
+
+    total: int = 0
+    seat: int = 0
+    winner: int | None = None
+
+
+@attrs.frozen
+class Added:
+    tag: ClassVar[str] = "added"
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class Setup:
+    """No setup."""
+
+
+def check_amount(ctx: Any, state: Total, action: Add) -> Violation | None:
+    if action.amount not in (1, 2, 3):
+        return Violation("TOY-1", "bad_amount", {"amount": action.amount})
+    return None
+
+
+def check_overshoot(ctx: "Toy", state: Total, action: Add) -> Violation | None:
+    if state.total + action.amount > ctx.target:
+        return Violation("TOY-2", "overshoot", {"total": state.total})
+    return None
+
+
+def add(ctx: Any, state: Total, action: Add, events: list[Any] | None) -> Total:
+    if events is not None:
+        events.append(Added(state.seat, action.amount))
+    return Total(state.total + action.amount, 1 - state.seat)
+
+
+def end(ctx: "Toy", state: Total, action: object, events: list[Any] | None) -> Total:
+    if state.total == ctx.target:
+        return attrs.evolve(state, winner=1 - state.seat)
+    return state
+
+
+RULES = Rulebook(
+    (
+        Rule("TOY-1", "Add 1, 2 or 3.", "Прибавьте 1, 2 или 3.", checks={Add: check_amount}),
+        Rule("TOY-2", "Never pass the target.", "Не больше цели.", checks={Add: check_overshoot}),
+        Rule("TOY-3", "The amount joins the total.", "Сумма растёт.", effects={Add: add}),
+        Rule("TOY-4", "Reaching the target wins.", "Кто дошёл — победил.",
+             effects={ANY_ACTION: end}),
+    )
+)
+
+
+@attrs.frozen
+class Toy(GameBase[Total, Add | Pass, Added, Setup]):
+    """The toy game; ``target`` is its only option."""
+
+    name: ClassVar[str] = "toy"
+    state_type: ClassVar[type] = Total
+    action_type: ClassVar[Any] = Add | Pass
+    event_type: ClassVar[Any] = Added
+    setup_type: ClassVar[type] = Setup
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_rules: ClassVar[Rulebook] = RULES
+
+    target: int = 10
+
+    def _new(self, seed: int, setup: Setup) -> Total:
+        return Total()
+
+    def to_move(self, state: Total) -> int | None:
+        return None if state.winner is not None else state.seat
+
+    def legal_actions(self, state: Total) -> tuple[Add | Pass, ...]:
+        if state.winner is not None:
+            return ()
+        candidates = (Add(1), Add(2), Add(3), Pass())
+        return tuple(a for a in candidates if self.check(state, a) is None)
+
+    def score(self, state: Total) -> Standings:
+        points = [1 if state.winner == seat else 0 for seat in (0, 1)]
+        ranks = rank_by_points(points)
+        over = state.winner is not None
+        return Standings(
+            tuple(
+                Standing(seat, p, r, {"won": p})
+                for seat, (p, r) in enumerate(zip(points, ranks, strict=True))
+            ),
+            winners=(state.winner,) if state.winner is not None else (),
+            final=over,
+        )
+
+    def validate(self, state: Total) -> None:
+        pass
+
+    def max_moves(self) -> int:
+        return self.target
+
+
+# -- pieces for variants ------------------------------------------------------------------------
+def check_pass(ctx: Any, state: Total, action: Pass) -> Violation | None:
+    return None
+
+
+def pass_turn(ctx: Any, state: Total, action: Pass, events: list[Any] | None) -> Total:
+    return attrs.evolve(state, seat=1 - state.seat)
+
+
+def check_big_amount(ctx: Any, state: Total, action: Add) -> Violation | None:
+    if action.amount not in (1, 2, 3, 4):
+        return Violation("TOY-1", "bad_amount", {"amount": action.amount})
+    return None
+
+
+BIG_STEPS = Rule("TOY-1", "Add 1 to 4.", "Прибавьте от 1 до 4.", checks={Add: check_big_amount})
