@@ -19,6 +19,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+from boardrules.core.capabilities import HasVocabulary, missing
 from boardrules.core.errors import BadInput
 
 __all__ = ["action_space_size", "decode_action", "encode_action", "legal_mask"]
@@ -28,10 +29,10 @@ class _Codec:
     __slots__ = ("actions", "index")
 
     def __init__(self, game: Any) -> None:
-        vocabulary = getattr(game, "vocabulary", None)
+        vocabulary = game.vocabulary() if isinstance(game, HasVocabulary) else None
         if vocabulary is None:
-            raise TypeError(f"the game {game.name} has no vocabulary() to encode actions")
-        self.actions: tuple[Any, ...] = tuple(vocabulary())
+            raise missing(game, HasVocabulary, "the action encoding")
+        self.actions: tuple[Any, ...] = tuple(vocabulary)
         self.index: dict[Any, int] = {a: i for i, a in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise TypeError(f"the vocabulary of {game.name} repeats an action")

@@ -20,7 +20,7 @@ from tests.core import toy
 register("toy", toy.Toy)  # records name their game; this process must know it
 GAME = toy.Toy()
 PASSING = GAME.with_rules(
-    add=[Rule("TOY-5", "A seat may pass.", "Можно пропустить ход.",
+    add=[Rule("TOY-5", "A seat may pass: one step, no event.", "Можно пасовать: шаг без события.",
               checks={toy.Pass: toy.check_pass}, effects={toy.Pass: toy.pass_turn})],
     name="passing",
 )
@@ -108,7 +108,7 @@ def test_a_replaced_rule_keeps_its_place_and_id() -> None:
 def test_an_added_rule_opens_a_new_kind_of_action() -> None:
     assert PASSING.variant == "passing"
     after = PASSING.apply(toy.Total(3), toy.Pass())
-    assert after == toy.Total(3, seat=1)
+    assert after == toy.Total(4, seat=1)
     assert toy.Pass() in PASSING.legal_actions(toy.Total(3))
     assert toy.Pass() not in GAME.legal_actions(toy.Total(3))
 
@@ -163,7 +163,7 @@ def test_records_of_registered_variants_load_by_name() -> None:
     loaded = serde.from_json(text, GameRecord)
     assert loaded == record
     assert loaded.load_game().rulebook == PASSING.rulebook
-    assert replay(loaded)[-1] == toy.Total(3, seat=0)
+    assert replay(loaded)[-1] == toy.Total(4, seat=0)
     with pytest.raises(BadInput):
         register_variant(toy.Toy)
 

@@ -136,12 +136,15 @@ class Toy(GameBase[Total, Add | Pass, Added, Setup]):
 
 
 # -- pieces for variants ------------------------------------------------------------------------
-def check_pass(ctx: Any, state: Total, action: Pass) -> Violation | None:
+def check_pass(ctx: "Toy", state: Total, action: Pass) -> Violation | None:
+    if state.total + 1 > ctx.target:
+        return Violation("TOY-5", "overshoot", {"total": state.total})
     return None
 
 
 def pass_turn(ctx: Any, state: Total, action: Pass, events: list[Any] | None) -> Total:
-    return attrs.evolve(state, seat=1 - state.seat)
+    """A pass still moves the total one step (so every game ends), without an event."""
+    return Total(state.total + 1, 1 - state.seat)
 
 
 def check_big_amount(ctx: Any, state: Total, action: Add) -> Violation | None:

@@ -8,7 +8,7 @@ runs them (see :class:`~boardrules.core.game.GameBase`):
   check of the game's rules that governs the action's class, in rulebook order, and returns
   the first :class:`~boardrules.core.violation.Violation`;
 - ``apply`` folds the effects of the rules that govern the action's class over a working
-  copy of the state, in rulebook order.
+  copy of the state, in rulebook order, then the effects that run after every action.
 
 A designer makes a variant by replacing, adding or removing rules
 (:meth:`Rulebook.with_rules`, or ``game.with_rules(...)``); the variant has a name that records
@@ -120,16 +120,21 @@ def _rules(value: Iterable[Rule]) -> tuple[Rule, ...]:
     return rules
 
 
-def _pick(rules: tuple[Rule, ...], attribute: str, kind: type) -> tuple[Callable[..., Any], ...]:
-    out = []
+def _pick(
+    rules: tuple[Rule, ...], attribute: str, kind: type, every_last: bool
+) -> tuple[Callable[..., Any], ...]:
+    """The functions for ``kind`` in rulebook order; ``every_last`` puts the ANY_ACTION ones
+    after all of the class's own (effects that run after every action)."""
+    own: list[Callable[..., Any]] = []
+    every: list[Callable[..., Any]] = []
     for rule in rules:
         table: FrozenMap[type, Callable[..., Any]] = getattr(rule, attribute)
         fn = table.get(kind)
         if fn is not None:
-            out.append(fn)
-        if kind is not ANY_ACTION and (every := table.get(ANY_ACTION)) is not None:
-            out.append(every)
-    return tuple(out)
+            own.append(fn)
+        if kind is not ANY_ACTION and (general := table.get(ANY_ACTION)) is not None:
+            (every if every_last else own).append(general)
+    return (*own, *every)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -197,14 +202,18 @@ class Rulebook(Sequence[Rule]):
         """The checks that govern actions of class ``kind``, in rulebook order."""
         found = self._checks.get(kind)
         if found is None:
-            found = self._checks[kind] = _pick(self.rules, "checks", kind)
+            found = self._checks[kind] = _pick(self.rules, "checks", kind, every_last=False)
         return found
 
     def effects_for(self, kind: type) -> tuple[Effect, ...]:
-        """The effects that run for actions of class ``kind``, in rulebook order."""
+        """The effects that run for actions of class ``kind``.
+
+        First the class's own effects in rulebook order, then the effects under
+        :data:`ANY_ACTION` (they run after every action), in rulebook order.
+        """
         found = self._effects.get(kind)
         if found is None:
-            found = self._effects[kind] = _pick(self.rules, "effects", kind)
+            found = self._effects[kind] = _pick(self.rules, "effects", kind, every_last=True)
         return found
 
     # -- variants -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from boardrules import serde
+from boardrules.core.capabilities import Determinizable
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.game import GameBase
 from boardrules.core.record import GameRecord, replay
@@ -247,7 +248,7 @@ def conformance(
 
         @given(paths, seeds())
         def test_determinized_states_keep_the_view(self, p: Any, seed: int) -> None:
-            determinize = getattr(game, "determinize", None)
+            determinize = game.determinize if isinstance(game, Determinizable) else None
             if determinize is None:
                 assert not game.hidden_information, "hidden information needs determinize()"
                 return

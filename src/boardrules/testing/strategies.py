@@ -8,6 +8,7 @@ from typing import Any, get_args
 import attrs
 from hypothesis import strategies as st
 
+from boardrules.core.capabilities import HasActionStrategy
 from boardrules.core.rng import MAX_SEED
 
 __all__ = ["Playout", "any_action", "json_values", "playouts", "reachable_states", "seeds"]
@@ -78,9 +79,8 @@ def reachable_states(
 
 
 def _vocabulary(game: Any) -> st.SearchStrategy[Any]:
-    own = getattr(game, "action_strategy", None)
-    if own is not None:
-        strategy: st.SearchStrategy[Any] = own()
+    if isinstance(game, HasActionStrategy):
+        strategy: st.SearchStrategy[Any] = game.action_strategy()
         return strategy
     members = get_args(game.action_type) or (game.action_type,)
     return st.one_of(*(st.builds(m) for m in members))

@@ -1,0 +1,144 @@
+"""Optional capabilities of a game, as protocols: test them with ``isinstance``.
+
+The layers above the contract (agents, simulation, front-end helpers, the command line, the
+testing kit) use a capability when a game has it and behave one documented way when it does
+not. A game has a capability when it defines the members below; nothing needs registering.
+
+>>> from boardrules.games import semya
+>>> game = semya.Game()
+>>> isinstance(game, Labelled), isinstance(game, HasVocabulary)
+(True, True)
+>>> isinstance(object(), Labelled)
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from boardrules.core.errors import BoardRulesError
+from boardrules.core.rng import Rng
+
+__all__ = [
+    "Determinizable",
+    "HasActionStrategy",
+    "HasHeuristic",
+    "HasTally",
+    "HasVocabulary",
+    "Labelled",
+    "MissingCapability",
+    "Observable",
+    "Positioned",
+    "missing",
+]
+
+
+class MissingCapability(BoardRulesError, TypeError):
+    """A feature needs a capability that the game does not have."""
+
+
+def missing(game: object, capability: type, feature: str) -> MissingCapability:
+    """The error for ``feature`` on a game without ``capability``: the one way it fails.
+
+    Use it after an ``isinstance`` test, which also tells the type checker what the game
+    has:
+
+    >>> from boardrules.games import semya
+    >>> game = semya.Game()
+    >>> if not isinstance(game, HasVocabulary):
+    ...     raise missing(game, HasVocabulary, "the action encoding")
+    >>> game.vocabulary()[0]
+    PlayCard(card='sun-saturn')
+    >>> str(missing(object(), HasVocabulary, "the action encoding"))
+    'object has no vocabulary() (HasVocabulary), which the action encoding needs'
+    """
+    name = getattr(game, "name", type(game).__name__)
+    members = " or ".join(
+        f"{m}()" for m, v in vars(capability).items() if m[0] != "_" and callable(v)
+    )
+    return MissingCapability(
+        f"{name} has no {members} ({capability.__name__}), which {feature} needs"
+    )
+
+
+@runtime_checkable
+class Labelled(Protocol):
+    """Short labels for actions and events in English and Russian.
+
+    Needed by ``boardrules.describe``, the command line's labels and the front-end helpers.
+    """
+
+    def describe_action(self, action: Any, lang: str = "en") -> str: ...
+    def describe_event(self, event: Any, lang: str = "en") -> str: ...
+
+
+@runtime_checkable
+class HasVocabulary(Protocol):
+    """Every action the game can take in any state, in a fixed order.
+
+    Needed by the integer action encoding, the PettingZoo adapter and refusal probing.
+    """
+
+    def vocabulary(self) -> tuple[Any, ...]: ...
+
+
+@runtime_checkable
+class Observable(Protocol):
+    """A fixed-length vector of small integers per view, for learning code.
+
+    Needed by the PettingZoo adapter.
+    """
+
+    def observation_size(self) -> int: ...
+    def observe(self, view: Any, seat: int) -> tuple[int, ...]: ...
+
+
+@runtime_checkable
+class HasHeuristic(Protocol):
+    """A rating of a state for a seat (higher is better), for ``GreedyAgent``.
+
+    Needed by ``GreedyAgent``.
+    """
+
+    def heuristic(self, state: Any, seat: int) -> float: ...
+
+
+@runtime_checkable
+class Determinizable(Protocol):
+    """A full state that gives the same view: the hidden part sampled from ``rng``.
+
+    Needed by agents for games with hidden information (the conformance kit checks that
+    such a game has it); for a game without hidden information the view is the state.
+    """
+
+    def determinize(self, view: Any, seat: int, rng: Rng) -> Any: ...
+
+
+@runtime_checkable
+class HasTally(Protocol):
+    """Content counts of a finished game, for balance reports.
+
+    Optional: without it, balance reports have no content section.
+    """
+
+    def tally(self, state: Any, events: tuple[Any, ...]) -> dict[str, int]: ...
+
+
+@runtime_checkable
+class HasActionStrategy(Protocol):
+    """A Hypothesis strategy over the whole action vocabulary, for the testing kit.
+
+    Optional: without it, ``any_action`` builds actions from their types.
+    """
+
+    def action_strategy(self) -> Any: ...
+
+
+@runtime_checkable
+class Positioned(Protocol):
+    """A validated state from a readable description, for designers' edge-case scripts.
+
+    Optional: without it, build states by playing actions from ``new``.
+    """
+
+    def position(self, *args: Any, **kwargs: Any) -> Any: ...
