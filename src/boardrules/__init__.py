@@ -29,12 +29,12 @@ from boardrules.core import (
     UnknownGame,
     Violation,
     game_names,
-    load,
     register,
     register_messages,
     replay,
 )
 from boardrules.labels import describe
+from boardrules.loading import load
 from boardrules.schemas import schema
 
 try:

@@ -137,9 +137,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         a cached last state), and identity-based sentinels inside it stay valid.
         """
         variant = self.__dict__.get("_variant_rulebook")
-        return (_rebuild, (type(self), self._init_options(), variant))
+        return (_rebuild, (type(self), self.init_options(), variant))
 
-    def _init_options(self) -> dict[str, Any]:
+    def init_options(self) -> dict[str, Any]:
         """The keyword arguments that make this game again (every option, by its alias)."""
         fields = attrs.fields(type(self))
         return {f.alias or f.name: getattr(self, f.name) for f in fields if f.init}
@@ -175,7 +175,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             BadInput: for an unknown rule ID, an added ID that exists, or an empty name.
         """
         book = self.rulebook.with_rules(replace=replace, add=add, remove=remove, name=name)
-        variant: Self = _rebuild(type(self), self._init_options(), book)
+        variant: Self = _rebuild(type(self), self.init_options(), book)
         return variant
 
     @functools.cached_property

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, overload
 
 import attrs
 
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.frozen import FrozenMap
+
+if TYPE_CHECKING:
+    from boardrules.core.game import GameBase
+
+S = TypeVar("S")
 
 __all__ = ["SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "replay"]
 
@@ -96,7 +101,11 @@ class GameRecord:
         )
 
 
-def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
+@overload
+def replay(record: GameRecord, game: GameBase[S, Any, Any, Any]) -> tuple[S, ...]: ...
+@overload
+def replay(record: GameRecord, game: None = None) -> tuple[object, ...]: ...
+def replay(record: GameRecord, game: GameBase[Any, Any, Any, Any] | None = None) -> tuple[Any, ...]:
     """Every state of a recorded game: the first, then one after each action.
 
     Args:

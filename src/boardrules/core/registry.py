@@ -9,6 +9,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from boardrules.core.errors import UnknownGame
+from boardrules.core.game import GameBase
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -99,16 +100,29 @@ def _factory(name: str) -> Callable[..., Any]:
     return factory
 
 
-def load(name: str, **options: Any) -> Any:
+def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
     """The game registered as ``name``, made with ``options``.
+
+    ``boardrules.load`` is the same function with precise types for the bundled games.
 
     >>> load("semya").name
     'semya'
 
     Raises:
         UnknownGame: if no game has that name.
+        BadInput: for options the game refuses.
+        TypeError: if what is registered under ``name`` does not make a ``GameBase``.
     """
-    return _factory(name)(**options)
+    return _checked(name, _factory(name)(**options))
+
+
+def _checked(name: str, game: object) -> GameBase[Any, Any, Any, Any]:
+    if not isinstance(game, GameBase):
+        raise TypeError(
+            f"the game registered as {name!r} made a {type(game).__name__}, "
+            "not a boardrules GameBase"
+        )
+    return game
 
 
 def game_from_json_options(
@@ -136,7 +150,7 @@ def game_from_json_options(
                 "with boardrules.register_variant or pass the variant game to replay"
             )
         base = serde.from_dict(dict(options), factory) if isinstance(factory, type) else None
-        opts = base._init_options() if base is not None else dict(options)
+        opts = base.init_options() if base is not None else dict(options)
         return made(**opts)
     if isinstance(factory, type):
         return serde.from_dict(dict(options), factory)
