@@ -49,12 +49,19 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.state import HIDDEN
+from boardrules.games.lyceum.state import HIDDEN, State
 
 if TYPE_CHECKING:
     from boardrules.games.lyceum.rules import Game
 
-__all__ = ["describe_action", "describe_event"]
+__all__ = [
+    "character_name",
+    "content_label",
+    "describe_action",
+    "describe_event",
+    "event_rule",
+    "seat_groups",
+]
 
 #: Labels of the actions without parameters: (English, Russian).
 _LABELS: Mapping[type, tuple[str, str]] = {
@@ -102,10 +109,82 @@ def describe_action(action: Action, lang: str = "en") -> str:
 
 
 def _title(game: Game, card_id: str, ru: bool) -> str:
-    card = game._cards.get(card_id)
-    if card is None:  # an event of other content: the id is all we have
+    try:
+        card = game.content.card(card_id)
+    except KeyError:  # an event of other content: the id is all we have
         return f"«{card_id}»"
     return f"«{card.title_ru if ru else card.title_en}»"
+
+
+#: The rule ID behind each kind of event; kinds that several rules cause (a point of
+#: choice comes from setup, a rest, a level or a special) are not attributed.
+_EVENT_RULES: Mapping[type, str] = {
+    DeclarationMade: "LY-4",
+    TurnOrderSet: "LY-5",
+    RoundStarted: "LY-6",
+    CardDrawn: "LY-8",
+    CardDiscarded: "LY-11",
+    CardDeferred: "LY-12",
+    DeferredExpired: "LY-13",
+    EffectStarted: "LY-15",
+    Rested: "LY-17",
+    ExperienceShared: "LY-18",
+    LevelReached: "LY-19",
+    GameEnded: "LY-20",
+}
+
+
+def event_rule(event: Event) -> str | None:
+    """The rule ID behind ``event``, for balance reports (``None`` when several rules can
+    cause it).
+
+    >>> from boardrules.games import lyceum
+    >>> event_rule(lyceum.LevelReached(seat=1, level=3))
+    'LY-19'
+    """
+    if isinstance(event, CardPlayed):
+        return "LY-13" if event.deferred else "LY-11"
+    return _EVENT_RULES.get(type(event))
+
+
+def seat_groups(game: Game, state: State) -> dict[str, tuple[str, ...]]:
+    """Each seat's character at the start, by name, for win rates per character.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> seat_groups(game, game.new(seed=1))
+    {'character': ('Timur', 'Gleb', 'Ildar', 'Eva')}
+    """
+    return {"character": tuple(character_name(game, s.character) for s in state.seats)}
+
+
+def character_name(game: Game, character_id: str, lang: str = "en") -> str:
+    """A character's name in ``lang``; an id of other content is shown as it is."""
+    try:
+        character = game.content.character(character_id)
+    except KeyError:
+        return character_id
+    return character.name_ru if lang == "ru" else character.name_en
+
+
+def content_label(game: Game, key: str, lang: str = "en") -> str:
+    """A tally key (``"card played: ly-red-07"``) with the id replaced by its label.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> content_label(game, "character: maria")
+    'character: Masha'
+    >>> content_label(game, "card played: ly-green-01").startswith("card played: «")
+    True
+    """
+    prefix, sep, item = key.partition(": ")
+    if not sep:
+        return key
+    if "character" in prefix:
+        return f"{prefix}: {character_name(game, item, lang)}"
+    if "card" in prefix:
+        return f"{prefix}: {_title(game, item, lang == 'ru')}"
+    return key
 
 
 def _seats(seats: tuple[int, ...]) -> str:

@@ -54,9 +54,17 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.state import Answer, Phase
+from boardrules.games.orbita.state import Answer, Phase, State
 
-__all__ = ["card_name", "describe_action", "describe_event", "resource_name"]
+__all__ = [
+    "card_name",
+    "content_label",
+    "describe_action",
+    "describe_event",
+    "event_rule",
+    "resource_name",
+    "seat_groups",
+]
 
 #: Specialisations in the genitive plural, for «Умник Хозяев».
 _SPEC_GEN_RU: Mapping[Spec, str] = {
@@ -354,3 +362,78 @@ def describe_event(event: Event, lang: str = "en") -> str:
         why = "a corporation has survived" if event.reason == "corporation" else "the last round"
         return f"The game ends after round {event.round}: {why}"
     raise TypeError(f"{event!r} is not an Orbita event")
+
+
+#: The rule ID behind each kind of event; a hire (a take in attraction or an accepted offer)
+#: and a firing (hunger or the Leader limit) have more than one cause and are not attributed.
+_EVENT_RULES: Mapping[type, str] = {
+    PhaseStarted: "ORB-6",
+    CharacterDrawn: "ORB-7",
+    GiftGiven: "ORB-10",
+    Boosted: "ORB-3",
+    OfferMade: "ORB-11",
+    OfferAnswered: "ORB-12",
+    OfferDeclined: "ORB-12",
+    OfferSeized: "ORB-12",
+    OfferAccepted: "ORB-12",
+    OfferReinforced: "ORB-14",
+    HostShielded: "ORB-15",
+    WarriorDirected: "ORB-16",
+    WarriorReleased: "ORB-16",
+    EnterpriseFormed: "ORB-17",
+    CorporationFormed: "ORB-18",
+    StructureFed: "ORB-19",
+    EnterpriseCollapsed: "ORB-19",
+    CorporationCollapsed: "ORB-19",
+    GameEnded: "ORB-22",
+}
+
+
+def event_rule(event: Event) -> str | None:
+    """The rule ID behind ``event``, for balance reports (``None`` when several rules can
+    cause it).
+
+    >>> from boardrules.games.orbita import Spec
+    >>> event_rule(CorporationFormed(seat=0, suit=Spec.HOSTS))
+    'ORB-18'
+    """
+    return _EVENT_RULES.get(type(event))
+
+
+def seat_groups(game: object, state: State) -> dict[str, tuple[str, ...]]:
+    """Each seat's starting specialisation (its first Leader's, ORB-5), for win rates.
+
+    >>> from boardrules.games import orbita
+    >>> game = orbita.Game()
+    >>> seat_groups(game, game.new(seed=1, players=2))["starting specialisation"]
+    ('Hosts', 'Warriors')
+    """
+    specs = []
+    for seat in state.seats:
+        parsed = parse_card(seat.teams[0].leader) if seat.teams else None
+        specs.append(parsed[0].name_en if parsed is not None else "none")
+    return {"starting specialisation": tuple(specs)}
+
+
+def content_label(game: object, key: str, lang: str = "en") -> str:
+    """A tally key (an event tag such as ``character_hired``) as words.
+
+    >>> content_label(None, "offer_seized")
+    'offers seized'
+    """
+    return _TALLY.get(key, (key, key))[1 if lang == "ru" else 0]
+
+
+_TALLY: Mapping[str, tuple[str, str]] = {
+    "enterprise_formed": ("enterprises formed", "создано предприятий"),
+    "corporation_formed": ("corporations formed", "создано корпораций"),
+    "enterprise_collapsed": ("enterprises broken up", "распалось предприятий"),
+    "corporation_collapsed": ("corporations broken up", "распалось корпораций"),
+    "character_hired": ("characters hired", "привлечено персонажей"),
+    "character_fired": ("characters gone to the market", "ушло на рынок персонажей"),
+    "offer_declined": ("offers declined", "отклонено предложений"),
+    "offer_seized": ("offers seized", "отобрано предложений"),
+    "offer_accepted": ("offers accepted", "принято предложений"),
+    "host_shielded": ("Hosts shielded", "защищено Хозяев"),
+    "warrior_directed": ("Warriors directed", "направлено Воинов"),
+}
