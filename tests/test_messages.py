@@ -1,0 +1,115 @@
+"""Every violation message and label renders in both languages with sample parameters:
+Russian in the right case and number, no English words inside Russian text, and content
+shown by its label, never by its raw id."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+import pytest
+
+from boardrules import load
+from boardrules.agents import RandomAgent, play_game
+from boardrules.core.violation import Violation
+from boardrules.games.lyceum.messages import CATALOG as LYCEUM
+from boardrules.games.orbita.messages import CATALOG as ORBITA
+from boardrules.games.semya.messages import CATALOG as SEMYA
+from boardrules.i18n import SYMBOLS_RU, plural_category_ru, plural_ru
+from boardrules.labels import describe
+
+SAMPLES: Mapping[str, Mapping[str, object]] = {
+    "SEM": {"card": "sun-saturn", "needed": "moon", "start": "sun", "seat": 1, "loser": 0,
+            "used_as": "lord"},
+    "LY": {"card": "ly-red-07", "seat": 2, "skill": "health", "colour": "red", "step": "main",
+           "action": "play_card", "target": 50, "left": 5, "value": 9, "needed": 3, "level": 2},
+    "ORB": {"card": "hosts-sage-1", "seat": 1, "resource": "territory", "offerer":
+            "warriors-leader-2", "trumps": "hosts", "name": "hosts-leader-1", "size": 1,
+            "target_size": 4, "needed": 3, "available": 1, "limit": 4, "units": 2, "held": 1,
+            "suit": "heroes", "food": 1, "need": 6, "step": "trade", "action": "gift"},
+}
+IDS = ("sun-saturn", "ly-red-07", "hosts-sage-1", "warriors-leader-2", "hosts-leader-1")
+#: Latin-letter words allowed in Russian text: the glossary's abbreviations.
+ALLOWED = {"SP", "XP"}
+
+
+class _Params(dict[str, object]):
+    def __missing__(self, key: str) -> object:
+        raise KeyError(f"no sample value for {key!r}")
+
+
+def _messages() -> Iterator[tuple[str, str]]:
+    for prefix, catalog in (("SEM", SEMYA), ("LY", LYCEUM), ("ORB", ORBITA)):
+        for code in sorted(catalog):
+            yield prefix, code
+
+
+#: Codes whose parameter is unknown input, echoed as it came.
+ECHOED = {"unknown_card", "unknown_character"}
+
+
+def _latin_words(text: str) -> set[str]:
+    text = re.sub(r"\b[A-Z]+-\d+\b", "", text)  # rule IDs such as SEM-9
+    return set(re.findall(r"[A-Za-z][A-Za-z_-]+", text)) - ALLOWED
+
+
+@pytest.mark.parametrize(("prefix", "code"), list(_messages()))
+def test_every_message_renders_in_both_languages(prefix: str, code: str) -> None:
+    params = _Params(SAMPLES[prefix])
+    violation = Violation(f"{prefix}-1", code, {k: v for k, v in params.items()  # type: ignore[misc]
+                                                 if isinstance(v, (str, int))})
+    english, russian = violation.message("en"), violation.message("ru")
+    assert english
+    assert russian
+    assert english != russian or not re.search("[а-яА-Я]", russian)
+    if code in ECHOED:
+        assert str(params["card"]) in russian
+        return
+    assert not _latin_words(russian) - {"PlayCard", "semya"}, russian
+    for item in IDS:
+        assert item not in russian, russian
+        assert item not in english, english
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112])
+def test_plural_categories_follow_cldr(n: int) -> None:
+    babel = pytest.importorskip("babel")
+    assert plural_category_ru(n) == babel.Locale("ru").plural_form(n)
+
+
+def test_numbers_and_cases_in_messages() -> None:
+    limit = {1: "1 действие", 2: "2 действия", 4: "4 действия", 5: "5 действий",
+             21: "21 действие"}
+    for n, words in limit.items():
+        text = Violation("ORB-21", "step_limit", {"seat": 0, "limit": n}).message("ru")
+        assert words in text, text
+    assert plural_ru(3, "раза", "раз", "раз") == "3 раз"
+    for start in ("moon", "sun"):
+        text = Violation("SEM-6", "wrong_start", {"card": "sun-saturn", "needed": "mars",
+                                                   "start": start}).message("ru")
+        assert f"начинается с {SYMBOLS_RU[start].gen}." in text
+        assert "с Марса" in text
+
+
+@pytest.mark.parametrize("name", ["semya", "lyceum", "orbita"])
+def test_every_label_reads_in_both_languages(name: str) -> None:
+    game = load(name)
+    seats = len(game.score(game.new(0)).points)
+    final, actions = play_game(game, [RandomAgent()] * seats, 5)
+    state = game.new(5)
+    labelled = list(game.vocabulary())[:400] + list(actions)[:300]
+    for action in labelled:
+        for lang in ("en", "ru"):
+            text = describe(game, action, lang)  # type: ignore[arg-type]
+            assert text
+            assert not any(item in text.replace("«", " ").split() for item in IDS)
+        russian = describe(game, action, "ru")
+        assert not _latin_words(russian), russian
+    for action in actions[:300]:
+        transition = game.step(state, action)
+        state = transition.state
+        for event in transition.events:
+            russian = describe(game, event, "ru")
+            assert not _latin_words(russian), russian
+            assert russian != describe(game, event, "en")
+    assert game.is_over(final)
