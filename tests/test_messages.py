@@ -113,3 +113,19 @@ def test_every_label_reads_in_both_languages(name: str) -> None:
             assert not _latin_words(russian), russian
             assert russian != describe(game, event, "en")
     assert game.is_over(final)
+
+
+def test_labels_decline_glossary_terms() -> None:
+    from boardrules.games import lyceum, orbita, semya
+
+    for symbol in semya.Symbol:
+        label = semya.Game().describe_action(semya.PlayLord(symbol), "ru")
+        assert f"назвать {SYMBOLS_RU[symbol.value].acc} (" in label
+    assert "назвать Луну" in semya.Game().describe_action(semya.PlayLord(semya.Symbol.MOON), "ru")
+    assert lyceum.Game().describe_action(lyceum.Draw(lyceum.Colour.YELLOW), "ru") == (
+        "Взять жёлтую карту"
+    )
+    gift = orbita.Gift(orbita.Resource.TERRITORY, "hosts-sage-1")
+    assert orbita.Game().describe_action(gift, "ru") == (
+        "Подарить 1 ед. Территории персонажу «Умник Хозяев 1»"
+    )

@@ -94,7 +94,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return f"Move 1 SP: {move.source.value} → {move.target.value}"
     if kind is Draw:
         colour = cast(Draw, action).colour
-        return f"Взять карту: {colour.name_ru}" if ru else f"Draw a {colour.value} card"
+        return f"Взять {_COLOUR_ACC_RU[colour]} карту" if ru else f"Draw a {colour.value} card"
     if kind is Declare:
         target = cast(Declare, action).target
         if target is None:

@@ -836,7 +836,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
 
         >>> Game().describe_action(Draw(Colour.RED), "ru")
-        'Взять карту: красная'
+        'Взять красную карту'
         """
         from boardrules.games.lyceum.labels import describe_action
 

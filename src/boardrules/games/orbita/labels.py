@@ -6,7 +6,7 @@ Russian label of the same item always differ.
 
 >>> from boardrules.games.orbita import Amount, Gift, Resource
 >>> describe_action(Gift(Resource.FOOD, "hosts-sage-1"), "ru")
-'Подарить «Еда» ×1 персонажу «Умник Хозяев 1»'
+'Подарить 1 ед. Еды персонажу «Умник Хозяев 1»'
 >>> describe_action(Gift(Resource.WAY, "hosts-sage-1", Amount.ALL))
 "Give all Ways to Hosts' Sage 1"
 """
@@ -55,6 +55,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.state import Answer, Phase, State
+from boardrules.i18n import RESOURCES_RU
 
 __all__ = [
     "card_name",
@@ -138,18 +139,18 @@ def _q(card: str, ru: bool) -> str:
 
 
 def _units(resource: Resource, units: int, ru: bool) -> str:
-    """``3 Food`` / ``«Еда» ×3``."""
+    """``3 Food`` / ``3 ед. Еды`` (the abbreviation fits every number; the genitive)."""
     if ru:
-        return f"«{resource.name_ru}» ×{units}"
+        return f"{units} ед. {RESOURCES_RU[resource.value].gen}"
     return f"{units} {resource_name(resource, 'en', units)}"
 
 
 def _amount(resource: Resource, amount: Amount, ru: bool) -> str:
-    """``1 Food`` / ``all Food`` in English, ``«Еда» ×1`` / ``весь ресурс «Еда»`` in Russian."""
+    """``1 Food`` / ``all Food`` in English, ``1 ед. Еды`` / ``все единицы Еды`` in Russian."""
     if amount is Amount.ONE:
         return _units(resource, 1, ru)
     if ru:
-        return f"весь ресурс «{resource.name_ru}»"
+        return f"все единицы {RESOURCES_RU[resource.value].gen}"
     return f"all {resource_name(resource, 'en', 2)}"
 
 
@@ -181,7 +182,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if isinstance(action, MakeOffer):
         parsed = parse_card(action.offerer)
         if ru:
-            what = f"«{parsed[0].resource.name_ru}»" if parsed is not None else "козырь"
+            what = RESOURCES_RU[parsed[0].resource.value].acc if parsed is not None else "козырь"
             return (
                 f"Предложить {what}: {_q(action.offerer, ru)} → {_q(action.target, ru)}"
             )
@@ -287,11 +288,14 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"Seat {event.seat} reinforces by {event.units}: the offer stands at {event.total}"
     if isinstance(event, OfferDeclined):
         if ru:
-            return f"Предложение {_q(event.target, ru)} отклонено: сброшено {event.units}"
+            return (
+                f"Предложение персонажу {_q(event.target, ru)} отклонено: "
+                f"сброшено {event.units} ед."
+            )
         return f"The offer to {_q(event.target, ru)} is declined: {event.units} discarded"
     if isinstance(event, OfferSeized):
         if ru:
-            return f"{_q(event.target, ru)} отбирает предложение: забирает {event.units}"
+            return f"{_q(event.target, ru)} отбирает предложение: забирает {event.units} ед."
         return f"{_q(event.target, ru)} seizes the offer and keeps {event.units}"
     if isinstance(event, OfferAccepted):
         what = _units(event.resource, event.units, ru)
