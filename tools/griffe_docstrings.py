@@ -26,7 +26,10 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 _DIRECTIVE = re.compile(r"^::: *(\S+)", re.MULTILINE)
 
 
-def rendered_modules(pages: Path = Path("docs/reference")) -> tuple[str, ...]:
+_PAGES = Path(__file__).resolve().parents[1] / "docs" / "reference"
+
+
+def rendered_modules(pages: Path = _PAGES) -> tuple[str, ...]:
     """The objects the reference pages render (their ``::: name`` lines)."""
     return tuple(
         name for page in sorted(pages.glob("*.md"))

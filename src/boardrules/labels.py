@@ -14,6 +14,7 @@ theirs in ``boardrules.games.<name>.labels``).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 from collections.abc import Callable
@@ -38,7 +39,9 @@ HOOKS: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=64)
 def _labels_module(cls: type) -> Any:
+    """The ``labels`` module of the package that defines ``cls`` (looked up once a class)."""
     module = sys.modules.get(cls.__module__)
     if module is None:
         return None
