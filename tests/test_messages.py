@@ -69,6 +69,8 @@ def test_every_message_renders_in_both_languages(prefix: str, code: str) -> None
     for item in IDS:
         assert item not in russian, russian
         assert item not in english, english
+    # Glossary terms by their English names, not by the lower-case values of the code.
+    assert not re.search(r"\b(territory|food|advice|warriors|hosts|heroes|priests)\b", english)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112])

@@ -40,12 +40,12 @@ HOOKS: dict[str, str] = {
 
 
 @functools.lru_cache(maxsize=64)
-def _labels_module(cls: type) -> Any:
-    """The ``labels`` module of the package that defines ``cls`` (looked up once a class)."""
-    module = sys.modules.get(cls.__module__)
+def _labels_module(module_name: str) -> Any:
+    """The ``labels`` module of the package of ``module_name`` (looked up once each)."""
+    module = sys.modules.get(module_name)
     if module is None:
         return None
-    package = cls.__module__ if hasattr(module, "__path__") else cls.__module__.rpartition(".")[0]
+    package = module_name if hasattr(module, "__path__") else module_name.rpartition(".")[0]
     if not package:
         return None
     try:
@@ -72,7 +72,7 @@ def game_hook(game: Any, name: str) -> Callable[..., Any] | None:
     own: object = getattr(game, name, None)
     if callable(own):
         return own
-    module = _labels_module(type(game))
+    module = _labels_module(type(game).__module__)
     found: object = getattr(module, name, None) if module is not None else None
     return found if callable(found) else None
 

@@ -225,13 +225,21 @@ def wide_range(values: list[int]) -> bool:
 
 
 def _rate_bars(ax: Any, labels: list[str], rates: list[Rate], even: float, colour: str) -> None:
-    ax.bar(labels, [r.value for r in rates],
-           yerr=[[r.value - r.low for r in rates], [r.high - r.value for r in rates]],
-           capsize=4, color=colour)
-    ax.axhline(even, color="#444", linestyle="--", linewidth=1, label=f"even share {even:.0%}")
+    bars = ax.bar(labels, [r.value for r in rates],
+                  yerr=[[r.value - r.low for r in rates], [r.high - r.value for r in rates]],
+                  capsize=4, color=colour)
+    for bar, rate in zip(bars, rates, strict=True):
+        if imbalance(rate, even):  # the interval leaves out the even share
+            bar.set_hatch("//")
+            bar.set_edgecolor("#c62828")
+    ax.axhline(even, color="#444", linestyle="--", linewidth=1)
     ax.set_ylim(0, 1)
-    ax.legend(loc="upper right", fontsize="small")
     ax.tick_params(axis="x", labelrotation=30)
+
+
+def _rate_note(fig: Any, even: float) -> None:
+    fig.text(0.5, -0.1, f"Dashed line: the even share, {even:.0%}. Hatched bar: its 95% "
+             "interval leaves the even share out.", ha="center", fontsize="small")
 
 
 def _count_panels(
@@ -269,6 +277,7 @@ def _plots(report: Report, summary: Summary) -> dict[str, bytes]:
     _rate_bars(right, [n for n, _ in report.agent_rates], [r for _, r in report.agent_rates],
                report.even, "#00897b")
     right.set_title("by agent")
+    _rate_note(fig, report.even)
     plots["win_rates.png"] = _png(fig)
     plt.close(fig)
 
@@ -278,6 +287,7 @@ def _plots(report: Report, summary: Summary) -> dict[str, bytes]:
                    "#8e24aa")
         ax.set_ylabel("win rate (95% interval)")
         ax.set_title(f"Win rate by {grouping}")
+        _rate_note(fig, report.even)
         plots[f"wins_by_{grouping.replace(' ', '_')}.png"] = _png(fig)
         plt.close(fig)
 

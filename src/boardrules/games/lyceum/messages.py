@@ -49,7 +49,7 @@ _COLOURS_RU = {"green": "Зелёная", "yellow": "Жёлтая", "red": "Кр
 def _wrong_step(p: Mapping[str, ParamValue], lang: Lang) -> str:
     en, ru = _STEPS.get(str(p["step"]), (str(p["step"]), str(p["step"])))
     if lang == "ru":
-        return f"Сейчас игрок {p['seat']} решает другое ({ru}); это действие не подходит."
+        return f"Сейчас у игрока {p['seat']} другой шаг — {ru}; это действие не подходит."
     return f"Seat {p['seat']} has {en} pending; {p['action']} does not answer it."
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
-from boardrules.games.orbita.labels import card_name
+from boardrules.games.orbita.content import Resource, Spec
+from boardrules.games.orbita.labels import card_name, resource_name
 from boardrules.i18n import RESOURCES_RU, SPECS_RU, Case, plural_ru
 
 __all__ = ["CATALOG"]
@@ -29,6 +30,20 @@ _STEPS_RU = {
 def _resource(value: ParamValue, case: Case) -> str:
     term = RESOURCES_RU.get(str(value))
     return str(value) if term is None else term[case]
+
+
+def _resource_en(value: ParamValue) -> str:
+    try:
+        return resource_name(Resource(value), "en", 2)
+    except ValueError:
+        return str(value)
+
+
+def _spec_en(value: ParamValue) -> str:
+    try:
+        return Spec(value).name_en
+    except ValueError:
+        return str(value)
 
 
 def _spec(value: ParamValue, case: Case) -> str:
@@ -107,11 +122,11 @@ CATALOG: MessageCatalog = {
     "no_booster": lambda p, lang: (
         f"У персонажа «{card_name(str(p['card']), lang)}» нет {_resource(p['resource'], 'gen')} "
         "для ускорения." if lang == "ru"
-        else f"{card_name(str(p['card']))} holds no {p['resource']} to boost with."
+        else f"{card_name(str(p['card']))} holds no {_resource_en(p['resource'])} to boost with."
     ),
     "nothing_to_give": lambda p, lang: (
         f"У игрока {p['seat']} нет {_resource(p['resource'], 'gen')}, чтобы подарить."
-        if lang == "ru" else f"Seat {p['seat']} has no {p['resource']} it may give."
+        if lang == "ru" else f"Seat {p['seat']} has no {_resource_en(p['resource'])} it may give."
     ),
     "gift_to_market": _named(
         "Gifts never go to a labour-market character ({card}).",
@@ -125,8 +140,8 @@ CATALOG: MessageCatalog = {
         f"Ресурс персонажа «{card_name(str(p['offerer']), lang)}» — козырь только против "
         f"{_spec(p['trumps'], 'gen')}, а не против «{card_name(str(p['card']), lang)}»."
         if lang == "ru"
-        else f"{card_name(str(p['offerer']))}'s resource is the trump over {p['trumps']}, "
-        f"not over {card_name(str(p['card']))}."
+        else f"{card_name(str(p['offerer']))}'s resource is the trump over "
+        f"{_spec_en(p['trumps'])}, not over {card_name(str(p['card']))}."
     ),
     "own_target": _named(
         "An offer goes to the labour market or another seat, not to {card}.",
@@ -155,12 +170,14 @@ CATALOG: MessageCatalog = {
     "cannot_decline": lambda p, lang: (
         f"Для отказа нужно {p['units']} ед. {_resource(p['resource'], 'gen')}, "
         f"а у отвечающего {p['held']}." if lang == "ru"
-        else f"Declining needs {p['units']} {p['resource']} and the responder holds {p['held']}."
+        else f"Declining needs {p['units']} {_resource_en(p['resource'])} and the responder "
+        f"holds {p['held']}."
     ),
     "cannot_seize": lambda p, lang: (
         f"Чтобы отобрать, нужно {p['units']} ед. {_resource(p['resource'], 'gen')}, "
         f"а у отвечающего {p['held']}." if lang == "ru"
-        else f"Seizing needs {p['units']} {p['resource']} and the responder holds {p['held']}."
+        else f"Seizing needs {p['units']} {_resource_en(p['resource'])} and the responder "
+        f"holds {p['held']}."
     ),
     "reinforce_limit": lambda p, lang: (
         f"Предложение можно усилить не более {plural_ru(_int(p['limit']), 'раза', 'раз', 'раз')}."
@@ -188,7 +205,7 @@ CATALOG: MessageCatalog = {
         f"У игрока {p['seat']} нет четырёх предприятий разных специализаций, среди которых "
         f"есть предприятие {_spec(p['suit'], 'gen')}." if lang == "ru"
         else f"Seat {p['seat']} has no four enterprises of different specialisations "
-        f"including {p['suit']}."
+        f"including {_spec_en(p['suit'])}."
     ),
     "cannot_feed": (
         "Seat {seat} could not feed that this round ({food} Food for {need}).",
