@@ -167,6 +167,27 @@ def character_name(game: Game, character_id: str, lang: str = "en") -> str:
     return character.name_ru if lang == "ru" else character.name_en
 
 
+#: Tally keys without a group, put in groups of one unit each: turns (events) or seats.
+_REGROUPED: Mapping[str, str] = {
+    "rest": "turns: rest",
+    "experience shared": "turns: experience shared",
+    "deferred card played": "turns: deferred card played",
+    "no declaration": "declarations, every seat: none",
+    "winner no declaration": "declarations, winners: none",
+}
+#: Group names that say whose plays they count.
+_PREFIXES: Mapping[str, str] = {
+    "card played": "card played by a winner",
+    "card played (all seats)": "card played",
+}
+_DECLARATIONS: Mapping[str, str] = {
+    "declaration met": "declarations, every seat",
+    "declaration missed": "declarations, every seat",
+    "winner declaration met": "declarations, winners",
+    "winner declaration missed": "declarations, winners",
+}
+
+
 def content_label(game: Game, key: str, lang: str = "en") -> str:
     """A tally key (``"card played: ly-red-07"``) with the id replaced by its label.
 
@@ -174,16 +195,23 @@ def content_label(game: Game, key: str, lang: str = "en") -> str:
     >>> game = lyceum.Game()
     >>> content_label(game, "character: maria")
     'character: Masha'
-    >>> content_label(game, "card played: ly-green-01").startswith("card played: «")
+    >>> content_label(game, "winner declaration met: 40"), content_label(game, "rest")
+    ('declarations, winners: met 40 SP', 'turns: rest')
+    >>> content_label(game, "card played: ly-green-01").startswith("card played by a winner: «")
     True
     """
+    if key in _REGROUPED:
+        return _REGROUPED[key]
     prefix, sep, item = key.partition(": ")
     if not sep:
         return key
+    declaration = _DECLARATIONS.get(prefix)
+    if declaration is not None:
+        return f"{declaration}: {prefix.rsplit(' ', 1)[-1]} {item} SP"
     if "character" in prefix:
         return f"{prefix}: {character_name(game, item, lang)}"
     if "card" in prefix:
-        return f"{prefix}: {_title(game, item, lang == 'ru')}"
+        return f"{_PREFIXES.get(prefix, prefix)}: {_title(game, item, lang == 'ru')}"
     return key
 
 
