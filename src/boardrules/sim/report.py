@@ -24,6 +24,7 @@ from boardrules.sim.run import SimulationResult, Summary
 from boardrules.sim.stats import Distribution, Rate, distribution, wilson
 
 __all__ = [
+    "SORT_SCRIPT",
     "Report",
     "build_report",
     "console_report",
@@ -348,7 +349,8 @@ def _plots(report: Report, summary: Summary) -> dict[str, bytes]:
     return plots
 
 
-_SORT_SCRIPT = """
+#: Click a heading to sort its table by that column (descending first, then ascending).
+SORT_SCRIPT = """
 document.querySelectorAll('table.sortable th').forEach((th, col) => {
   th.title = 'sort';
   th.addEventListener('click', () => {
@@ -357,8 +359,9 @@ document.querySelectorAll('table.sortable th').forEach((th, col) => {
     const down = th.dataset.order !== 'desc';
     th.dataset.order = down ? 'desc' : 'asc';
     const key = tr => {
+      // A cell that starts with a number sorts by it ("31.2%", "27.3% – 35.4%": 27.3).
       const text = tr.children[index].textContent.trim();
-      const number = parseFloat(text.replace(/[^0-9.eE+-]/g, ''));
+      const number = parseFloat(text);
       return /^[-+]?[0-9]/.test(text) && !isNaN(number) ? number : text.toLowerCase();
     };
     const rows = Array.from(body.rows).sort((a, b) => {
@@ -476,7 +479,7 @@ def write_report(result: SimulationResult, out: Path | str, title: str) -> Path:
         "th{background:#f3f0fa;cursor:pointer}figure{display:inline-block;margin:.5rem}"
         "</style>"
         f"<h1>{html.escape(title)}</h1><p>{report.games} games.</p>" + "".join(sections)
-        + f"<script>{_SORT_SCRIPT}</script></html>"
+        + f"<script>{SORT_SCRIPT}</script></html>"
     )
     path = folder / "report.html"
     path.write_text(page, encoding="utf-8")
