@@ -171,6 +171,8 @@ def console_report(report: Report, console: Any = None, top: int = 12) -> None:
         f"Shared wins: {report.ties} of {report.games} games; no winner: {report.no_winner}. "
         f"Even share: {report.even:.1%}; ▲/▼ marks a 95% interval that leaves it out."
     )
+    for name, rate in report.flagged():
+        console.print(f"[bold]{_flag(rate, report.even)}[/bold]: {name} wins {rate}")
     table = Table("seat", "win rate [95% interval]", "joint wins", "flag", title="Wins by seat")
     ties = dict(report.seat_ties)
     for seat, rate in report.seat_rates:
