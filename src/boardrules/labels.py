@@ -24,18 +24,17 @@ from boardrules.core.violation import Lang
 
 __all__ = ["HOOKS", "describe", "event_rule", "game_hook"]
 
-#: The optional hooks a game may provide, with what each one answers.
+#: The optional hooks a game may provide, as :func:`game_hook` returns them (a function of
+#: the ``labels`` module takes the game first), with what each one answers.
 HOOKS: dict[str, str] = {
     "vocabulary": "vocabulary() -> tuple of actions: every action of the game, for probing",
     "tally": "tally(state, events) -> dict[str, int]: content counted in one finished game",
     "event_rule": "event_rule(event) -> str | None: the rule ID behind an event",
     "seat_groups": (
-        "seat_groups(game, state) -> dict[str, tuple[str, ...]]: for each grouping "
+        "seat_groups(state) -> dict[str, tuple[str, ...]]: for each grouping "
         "(character, starting specialisation ...), each seat's label at the start"
     ),
-    "content_label": (
-        "content_label(game, key, lang) -> str: a tally key with ids replaced by labels"
-    ),
+    "content_label": "content_label(key, lang) -> str: a tally key with ids replaced by labels",
 }
 
 
@@ -60,13 +59,14 @@ def game_hook(game: Any, name: str) -> Callable[..., Any] | None:
     """The game's optional hook ``name`` (one of :data:`HOOKS`), or ``None``.
 
     A method of the game object wins; else a function of that name in the ``labels``
-    module of the game class's package. Bound methods already know the game; module
-    functions take it as their first argument where :data:`HOOKS` says so.
+    module of the game class's package, which takes the game as its first argument. Either
+    way the hook returned is called as :data:`HOOKS` shows, without the game.
 
     >>> from boardrules.games import lyceum
-    >>> game_hook(lyceum.Game(), "seat_groups") is not None
-    True
-    >>> game_hook(lyceum.Game(), "no_such_hook") is None
+    >>> game = lyceum.Game()
+    >>> game_hook(game, "seat_groups")(game.new(seed=1))
+    {'character': ('Timur', 'Gleb', 'Ildar', 'Eva')}
+    >>> game_hook(game, "no_such_hook") is None
     True
     """
     own: object = getattr(game, name, None)
@@ -74,7 +74,7 @@ def game_hook(game: Any, name: str) -> Callable[..., Any] | None:
         return own
     module = _labels_module(type(game).__module__)
     found: object = getattr(module, name, None) if module is not None else None
-    return found if callable(found) else None
+    return functools.partial(found, game) if callable(found) else None
 
 
 def event_rule(game: Any, event: object) -> str | None:

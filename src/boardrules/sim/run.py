@@ -88,7 +88,7 @@ def play_one(
     streams = agent_streams(seed, n)
     state = game.new(seed, **setup)
     grouping = game_hook(game, "seat_groups")
-    groups = grouping(game, state) if grouping is not None else {}
+    groups = grouping(state) if grouping is not None else {}
     event_rule = game_hook(game, "event_rule")
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
@@ -371,7 +371,7 @@ def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter
         return Counter(content)
     out: Counter[str] = Counter()
     for key, count in content.items():
-        out[str(hook(game, key, lang))] += count
+        out[str(hook(key, lang))] += count
     return out
 
 

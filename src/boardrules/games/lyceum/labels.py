@@ -134,12 +134,12 @@ _EVENT_RULES: Mapping[type, str] = {
 }
 
 
-def event_rule(event: Event) -> str | None:
+def event_rule(game: Game, event: Event) -> str | None:
     """The rule ID behind ``event``, for balance reports (``None`` when several rules can
     cause it).
 
     >>> from boardrules.games import lyceum
-    >>> event_rule(lyceum.LevelReached(seat=1, level=3))
+    >>> event_rule(lyceum.Game(), lyceum.LevelReached(seat=1, level=3))
     'LY-19'
     """
     if isinstance(event, CardPlayed):

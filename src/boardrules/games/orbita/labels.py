@@ -393,12 +393,12 @@ _EVENT_RULES: Mapping[type, str] = {
 }
 
 
-def event_rule(event: Event) -> str | None:
+def event_rule(game: object, event: Event) -> str | None:
     """The rule ID behind ``event``, for balance reports (``None`` when several rules can
     cause it).
 
     >>> from boardrules.games.orbita import Spec
-    >>> event_rule(CorporationFormed(seat=0, suit=Spec.HOSTS))
+    >>> event_rule(None, CorporationFormed(seat=0, suit=Spec.HOSTS))
     'ORB-18'
     """
     return _EVENT_RULES.get(type(event))

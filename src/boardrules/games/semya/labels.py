@@ -16,11 +16,12 @@ if TYPE_CHECKING:
 __all__ = ["content_label", "event_rule"]
 
 
-def event_rule(event: Event) -> str | None:
+def event_rule(game: Game, event: Event) -> str | None:
     """The rule ID behind ``event`` (a card played is an opening or an answer: not
     attributed; the end of the game names its own rule).
 
-    >>> event_rule(LordPlayed(seat=0, named=Symbol.SUN))
+    >>> from boardrules.games.semya import Symbol
+    >>> event_rule(None, LordPlayed(seat=0, named=Symbol.SUN))
     'SEM-7'
     """
     if isinstance(event, LordPlayed):
