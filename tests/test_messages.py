@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
+import attrs
 import pytest
 
 from boardrules import load
@@ -131,3 +132,23 @@ def test_labels_decline_glossary_terms() -> None:
     assert orbita.Game().describe_action(gift, "ru") == (
         "Подарить 1 ед. Территории персонажу «Умник Хозяев 1»"
     )
+
+
+def test_every_glossary_term_has_its_case_table() -> None:
+    from boardrules.games import lyceum, orbita, semya
+    from boardrules.i18n import CARD_COLOURS_RU, RESOURCES_RU, SKILLS_RU, SPECS_RU
+
+    tables = (
+        (SYMBOLS_RU, semya.Symbol, "name_ru"),
+        (SKILLS_RU, lyceum.Skill, "name_ru"),
+        (RESOURCES_RU, orbita.Resource, "name_ru"),
+        (SPECS_RU, orbita.Spec, "name_ru"),
+        (CARD_COLOURS_RU, lyceum.Colour, "name_ru"),
+    )
+    for table, enum, attribute in tables:
+        assert set(table) == {member.value for member in enum}, enum
+        for member in enum:
+            # The nominative is the glossary's own name for the term.
+            assert table[member.value].nom == getattr(member, attribute), member
+            cases = attrs.astuple(table[member.value])
+            assert all(re.fullmatch(r"[А-Яа-яЁё]+", form) for form in cases), cases

@@ -15,6 +15,7 @@ from typing import Literal
 import attrs
 
 __all__ = [
+    "CARD_COLOURS_RU",
     "RESOURCES_RU",
     "SKILLS_RU",
     "SPECS_RU",
@@ -111,4 +112,12 @@ SPECS_RU: Mapping[str, Term] = {
     "hosts": Term("Хозяева", "Хозяев", "Хозяевам", "Хозяев", "Хозяевами", "Хозяевах"),
     "heroes": Term("Герои", "Героев", "Героям", "Героев", "Героями", "Героях"),
     "priests": Term("Жрецы", "Жрецов", "Жрецам", "Жрецов", "Жрецами", "Жрецах"),
+}
+
+#: Lyceum's card colours as adjectives agreeing with «карта» (feminine; keyed by
+#: ``Colour.value``): «тянет жёлтую карту», «в красной колоде».
+CARD_COLOURS_RU: Mapping[str, Term] = {
+    "green": Term("зелёная", "зелёной", "зелёной", "зелёную", "зелёной", "зелёной"),
+    "yellow": Term("жёлтая", "жёлтой", "жёлтой", "жёлтую", "жёлтой", "жёлтой"),
+    "red": Term("красная", "красной", "красной", "красную", "красной", "красной"),
 }

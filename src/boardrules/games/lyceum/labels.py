@@ -30,7 +30,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import SKILLS, Colour, Epoch, SpecialKind, Target
+from boardrules.games.lyceum.content import SKILLS, Epoch, SpecialKind, Target
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -50,6 +50,7 @@ from boardrules.games.lyceum.events import (
     TurnOrderSet,
 )
 from boardrules.games.lyceum.state import HIDDEN, State
+from boardrules.i18n import CARD_COLOURS_RU
 
 if TYPE_CHECKING:
     from boardrules.games.lyceum.rules import Game
@@ -76,8 +77,6 @@ _LABELS: Mapping[type, tuple[str, str]] = {
 }
 
 _EPOCH_EN = {Epoch.LYCEUM: "Lyceum", Epoch.UNIVERSITY: "University", Epoch.ADULT: "Adult life"}
-#: Colours in the accusative, for «тянет зелёную карту».
-_COLOUR_ACC_RU = {Colour.GREEN: "зелёную", Colour.YELLOW: "жёлтую", Colour.RED: "красную"}
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
@@ -94,7 +93,9 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return f"Move 1 SP: {move.source.value} → {move.target.value}"
     if kind is Draw:
         colour = cast(Draw, action).colour
-        return f"Взять {_COLOUR_ACC_RU[colour]} карту" if ru else f"Draw a {colour.value} card"
+        if ru:
+            return f"Взять {CARD_COLOURS_RU[colour.value].acc} карту"
+        return f"Draw a {colour.value} card"
     if kind is Declare:
         target = cast(Declare, action).target
         if target is None:
@@ -240,7 +241,8 @@ def describe_event(game: Game, event: Event, lang: str = "en") -> str:
         drawn = cast(CardDrawn, event)
         title = _title(game, drawn.card, ru)
         if ru:
-            return f"Игрок {drawn.seat} тянет {_COLOUR_ACC_RU[drawn.colour]} карту: {title}"
+            colour = CARD_COLOURS_RU[drawn.colour.value].acc
+            return f"Игрок {drawn.seat} тянет {colour} карту: {title}"
         return f"Seat {drawn.seat} draws a {drawn.colour.value} card: {title}"
     if kind is CardPlayed:
         played = cast(CardPlayed, event)

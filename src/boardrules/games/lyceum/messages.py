@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
 from boardrules.games.lyceum.content import Card, default_content
-from boardrules.i18n import SKILLS_RU
+from boardrules.i18n import CARD_COLOURS_RU, SKILLS_RU
 
 __all__ = ["CATALOG", "card_title"]
 
@@ -43,7 +43,6 @@ _STEPS = {
     "offer": ("a deferred card on offer", "отложенная карта"),
 }
 
-_COLOURS_RU = {"green": "Зелёная", "yellow": "Жёлтая", "red": "Красная"}
 
 
 def _wrong_step(p: Mapping[str, ParamValue], lang: Lang) -> str:
@@ -63,7 +62,9 @@ def _skill_empty(p: Mapping[str, ParamValue], lang: Lang) -> str:
 def _empty_pile(p: Mapping[str, ParamValue], lang: Lang) -> str:
     colour = str(p["colour"])
     if lang == "ru":
-        return f"{_COLOURS_RU.get(colour, colour)} колода этой эпохи пуста."
+        term = CARD_COLOURS_RU.get(colour)
+        name = term.nom.capitalize() if term is not None else colour
+        return f"{name} колода этой эпохи пуста."
     return f"This epoch's {colour} pile is empty."
 
 

@@ -29,7 +29,7 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import BOOSTS, Resource, Role, Spec, parse_card
+from boardrules.games.orbita.content import BOOSTS, Resource, Role, parse_card
 from boardrules.games.orbita.events import (
     Boosted,
     CharacterDrawn,
@@ -55,7 +55,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.state import Answer, Phase, State
-from boardrules.i18n import RESOURCES_RU
+from boardrules.i18n import RESOURCES_RU, SPECS_RU
 
 __all__ = [
     "card_name",
@@ -67,13 +67,6 @@ __all__ = [
     "seat_groups",
 ]
 
-#: Specialisations in the genitive plural, for «Умник Хозяев».
-_SPEC_GEN_RU: Mapping[Spec, str] = {
-    Spec.WARRIORS: "Воинов",
-    Spec.HOSTS: "Хозяев",
-    Spec.HEROES: "Героев",
-    Spec.PRIESTS: "Жрецов",
-}
 _ROLE_EN: Mapping[Role, str] = {
     Role.LEADER: "Leader",
     Role.MASTER: "Master",
@@ -122,7 +115,7 @@ def card_name(card: str, lang: str = "en") -> str:
         return card
     spec, role, copy = parsed
     if lang == "ru":
-        return f"{role.name_ru} {_SPEC_GEN_RU[spec]} {copy}"
+        return f"{role.name_ru} {SPECS_RU[spec.value].gen} {copy}"
     return f"{spec.name_en}' {_ROLE_EN[role]} {copy}"
 
 
