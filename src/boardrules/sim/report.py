@@ -435,6 +435,10 @@ def write_report(result: SimulationResult, out: Path | str, title: str) -> Path:
         if flagged else "<p>No win rate's 95% interval leaves out the even share.</p>"
     )
     share = report.ties / report.games if report.games else 0.0
+    rows = (
+        "One row per game in results.csv." if result.games
+        else "Only the summary was kept (keep_games=True adds results.csv, a row per game)."
+    )
     sections = [
         "<h2>Wins</h2>",
         f"<p>Even share {report.even:.1%} ({report.seats} seats). A shared win counts as a "
@@ -480,7 +484,7 @@ def write_report(result: SimulationResult, out: Path | str, title: str) -> Path:
         "td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}"
         "th{background:#f3f0fa;cursor:pointer}figure{display:inline-block;margin:.5rem}"
         "</style>"
-        f"<h1>{html.escape(title)}</h1><p>{report.games} games.</p>" + "".join(sections)
+        f"<h1>{html.escape(title)}</h1><p>{report.games} games. {rows}</p>" + "".join(sections)
         + f"<script>{SORT_SCRIPT}</script></html>"
     )
     path = folder / "report.html"
