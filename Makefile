@@ -34,7 +34,7 @@ pytest: $(STAMP)
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n 2 -p no:cacheprovider
 
 docs: $(STAMP)
-	$(PY) -m mkdocs build --strict --quiet --site-dir build/site
+	$(PY) -m mkdocs build --strict --site-dir build/site
 
 bench: $(STAMP)
 	$(PY) benchmarks/playouts.py

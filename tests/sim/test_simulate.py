@@ -19,25 +19,28 @@ AGENTS = [GreedyAgent(), RandomAgent()]
 
 
 def test_executors_and_chunks_do_not_change_results() -> None:
-    here = simulate(GAME, AGENTS, 60, seed=5, executor=None, keep_records=True)
+    here = simulate(GAME, AGENTS, 60, seed=5, executor=None, keep_records=True, keep_games=True)
     with ThreadPoolExecutor(2) as threads:
         threaded = simulate(GAME, AGENTS, 60, seed=5, executor=threads, chunk_size=7,
-                            keep_records=True)
+                            keep_records=True, keep_games=True)
     with ProcessPoolExecutor(2) as processes:
         pooled = simulate(GAME, AGENTS, 60, seed=5, executor=processes, chunk_size=1,
-                          keep_records=True)
-    assert here.games == threaded.games == pooled.games
-    assert here.summary == threaded.summary == pooled.summary
+                          keep_records=True, keep_games=True)
+    named = simulate(GAME, AGENTS, 60, seed=5, executor="threads", chunk_size=7,
+                     keep_records=True, keep_games=True)
+    assert here.games == threaded.games == pooled.games == named.games
+    assert here.summary == threaded.summary == pooled.summary == named.summary
 
 
 def test_default_executor_is_a_local_pool() -> None:
-    assert simulate(GAME, AGENTS, 20, seed=1).games == simulate(
-        GAME, AGENTS, 20, seed=1, executor=None
+    assert simulate(GAME, AGENTS, 20, seed=1, keep_games=True).games == simulate(
+        GAME, AGENTS, 20, seed=1, executor=None, keep_games=True
     ).games
 
 
 def test_results_replay_and_summaries_add_up() -> None:
-    result = simulate(GAME, AGENTS, 40, seed=9, executor=None, keep_records=True)
+    result = simulate(GAME, AGENTS, 40, seed=9, executor=None, keep_records=True,
+                      keep_games=True)
     summary = result.summary
     assert summary.games == 40
     assert sum(summary.seat_wins.values()) == 40
@@ -54,8 +57,7 @@ def test_results_replay_and_summaries_add_up() -> None:
 
 def test_streaming_keeps_only_the_summary() -> None:
     finished: list[int] = []
-    result = simulate(GAME, AGENTS, 30, seed=2, executor=None, keep_games=False,
-                      progress=finished.append)
+    result = simulate(GAME, AGENTS, 30, seed=2, executor=None, progress=finished.append)
     assert result.games == ()
     assert result.summary.games == 30
     assert finished == list(range(1, 31))
@@ -64,7 +66,7 @@ def test_streaming_keeps_only_the_summary() -> None:
 
 @pytest.mark.parametrize("games", [0, 1, 3])
 def test_small_studies(games: int) -> None:
-    assert len(simulate(GAME, AGENTS, games, seed=0, executor=None).games) == games
+    assert len(simulate(GAME, AGENTS, games, seed=0, executor=None, keep_games=True).games) == games
 
 
 def test_sweep_runs_each_variant_with_the_same_seed() -> None:
@@ -102,7 +104,7 @@ def test_distribution_summary() -> None:
 def test_a_simulated_game_is_the_game_play_game_plays() -> None:
     from boardrules.agents import play_game
 
-    result = simulate(GAME, AGENTS, 6, seed=11, executor=None)
+    result = simulate(GAME, AGENTS, 6, seed=11, executor=None, keep_games=True)
     for game in result.games:
         seated = [AGENTS[(seat + game.index) % 2] for seat in range(2)]
         final, actions = play_game(GAME, seated, game.seed)

@@ -1,4 +1,5 @@
-"""Agents that play any game of the registry: random, greedy and Monte Carlo tree search.
+"""Agents that play any game of the registry: random, kind-uniform, greedy and Monte Carlo
+tree search.
 
 Every agent sees only ``game.view(state, seat)`` and draws its chances from an ``Rng`` of its
 own, so a study is reproducible and no agent can read what its seat may not see.
@@ -6,16 +7,22 @@ own, so a study is reproducible and no agent can read what its seat may not see.
 
 from boardrules.agents.base import Agent, agent_streams, determinize, outcome, play_game
 from boardrules.agents.greedy import GreedyAgent
+from boardrules.agents.kind import KindUniformAgent
 from boardrules.agents.mcts import MCTSAgent
 from boardrules.agents.random import RandomAgent
+from boardrules.agents.registry import AGENTS, agent_names, make_agent
 
 __all__ = [
+    "AGENTS",
     "Agent",
     "GreedyAgent",
+    "KindUniformAgent",
     "MCTSAgent",
     "RandomAgent",
+    "agent_names",
     "agent_streams",
     "determinize",
+    "make_agent",
     "outcome",
     "play_game",
 ]

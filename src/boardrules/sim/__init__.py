@@ -3,7 +3,15 @@
 Balance reports (``boardrules.sim.report``) need the ``report`` extra.
 """
 
-from boardrules.sim.run import GameResult, SimulationResult, Summary, iter_games, simulate
+from boardrules.sim.run import (
+    GameResult,
+    SimulationResult,
+    Summary,
+    check_study,
+    iter_games,
+    seats_of,
+    simulate,
+)
 from boardrules.sim.stats import Distribution, Rate, distribution, wilson
 from boardrules.sim.sweep import Variant, sweep
 
@@ -14,8 +22,10 @@ __all__ = [
     "SimulationResult",
     "Summary",
     "Variant",
+    "check_study",
     "distribution",
     "iter_games",
+    "seats_of",
     "simulate",
     "sweep",
     "wilson",

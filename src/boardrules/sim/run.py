@@ -5,18 +5,30 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import attrs
 
 from boardrules.agents.base import Agent, agent_streams
+from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
+from boardrules.labels import game_hook
 from boardrules.serde import tag_of
 
-__all__ = ["PROBE_LIMIT", "GameResult", "SimulationResult", "Summary", "iter_games", "simulate"]
+__all__ = [
+    "PROBE_LIMIT",
+    "GameResult",
+    "SimulationResult",
+    "Summary",
+    "check_study",
+    "iter_games",
+    "label_content",
+    "seats_of",
+    "simulate",
+]
 
 #: Refusal probing checks the whole vocabulary at each step when it has at most this many
 #: actions, else this many drawn uniformly (with replacement) from the game's own stream.
@@ -35,11 +47,14 @@ class GameResult:
         points: each seat's points.
         length: the number of actions.
         events: how many events of each type happened (by the event's ``type`` tag).
-        rules: how often each rule ID was named by an event (``rule`` field), such as SEM-9.
+        rules: how often each rule ID was behind an event (the event's ``rule`` field, else
+            the game's ``event_rule`` hook), such as SEM-9.
         refusals: when the study probes them, how often each rule ID refused an action of
             the game's vocabulary (``game.vocabulary()``) in the states the game went through.
-        content: the game's own tallies of content (``game.tally(state, events)``), such as
-            which card ended a 7Я game.
+        content: the game's own tallies of content (its ``tally(state, events)`` hook), such
+            as which card ended a 7Я game, keyed by the game's ids.
+        groups: for each grouping the game names with its ``seat_groups`` hook (Lyceum's
+            character, Orbita's starting specialisation), each seat's label.
         record: the record, when the study keeps them.
     """
 
@@ -54,6 +69,7 @@ class GameResult:
     refusals: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     content: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     record: GameRecord | None = None
+    groups: FrozenMap[str, tuple[str, ...]] = attrs.field(factory=FrozenMap)
 
 
 def play_one(
@@ -71,10 +87,14 @@ def play_one(
     seated = [agents[(seat + index) % n] for seat in range(n)]
     streams = agent_streams(seed, n)
     state = game.new(seed, **setup)
+    grouping = game_hook(game, "seat_groups")
+    groups = grouping(state) if grouping is not None else {}
+    event_rule = game_hook(game, "event_rule")
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
-    vocabulary = tuple(game.vocabulary()) if probe and hasattr(game, "vocabulary") else ()
+    vocabulary_hook = game_hook(game, "vocabulary") if probe else None
+    vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
     sample = Rng.derive(seed, "probe") if len(vocabulary) > PROBE_LIMIT else None
     all_events: list[Any] = []
     actions = []
@@ -95,12 +115,14 @@ def play_one(
         for event in transition.events:
             events[tag_of(type(event))] += 1
             rule = getattr(event, "rule", None)
+            if not isinstance(rule, str) and event_rule is not None:
+                rule = event_rule(event)
             if isinstance(rule, str):
                 rules[rule] += 1
         state = transition.state
         actions.append(action)
     standings = game.score(state)
-    tally = getattr(game, "tally", None)
+    tally = game_hook(game, "tally")
     content = Counter(tally(state, tuple(all_events))) if tally is not None else Counter()
     return GameResult(
         index=index,
@@ -114,6 +136,7 @@ def play_one(
         refusals=FrozenMap(sorted(refusals.items())),
         content=FrozenMap(sorted(content.items())),
         record=game.record(seed, tuple(actions), **setup) if keep_record else None,
+        groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
     )
 
 
@@ -154,6 +177,39 @@ def _chunks(games: int, size: int) -> Iterator[range]:
         yield range(start, min(start + size, games))
 
 
+def seats_of(game: Any, setup: dict[str, Any] | None = None) -> int:
+    """How many seats a game of ``game`` with ``setup`` has (the game's default without one).
+
+    >>> from boardrules.games import lyceum
+    >>> seats_of(lyceum.Game()), seats_of(lyceum.Game(), {"players": 3})
+    (4, 3)
+
+    Raises:
+        BadInput: for a setup the game refuses.
+    """
+    return len(game.score(game.new(0, **(setup or {}))).points)
+
+
+def check_study(
+    game: Any, agents: Sequence[Agent], games: int, setup: dict[str, Any] | None = None
+) -> None:
+    """Refuse a study that cannot run, before any game is played.
+
+    Raises:
+        BadInput: for a negative number of games (``$.games``), a setup the game refuses,
+            or a number of agents other than the number of seats (``$.agents``).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise BadInput("$.games", f"the number of games is a whole number ≥ 0, not {games!r}")
+    seats = seats_of(game, setup)
+    if len(agents) != seats:
+        raise BadInput(
+            "$.agents",
+            f"{game.name} with this setup seats {seats} players; "
+            f"give one agent per seat, not {len(agents)}",
+        )
+
+
 def iter_games(
     game: Any,
     agents: Sequence[Agent],
@@ -171,30 +227,70 @@ def iter_games(
 
     At most ``window`` chunks are in flight at once, so memory stays flat however many
     games are played. With ``executor=None`` the games run in this process.
+
+    Raises:
+        BadInput: at the call, for a negative number of games, a setup the game refuses,
+            or a number of agents other than the number of seats.
     """
     setup = dict(setup or {})
+    check_study(game, agents, games, setup)
     size = chunk_size or max(1, min(200, games // 64 or 1))
+    args = (setup, keep_records, probe_refusals)
     if executor is None:
-        for indices in _chunks(games, size):
-            yield from play_chunk(game, agents, indices, seed, setup, keep_records, probe_refusals)
-        return
-    limit = window or 4 * (os.cpu_count() or 2)
+        return (
+            result
+            for indices in _chunks(games, size)
+            for result in play_chunk(game, agents, indices, seed, *args)
+        )
+    return _pooled(executor, window or 4 * (os.cpu_count() or 2),
+                   game, agents, games, size, seed, args)
+
+
+def _pooled(
+    executor: Executor,
+    limit: int,
+    game: Any,
+    agents: Sequence[Agent],
+    games: int,
+    size: int,
+    seed: int,
+    args: tuple[dict[str, Any], bool, bool],
+) -> Iterator[GameResult]:
     pending: list[Future[list[GameResult]]] = []
     for indices in _chunks(games, size):
-        pending.append(
-            executor.submit(
-                play_chunk, game, agents, indices, seed, setup, keep_records, probe_refusals
-            )
-        )
+        pending.append(executor.submit(play_chunk, game, agents, indices, seed, *args))
         if len(pending) >= limit:
             yield from pending.pop(0).result()
     for future in pending:
         yield from future.result()
 
 
+def _add_share(totals: dict[Any, float], key: Any, share: float) -> None:
+    totals[key] = totals.get(key, 0.0) + share
+
+
 @attrs.define
 class Summary:
-    """Running totals of a study; adding one result costs O(1) memory."""
+    """Running totals of a study; adding one result costs O(1) memory.
+
+    A tied win counts as a share for each winner (two winners: half a win each), so the
+    shares of a study add up to the games that had a winner; ``ties`` counts those games.
+
+    Attributes:
+        games: games counted.
+        seats: seats per game.
+        seat_wins: win shares per seat.
+        agent_wins: win shares per agent name; ``agent_games`` the seats it played.
+        lengths: games per number of actions.
+        points: per seat, games per final points.
+        ties: games whose win was shared by two or more seats.
+        no_winner: games that ended without a winner.
+        seat_ties: per seat, the games it won jointly.
+        group_wins: per grouping (``"character"``), win shares per label; ``group_games``
+            the seats that label played.
+        events, rules, refusals, content: counts summed over the games (see
+            :class:`GameResult`); :func:`simulate` names ``content`` keys by label.
+    """
 
     games: int = 0
     seats: int = 0
@@ -207,18 +303,32 @@ class Summary:
     rules: Counter[str] = attrs.field(factory=Counter)
     refusals: Counter[str] = attrs.field(factory=Counter)
     content: Counter[str] = attrs.field(factory=Counter)
+    ties: int = 0
+    no_winner: int = 0
+    seat_ties: Counter[int] = attrs.field(factory=Counter)
+    group_wins: dict[str, dict[str, float]] = attrs.field(factory=dict)
+    group_games: dict[str, Counter[str]] = attrs.field(factory=dict)
 
     def add(self, result: GameResult) -> None:
         """Count one game in (a tied win counts as a share for each winner)."""
         self.games += 1
         self.seats = max(self.seats, len(result.agents))
         share = 1 / len(result.winners) if result.winners else 0.0
+        if len(result.winners) > 1:
+            self.ties += 1
+            self.seat_ties.update(result.winners)
+        elif not result.winners:
+            self.no_winner += 1
         for seat in result.winners:
-            self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + share
-            name = result.agents[seat]
-            self.agent_wins[name] = self.agent_wins.get(name, 0.0) + share
+            _add_share(self.seat_wins, seat, share)
+            _add_share(self.agent_wins, result.agents[seat], share)
         for name in result.agents:
             self.agent_games[name] += 1
+        for grouping, labels in result.groups.items():
+            wins = self.group_wins.setdefault(grouping, {})
+            self.group_games.setdefault(grouping, Counter()).update(labels)
+            for seat in result.winners:
+                _add_share(wins, labels[seat], share)
         self.lengths[result.length] += 1
         for seat, p in enumerate(result.points):
             self.points.setdefault(seat, Counter())[p] += 1
@@ -231,11 +341,19 @@ class Summary:
         """Add another summary's totals into this one (chunks played elsewhere)."""
         self.games += other.games
         self.seats = max(self.seats, other.seats)
+        self.ties += other.ties
+        self.no_winner += other.no_winner
+        self.seat_ties.update(other.seat_ties)
         for seat, wins in other.seat_wins.items():
-            self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + wins
+            _add_share(self.seat_wins, seat, wins)
         for name, wins in other.agent_wins.items():
-            self.agent_wins[name] = self.agent_wins.get(name, 0.0) + wins
+            _add_share(self.agent_wins, name, wins)
         self.agent_games.update(other.agent_games)
+        for grouping, played in other.group_games.items():
+            self.group_games.setdefault(grouping, Counter()).update(played)
+            mine = self.group_wins.setdefault(grouping, {})
+            for label, wins in other.group_wins.get(grouping, {}).items():
+                _add_share(mine, label, wins)
         self.lengths.update(other.lengths)
         for seat, counts in other.points.items():
             self.points.setdefault(seat, Counter()).update(counts)
@@ -243,6 +361,18 @@ class Summary:
         self.rules.update(other.rules)
         self.refusals.update(other.refusals)
         self.content.update(other.content)
+
+
+def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
+    """Content counts keyed by label instead of id, through the game's ``content_label``
+    hook (the keys unchanged without one); keys that share a label are added up."""
+    hook = game_hook(game, "content_label")
+    if hook is None:
+        return Counter(content)
+    out: Counter[str] = Counter()
+    for key, count in content.items():
+        out[str(hook(key, lang))] += count
+    return out
 
 
 @attrs.frozen
@@ -253,15 +383,18 @@ class SimulationResult:
     games: tuple[GameResult, ...]
 
 
+Executors = Executor | str | None
+
+
 def simulate(
     game: Any,
     agents: Sequence[Agent],
     games: int = 100,
     seed: int = 0,
     *,
-    executor: Executor | str | None = "processes",
+    executor: Executors = "processes",
     chunk_size: int | None = None,
-    keep_games: bool = True,
+    keep_games: bool = False,
     keep_records: bool = False,
     setup: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
@@ -269,34 +402,62 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` seeded games between ``agents`` and summarize them.
 
+    Each unit of work is summarized where it was played and only its totals travel back,
+    so memory stays flat in the number of games unless ``keep_games`` asks for every
+    game's result (measured in ``docs/explanation/performance.md``).
+
     Args:
         game: the game (its options included).
         agents: one agent per seat; seats rotate from game to game.
         games: how many games.
         seed: the study's seed; game ``i`` is played from ``Rng.derive(seed, "game", i)``.
-        executor: ``"processes"`` (a local pool over all cores, the default), ``None`` (this
-            process), or any ``concurrent.futures.Executor``, such as a Dask client's
-            ``get_executor()``.
+        executor: ``"processes"`` (a local pool over all cores, the default),
+            ``"threads"`` (a local thread pool), ``None`` (this process), or any
+            ``concurrent.futures.Executor``, such as a Dask client's ``get_executor()``.
         chunk_size: games per unit of work.
-        keep_games: keep every :class:`GameResult` (else only the running summary).
-        keep_records: keep each game's record for replay.
+        keep_games: keep every :class:`GameResult` (they grow with the study; by default
+            only the running summary is kept).
+        keep_records: keep each game's record for replay (with ``keep_games``).
         setup: keyword arguments for ``game.new``.
         progress: called with the number of games finished after each chunk.
         probe_refusals: at every step, check each action of ``game.vocabulary()`` (or a
             uniform sample of :data:`PROBE_LIMIT` of a larger one) and count the rule IDs
             that refuse them (which rules constrain play most); slower.
 
+    Raises:
+        BadInput: for an unknown executor name, a negative number of games, a setup the
+            game refuses, or a number of agents other than the number of seats.
+
     The same seed gives the same results whatever the executor.
+
+    >>> from boardrules.agents import RandomAgent
+    >>> from boardrules.games import semya
+    >>> try:
+    ...     simulate(semya.Game(), [RandomAgent()], 2, executor=None)
+    ... except BadInput as error:
+    ...     print(error.path)
+    $.agents
     """
+    setup = dict(setup or {})
+    check_study(game, agents, games, setup)
+    pool: Executor | None
+    owned: Executor | None = None
+    if isinstance(executor, str):
+        workers = os.cpu_count() or 1
+        if executor == "processes":
+            owned = ProcessPoolExecutor(max_workers=workers)
+        elif executor == "threads":
+            owned = ThreadPoolExecutor(max_workers=workers)
+        else:
+            raise BadInput(
+                "$.executor", f"expected 'processes', 'threads', None or an Executor, "
+                f"not {executor!r}"
+            )
+        pool = owned
+    else:
+        pool = executor
     summary = Summary()
     kept: list[GameResult] = []
-    owned: Executor | None = None
-    if executor == "processes":
-        owned = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
-        pool: Executor | None = owned
-    else:
-        pool = executor  # type: ignore[assignment]
-    setup = dict(setup or {})
     size = chunk_size or max(1, min(200, games // 64 or 1))
     args = (setup, keep_records, probe_refusals, keep_games)
     done = 0
@@ -326,4 +487,5 @@ def simulate(
     finally:
         if owned is not None:
             owned.shutdown()
+    summary.content = label_content(game, summary.content)
     return SimulationResult(summary, tuple(kept))

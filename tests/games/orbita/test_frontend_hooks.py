@@ -174,10 +174,10 @@ def test_labels_name_characters_resources_and_seats_in_each_language() -> None:
         "Give all Ways to Hosts' Sage 1"
     )
     assert GAME.describe_action(Gift(Resource.FOOD, "hosts-sage-1", Amount.ALL), "ru") == (
-        "Подарить весь ресурс «Еда» персонажу «Умник Хозяев 1»"
+        "Подарить все единицы Еды персонажу «Умник Хозяев 1»"
     )
     assert GAME.describe_action(Boost("hosts-sage-1"), "ru") == (
-        "Ускорить «Умник Хозяев 1»: «Способ» ×1"
+        "Ускорить «Умник Хозяев 1»: 1 ед. Способа"
     )
     assert GAME.describe_action(Boost("hosts-sage-1", Amount.ALL)) == (
         "Boost Hosts' Sage 1 with all Ways"

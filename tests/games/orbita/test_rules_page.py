@@ -32,7 +32,8 @@ def test_every_rule_id_is_cited_by_a_test_and_known_to_the_code() -> None:
 def test_every_violation_code_has_both_sentences() -> None:
     """Every code in the catalogue renders in English and Russian."""
     for code, entry in CATALOG.items():
-        assert isinstance(entry, tuple), code
+        if callable(entry):  # rendered with sample values in tests/test_messages.py
+            continue
         en, ru = entry
         assert en, code
         assert ru, code

@@ -30,7 +30,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import SKILLS, Colour, Epoch, SpecialKind, Target
+from boardrules.games.lyceum.content import SKILLS, Epoch, SpecialKind, Target
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -49,12 +49,20 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.state import HIDDEN
+from boardrules.games.lyceum.state import HIDDEN, State
+from boardrules.i18n import CARD_COLOURS_RU
 
 if TYPE_CHECKING:
     from boardrules.games.lyceum.rules import Game
 
-__all__ = ["describe_action", "describe_event"]
+__all__ = [
+    "character_name",
+    "content_label",
+    "describe_action",
+    "describe_event",
+    "event_rule",
+    "seat_groups",
+]
 
 #: Labels of the actions without parameters: (English, Russian).
 _LABELS: Mapping[type, tuple[str, str]] = {
@@ -69,8 +77,6 @@ _LABELS: Mapping[type, tuple[str, str]] = {
 }
 
 _EPOCH_EN = {Epoch.LYCEUM: "Lyceum", Epoch.UNIVERSITY: "University", Epoch.ADULT: "Adult life"}
-#: Colours in the accusative, for «тянет зелёную карту».
-_COLOUR_ACC_RU = {Colour.GREEN: "зелёную", Colour.YELLOW: "жёлтую", Colour.RED: "красную"}
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
@@ -87,7 +93,9 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return f"Move 1 SP: {move.source.value} → {move.target.value}"
     if kind is Draw:
         colour = cast(Draw, action).colour
-        return f"Взять карту: {colour.name_ru}" if ru else f"Draw a {colour.value} card"
+        if ru:
+            return f"Взять {CARD_COLOURS_RU[colour.value].acc} карту"
+        return f"Draw a {colour.value} card"
     if kind is Declare:
         target = cast(Declare, action).target
         if target is None:
@@ -102,10 +110,110 @@ def describe_action(action: Action, lang: str = "en") -> str:
 
 
 def _title(game: Game, card_id: str, ru: bool) -> str:
-    card = game._cards.get(card_id)
-    if card is None:  # an event of other content: the id is all we have
+    try:
+        card = game.content.card(card_id)
+    except KeyError:  # an event of other content: the id is all we have
         return f"«{card_id}»"
     return f"«{card.title_ru if ru else card.title_en}»"
+
+
+#: The rule ID behind each kind of event; kinds that several rules cause (a point of
+#: choice comes from setup, a rest, a level or a special) are not attributed.
+_EVENT_RULES: Mapping[type, str] = {
+    DeclarationMade: "LY-4",
+    TurnOrderSet: "LY-5",
+    RoundStarted: "LY-6",
+    CardDrawn: "LY-8",
+    CardDiscarded: "LY-11",
+    CardDeferred: "LY-12",
+    DeferredExpired: "LY-13",
+    EffectStarted: "LY-15",
+    Rested: "LY-17",
+    ExperienceShared: "LY-18",
+    LevelReached: "LY-19",
+    GameEnded: "LY-20",
+}
+
+
+def event_rule(game: Game, event: Event) -> str | None:
+    """The rule ID behind ``event``, for balance reports (``None`` when several rules can
+    cause it).
+
+    >>> from boardrules.games import lyceum
+    >>> event_rule(lyceum.Game(), lyceum.LevelReached(seat=1, level=3))
+    'LY-19'
+    """
+    if isinstance(event, CardPlayed):
+        return "LY-13" if event.deferred else "LY-11"
+    return _EVENT_RULES.get(type(event))
+
+
+def seat_groups(game: Game, state: State) -> dict[str, tuple[str, ...]]:
+    """Each seat's character at the start, by name, for win rates per character.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> seat_groups(game, game.new(seed=1))
+    {'character': ('Timur', 'Gleb', 'Ildar', 'Eva')}
+    """
+    return {"character": tuple(character_name(game, s.character) for s in state.seats)}
+
+
+def character_name(game: Game, character_id: str, lang: str = "en") -> str:
+    """A character's name in ``lang``; an id of other content is shown as it is."""
+    try:
+        character = game.content.character(character_id)
+    except KeyError:
+        return character_id
+    return character.name_ru if lang == "ru" else character.name_en
+
+
+#: Tally keys without a group, put in groups of one unit each: turns (events) or seats.
+_REGROUPED: Mapping[str, str] = {
+    "rest": "turns: rest",
+    "experience shared": "turns: experience shared",
+    "deferred card played": "turns: deferred card played",
+    "no declaration": "declarations, every seat: none",
+    "winner no declaration": "declarations, winners: none",
+}
+#: Group names that say whose plays they count.
+_PREFIXES: Mapping[str, str] = {
+    "card played": "card played by a winner",
+    "card played (all seats)": "card played",
+}
+_DECLARATIONS: Mapping[str, str] = {
+    "declaration met": "declarations, every seat",
+    "declaration missed": "declarations, every seat",
+    "winner declaration met": "declarations, winners",
+    "winner declaration missed": "declarations, winners",
+}
+
+
+def content_label(game: Game, key: str, lang: str = "en") -> str:
+    """A tally key (``"card played: ly-red-07"``) with the id replaced by its label.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> content_label(game, "character: maria")
+    'character: Masha'
+    >>> content_label(game, "winner declaration met: 40"), content_label(game, "rest")
+    ('declarations, winners: met 40 SP', 'turns: rest')
+    >>> content_label(game, "card played: ly-green-01").startswith("card played by a winner: «")
+    True
+    """
+    if key in _REGROUPED:
+        return _REGROUPED[key]
+    prefix, sep, item = key.partition(": ")
+    if not sep:
+        return key
+    declaration = _DECLARATIONS.get(prefix)
+    if declaration is not None:
+        return f"{declaration}: {prefix.rsplit(' ', 1)[-1]} {item} SP"
+    if "character" in prefix:
+        return f"{prefix}: {character_name(game, item, lang)}"
+    if "card" in prefix:
+        return f"{_PREFIXES.get(prefix, prefix)}: {_title(game, item, lang == 'ru')}"
+    return key
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -133,7 +241,8 @@ def describe_event(game: Game, event: Event, lang: str = "en") -> str:
         drawn = cast(CardDrawn, event)
         title = _title(game, drawn.card, ru)
         if ru:
-            return f"Игрок {drawn.seat} тянет {_COLOUR_ACC_RU[drawn.colour]} карту: {title}"
+            colour = CARD_COLOURS_RU[drawn.colour.value].acc
+            return f"Игрок {drawn.seat} тянет {colour} карту: {title}"
         return f"Seat {drawn.seat} draws a {drawn.colour.value} card: {title}"
     if kind is CardPlayed:
         played = cast(CardPlayed, event)

@@ -2,11 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
+from boardrules.games.lyceum.content import Card, default_content
+from boardrules.i18n import CARD_COLOURS_RU, SKILLS_RU
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "card_title"]
+
+
+@functools.cache
+def _default_cards() -> dict[str, Card]:
+    return {card.id: card for card in default_content().cards}
+
+
+def card_title(card: ParamValue, lang: Lang = "en") -> str:
+    """A card of the default content by its title, in quotes; another id as it is.
+
+    >>> card_title("ly-green-01", "ru").startswith("«")
+    True
+    """
+    found = _default_cards().get(str(card))
+    if found is None:
+        return f"«{card}»"
+    return f"«{found.title_ru if lang == 'ru' else found.title_en}»"
+
+
+def _skill(value: ParamValue, case: str = "nom") -> str:
+    term = SKILLS_RU.get(str(value))
+    return str(value) if term is None else getattr(term, case)
 
 _STEPS = {
     "choose": ("points of choice to place", "очки на выбор"),
@@ -18,40 +43,53 @@ _STEPS = {
     "offer": ("a deferred card on offer", "отложенная карта"),
 }
 
-_SKILLS_RU = {
-    "health": "здоровье",
-    "intellect": "интеллект",
-    "creativity": "творчество",
-    "communication": "коммуникация",
-    "energy": "энергия",
-}
-
-_COLOURS_RU = {"green": "зелёная", "yellow": "жёлтая", "red": "красная"}
 
 
 def _wrong_step(p: Mapping[str, ParamValue], lang: Lang) -> str:
     en, ru = _STEPS.get(str(p["step"]), (str(p["step"]), str(p["step"])))
     if lang == "ru":
-        return f"Сейчас игрок {p['seat']} решает другое ({ru}); действие {p['action']} не подходит."
+        return f"Сейчас у игрока {p['seat']} другой шаг — {ru}; это действие не подходит."
     return f"Seat {p['seat']} has {en} pending; {p['action']} does not answer it."
 
 
 def _skill_empty(p: Mapping[str, ParamValue], lang: Lang) -> str:
     skill = str(p["skill"])
     if lang == "ru":
-        return f"У игрока {p['seat']} нет очков в умении «{_SKILLS_RU.get(skill, skill)}»."
+        return f"У игрока {p['seat']} нет очков {_skill(skill, 'gen')}, чтобы их перенести."
     return f"Seat {p['seat']} has no SP in {skill} to move; no skill goes below 0."
 
 
 def _empty_pile(p: Mapping[str, ParamValue], lang: Lang) -> str:
     colour = str(p["colour"])
     if lang == "ru":
-        return f"Колода «{_COLOURS_RU.get(colour, colour)}» этой эпохи пуста."
+        term = CARD_COLOURS_RU.get(colour)
+        name = term.nom.capitalize() if term is not None else colour
+        return f"{name} колода этой эпохи пуста."
     return f"This epoch's {colour} pile is empty."
 
 
+def _card_message(en: str, ru: str) -> Callable[[Mapping[str, ParamValue], Lang], str]:
+    """A template whose ``card`` parameter is shown by its title."""
+
+    def render(p: Mapping[str, ParamValue], lang: Lang) -> str:
+        values = {**p, "card": card_title(p.get("card"), lang)}
+        return (ru if lang == "ru" else en).format(**values)
+
+    return render
+
+
+def _same_skill(p: Mapping[str, ParamValue], lang: Lang) -> str:
+    if lang == "ru":
+        skill = _skill(p["skill"], "gen")
+        return f"Очко переносят между разными умениями, а не из {skill} в него же."
+    return f"A point moves between two different skills, not from {p['skill']} to itself."
+
+
 CATALOG: MessageCatalog = {
-    "game_over": ("The game is over: round 10 has been played.", "Игра окончена: 10 раунд сыгран."),
+    "game_over": (
+        "The game is over: round 10 has been played.",
+        "Игра окончена: 10-й раунд сыгран.",
+    ),
     "wrong_step": _wrong_step,
     "skill_empty": _skill_empty,
     "bad_target": (
@@ -63,29 +101,26 @@ CATALOG: MessageCatalog = {
         "На умение можно заявить от 0 до {left} SP (остаток заявки), а не {value}.",
     ),
     "empty_pile": _empty_pile,
-    "not_eligible": (
+    "not_eligible": _card_message(
         "Seat {seat} does not meet the conditions and losses of {card}; it cannot play it.",
-        "Персонаж игрока {seat} не подходит условиям карты {card}; сыграть её нельзя.",
+        "Персонаж игрока {seat} не подходит под условия карты {card}; сыграть её нельзя.",
     ),
-    "defer_eligible": (
+    "defer_eligible": _card_message(
         "Only a card the character is not eligible for may be deferred; {card} is playable.",
-        "Отложить можно только неподходящую карту, а {card} сыграть можно.",
+        "Отложить можно только неподходящую карту, а карту {card} сыграть можно.",
     ),
-    "already_deferring": (
+    "already_deferring": _card_message(
         "Seat {seat} already holds the deferred card {card}; it cannot be swapped.",
         "У игрока {seat} уже отложена карта {card}; заменить её нельзя.",
     ),
-    "same_skill": (
-        "A point moves between two different skills, not from {skill} to itself.",
-        "Очко переносят между разными умениями, а не из {skill} в него же.",
-    ),
+    "same_skill": _same_skill,
     "already_shared": (
         "Seat {seat} has already shared experience; it is allowed once per game.",
         "Игрок {seat} уже делился опытом; это можно сделать один раз за игру.",
     ),
     "level_too_low": (
         "Sharing experience needs level {needed}; seat {seat} is at level {level}.",
-        "Делиться опытом можно с {needed} уровня, а игрок {seat} на уровне {level}.",
+        "Делиться опытом можно с {needed}-го уровня, а игрок {seat} на {level}-м уровне.",
     ),
     "no_energy": (
         "Seat {seat} has no energy to lose, so it cannot share experience.",

@@ -186,7 +186,7 @@ class _Work:
 class Game(GameBase[State, Action, Event, Setup]):
     """The HSE Lyceum life-path game «Об игре» (rules LY-1..LY-24).
 
-    Args:
+    Attributes:
         content: characters, level table and action cards; by default our illustrative
             content (:func:`~boardrules.games.lyceum.default_content`).
         min_players: the fewest seats (3 by the rulebook).
@@ -836,7 +836,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
 
         >>> Game().describe_action(Draw(Colour.RED), "ru")
-        'Взять карту: красная'
+        'Взять красную карту'
         """
         from boardrules.games.lyceum.labels import describe_action
 

@@ -6,7 +6,7 @@ Russian label of the same item always differ.
 
 >>> from boardrules.games.orbita import Amount, Gift, Resource
 >>> describe_action(Gift(Resource.FOOD, "hosts-sage-1"), "ru")
-'Подарить «Еда» ×1 персонажу «Умник Хозяев 1»'
+'Подарить 1 ед. Еды персонажу «Умник Хозяев 1»'
 >>> describe_action(Gift(Resource.WAY, "hosts-sage-1", Amount.ALL))
 "Give all Ways to Hosts' Sage 1"
 """
@@ -29,7 +29,7 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import BOOSTS, Resource, Role, Spec, parse_card
+from boardrules.games.orbita.content import BOOSTS, Resource, Role, parse_card
 from boardrules.games.orbita.events import (
     Boosted,
     CharacterDrawn,
@@ -54,17 +54,19 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.state import Answer, Phase
+from boardrules.games.orbita.state import Answer, Phase, State
+from boardrules.i18n import RESOURCES_RU, SPECS_RU
 
-__all__ = ["card_name", "describe_action", "describe_event", "resource_name"]
+__all__ = [
+    "card_name",
+    "content_label",
+    "describe_action",
+    "describe_event",
+    "event_rule",
+    "resource_name",
+    "seat_groups",
+]
 
-#: Specialisations in the genitive plural, for «Умник Хозяев».
-_SPEC_GEN_RU: Mapping[Spec, str] = {
-    Spec.WARRIORS: "Воинов",
-    Spec.HOSTS: "Хозяев",
-    Spec.HEROES: "Героев",
-    Spec.PRIESTS: "Жрецов",
-}
 _ROLE_EN: Mapping[Role, str] = {
     Role.LEADER: "Leader",
     Role.MASTER: "Master",
@@ -113,7 +115,7 @@ def card_name(card: str, lang: str = "en") -> str:
         return card
     spec, role, copy = parsed
     if lang == "ru":
-        return f"{role.name_ru} {_SPEC_GEN_RU[spec]} {copy}"
+        return f"{role.name_ru} {SPECS_RU[spec.value].gen} {copy}"
     return f"{spec.name_en}' {_ROLE_EN[role]} {copy}"
 
 
@@ -130,18 +132,18 @@ def _q(card: str, ru: bool) -> str:
 
 
 def _units(resource: Resource, units: int, ru: bool) -> str:
-    """``3 Food`` / ``«Еда» ×3``."""
+    """``3 Food`` / ``3 ед. Еды`` (the abbreviation fits every number; the genitive)."""
     if ru:
-        return f"«{resource.name_ru}» ×{units}"
+        return f"{units} ед. {RESOURCES_RU[resource.value].gen}"
     return f"{units} {resource_name(resource, 'en', units)}"
 
 
 def _amount(resource: Resource, amount: Amount, ru: bool) -> str:
-    """``1 Food`` / ``all Food`` in English, ``«Еда» ×1`` / ``весь ресурс «Еда»`` in Russian."""
+    """``1 Food`` / ``all Food`` in English, ``1 ед. Еды`` / ``все единицы Еды`` in Russian."""
     if amount is Amount.ONE:
         return _units(resource, 1, ru)
     if ru:
-        return f"весь ресурс «{resource.name_ru}»"
+        return f"все единицы {RESOURCES_RU[resource.value].gen}"
     return f"all {resource_name(resource, 'en', 2)}"
 
 
@@ -173,7 +175,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if isinstance(action, MakeOffer):
         parsed = parse_card(action.offerer)
         if ru:
-            what = f"«{parsed[0].resource.name_ru}»" if parsed is not None else "козырь"
+            what = RESOURCES_RU[parsed[0].resource.value].acc if parsed is not None else "козырь"
             return (
                 f"Предложить {what}: {_q(action.offerer, ru)} → {_q(action.target, ru)}"
             )
@@ -279,11 +281,14 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"Seat {event.seat} reinforces by {event.units}: the offer stands at {event.total}"
     if isinstance(event, OfferDeclined):
         if ru:
-            return f"Предложение {_q(event.target, ru)} отклонено: сброшено {event.units}"
+            return (
+                f"Предложение персонажу {_q(event.target, ru)} отклонено: "
+                f"сброшено {event.units} ед."
+            )
         return f"The offer to {_q(event.target, ru)} is declined: {event.units} discarded"
     if isinstance(event, OfferSeized):
         if ru:
-            return f"{_q(event.target, ru)} отбирает предложение: забирает {event.units}"
+            return f"{_q(event.target, ru)} отбирает предложение: забирает {event.units} ед."
         return f"{_q(event.target, ru)} seizes the offer and keeps {event.units}"
     if isinstance(event, OfferAccepted):
         what = _units(event.resource, event.units, ru)
@@ -354,3 +359,78 @@ def describe_event(event: Event, lang: str = "en") -> str:
         why = "a corporation has survived" if event.reason == "corporation" else "the last round"
         return f"The game ends after round {event.round}: {why}"
     raise TypeError(f"{event!r} is not an Orbita event")
+
+
+#: The rule ID behind each kind of event; a hire (a take in attraction or an accepted offer)
+#: and a firing (hunger or the Leader limit) have more than one cause and are not attributed.
+_EVENT_RULES: Mapping[type, str] = {
+    PhaseStarted: "ORB-6",
+    CharacterDrawn: "ORB-7",
+    GiftGiven: "ORB-10",
+    Boosted: "ORB-3",
+    OfferMade: "ORB-11",
+    OfferAnswered: "ORB-12",
+    OfferDeclined: "ORB-12",
+    OfferSeized: "ORB-12",
+    OfferAccepted: "ORB-12",
+    OfferReinforced: "ORB-14",
+    HostShielded: "ORB-15",
+    WarriorDirected: "ORB-16",
+    WarriorReleased: "ORB-16",
+    EnterpriseFormed: "ORB-17",
+    CorporationFormed: "ORB-18",
+    StructureFed: "ORB-19",
+    EnterpriseCollapsed: "ORB-19",
+    CorporationCollapsed: "ORB-19",
+    GameEnded: "ORB-22",
+}
+
+
+def event_rule(game: object, event: Event) -> str | None:
+    """The rule ID behind ``event``, for balance reports (``None`` when several rules can
+    cause it).
+
+    >>> from boardrules.games.orbita import Spec
+    >>> event_rule(None, CorporationFormed(seat=0, suit=Spec.HOSTS))
+    'ORB-18'
+    """
+    return _EVENT_RULES.get(type(event))
+
+
+def seat_groups(game: object, state: State) -> dict[str, tuple[str, ...]]:
+    """Each seat's starting specialisation (its first Leader's, ORB-5), for win rates.
+
+    >>> from boardrules.games import orbita
+    >>> game = orbita.Game()
+    >>> seat_groups(game, game.new(seed=1, players=2))["starting specialisation"]
+    ('Hosts', 'Warriors')
+    """
+    specs = []
+    for seat in state.seats:
+        parsed = parse_card(seat.teams[0].leader) if seat.teams else None
+        specs.append(parsed[0].name_en if parsed is not None else "none")
+    return {"starting specialisation": tuple(specs)}
+
+
+def content_label(game: object, key: str, lang: str = "en") -> str:
+    """A tally key (an event tag such as ``character_hired``) as words.
+
+    >>> content_label(None, "offer_seized")
+    'offers seized'
+    """
+    return _TALLY.get(key, (key, key))[1 if lang == "ru" else 0]
+
+
+_TALLY: Mapping[str, tuple[str, str]] = {
+    "enterprise_formed": ("enterprises formed", "создано предприятий"),
+    "corporation_formed": ("corporations formed", "создано корпораций"),
+    "enterprise_collapsed": ("enterprises broken up", "распалось предприятий"),
+    "corporation_collapsed": ("corporations broken up", "распалось корпораций"),
+    "character_hired": ("characters hired", "привлечено персонажей"),
+    "character_fired": ("characters gone to the market", "ушло на рынок персонажей"),
+    "offer_declined": ("offers declined", "отклонено предложений"),
+    "offer_seized": ("offers seized", "отобрано предложений"),
+    "offer_accepted": ("offers accepted", "принято предложений"),
+    "host_shielded": ("Hosts shielded", "защищено Хозяев"),
+    "warrior_directed": ("Warriors directed", "направлено Воинов"),
+}

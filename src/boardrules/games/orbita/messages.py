@@ -2,20 +2,90 @@
 
 from __future__ import annotations
 
-from boardrules.core.violation import MessageCatalog, register_messages
+from collections.abc import Callable, Mapping
+
+from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
+from boardrules.games.orbita.content import Resource, Spec
+from boardrules.games.orbita.labels import card_name, resource_name
+from boardrules.i18n import RESOURCES_RU, SPECS_RU, Case, plural_ru
 
 __all__ = ["CATALOG"]
+
+Render = Callable[[Mapping[str, ParamValue], Lang], str]
+
+_STEPS_RU = {
+    "attraction": "привлечение",
+    "production": "производство",
+    "trade": "торг",
+    "hiring": "найм и добывание еды",
+    "development": "развитие",
+    "consumption": "потребление",
+    "saving": "сохранение",
+    "support": "поддержка сторон предложения",
+    "answer": "ответ на предложение",
+    "reinforce": "усиление предложения",
+}
+
+
+def _resource(value: ParamValue, case: Case) -> str:
+    term = RESOURCES_RU.get(str(value))
+    return str(value) if term is None else term[case]
+
+
+def _resource_en(value: ParamValue) -> str:
+    try:
+        return resource_name(Resource(value), "en", 2)
+    except ValueError:
+        return str(value)
+
+
+def _spec_en(value: ParamValue) -> str:
+    try:
+        return Spec(value).name_en
+    except ValueError:
+        return str(value)
+
+
+def _spec(value: ParamValue, case: Case) -> str:
+    term = SPECS_RU.get(str(value))
+    return str(value) if term is None else term[case]
+
+
+def _named(en: str, ru: str, cards: tuple[str, ...] = ("card",)) -> Render:
+    """A template whose character parameters are shown by name, in quotes in Russian."""
+
+    def render(p: Mapping[str, ParamValue], lang: Lang) -> str:
+        values = dict(p)
+        for key in cards:
+            name = card_name(str(p.get(key)), lang)
+            values[key] = f"«{name}»" if lang == "ru" else name
+        return (ru if lang == "ru" else en).format(**values)
+
+    return render
+
+
+def _wrong_phase(p: Mapping[str, ParamValue], lang: Lang) -> str:
+    step = str(p["step"])
+    if lang == "ru":
+        return f"Это действие недоступно на шаге «{_STEPS_RU.get(step, step)}»."
+    return f"{p['action']} is not an action of this step ({step})."
+
+def _int(value: ParamValue) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _of_characters(value: ParamValue) -> str:
+    """``из 1 персонажа``, ``из 4 персонажей`` (the genitive after «из»)."""
+    return plural_ru(_int(value), "персонажа", "персонажей", "персонажей")
+
 
 CATALOG: MessageCatalog = {
     "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
     "unknown_character": (
-        "There is no character {card!r} on the table.",
-        "На столе нет персонажа {card!r}.",
+        "There is no character «{card}» on the table.",
+        "На столе нет персонажа «{card}».",
     ),
-    "wrong_phase": (
-        "{action} is not an action of this step ({step}).",
-        "Действие {action} недоступно на этом шаге ({step}).",
-    ),
+    "wrong_phase": _wrong_phase,
     "deck_empty": ("The character deck is empty.", "Колода персонажей пуста."),
     "already_drew": (
         "Seat {seat} has already drawn this round.",
@@ -29,11 +99,11 @@ CATALOG: MessageCatalog = {
         "Only a seat with a Bard may both draw and take from the market.",
         "Открыть карту и привлечь с рынка одновременно можно только с Бардом.",
     ),
-    "not_on_market": (
+    "not_on_market": _named(
         "{card} is not on the labour market.",
         "Персонажа {card} нет на рынке труда.",
     ),
-    "cannot_join": (
+    "cannot_join": _named(
         "{card} fits no team of seat {seat} (wrong specialisation or role taken).",
         "Персонажу {card} нет места в командах игрока {seat}.",
     ),
@@ -41,23 +111,24 @@ CATALOG: MessageCatalog = {
         "Seat {seat} may hold no more Leaders until a Leader forms an enterprise.",
         "Игрок {seat} не может привлечь нового Лидера, пока прежний не создал предприятие.",
     ),
-    "not_your_character": (
+    "not_your_character": _named(
         "{card} is not a character seat {seat} controls.",
         "Персонаж {card} не подчиняется игроку {seat}.",
     ),
-    "boost_needs_own": (
+    "boost_needs_own": _named(
         "{card} holds none of its own resource this round, so nothing can be boosted.",
         "У персонажа {card} нет своего ресурса в этот кон — ускорять нечего.",
     ),
-    "no_booster": (
-        "{card} holds no {resource} to boost with.",
-        "У персонажа {card} нет ресурса «{resource}» для ускорения.",
+    "no_booster": lambda p, lang: (
+        f"У персонажа «{card_name(str(p['card']), lang)}» нет {_resource(p['resource'], 'gen')} "
+        "для ускорения." if lang == "ru"
+        else f"{card_name(str(p['card']))} holds no {_resource_en(p['resource'])} to boost with."
     ),
-    "nothing_to_give": (
-        "Seat {seat} has no {resource} it may give.",
-        "У игрока {seat} нет ресурса «{resource}», который можно передать.",
+    "nothing_to_give": lambda p, lang: (
+        f"У игрока {p['seat']} нет {_resource(p['resource'], 'gen')}, чтобы подарить."
+        if lang == "ru" else f"Seat {p['seat']} has no {_resource_en(p['resource'])} it may give."
     ),
-    "gift_to_market": (
+    "gift_to_market": _named(
         "Gifts never go to a labour-market character ({card}).",
         "Персонажам на рынке труда ({card}) ничего не дарят.",
     ),
@@ -65,48 +136,63 @@ CATALOG: MessageCatalog = {
         "During an offer, gifts go only to the offering or the answering seat.",
         "Во время найма дарить можно только одной из сторон.",
     ),
-    "not_trump": (
-        "{offerer}'s resource is the trump over {trumps}, not over {card}.",
-        "Ресурс {offerer} — козырь для специализации {trumps}, а не для {card}.",
+    "not_trump": lambda p, lang: (
+        f"Ресурс персонажа «{card_name(str(p['offerer']), lang)}» — козырь только против "
+        f"{_spec(p['trumps'], 'gen')}, а не против «{card_name(str(p['card']), lang)}»."
+        if lang == "ru"
+        else f"{card_name(str(p['offerer']))}'s resource is the trump over "
+        f"{_spec_en(p['trumps'])}, not over {card_name(str(p['card']))}."
     ),
-    "own_target": (
+    "own_target": _named(
         "An offer goes to the labour market or another seat, not to {card}.",
         "Предложение делают рынку труда или другому игроку, а не персонажу {card}.",
     ),
-    "whole_structure": (
+    "whole_structure": _named(
         "{card} belongs to a larger structure; make the offer to it whole, through {name}.",
         "{card} входит в структуру; предложение делают ей целиком, через {name}.",
+        ("card", "name"),
     ),
-    "smaller_structure": (
-        "A structure of {size} cannot make offers to a structure of {target_size}.",
-        "Структура из {size} не может влиять на структуру из {target_size}.",
+    "smaller_structure": lambda p, lang: (
+        f"Структура из {_of_characters(p['size'])} не может влиять на структуру из "
+        f"{_of_characters(p['target_size'])}." if lang == "ru"
+        else f"A structure of {p['size']} cannot make offers to a structure of "
+        f"{p['target_size']}."
     ),
     "not_enough_units": (
         "This needs {needed} units and only {available} are at hand.",
         "Нужно {needed} ед. ресурса, а в наличии только {available}.",
     ),
-    "step_limit": (
-        "Seat {seat} has used its {limit} actions for this phase.",
-        "Игрок {seat} исчерпал свои {limit} действий в этой фазе.",
+    "step_limit": lambda p, lang: (
+        f"Игрок {p['seat']} исчерпал предел фазы: "
+        f"{plural_ru(_int(p['limit']), 'действие', 'действия', 'действий')}."
+        if lang == "ru" else f"Seat {p['seat']} has used its {p['limit']} actions for this phase."
     ),
-    "cannot_decline": (
-        "Declining needs {units} {resource} and the responder holds {held}.",
-        "Для отказа нужно {units} ед. «{resource}», а у отвечающего {held}.",
+    "cannot_decline": lambda p, lang: (
+        f"Для отказа нужно {p['units']} ед. {_resource(p['resource'], 'gen')}, "
+        f"а у отвечающего {p['held']}." if lang == "ru"
+        else f"Declining needs {p['units']} {_resource_en(p['resource'])} and the responder "
+        f"holds {p['held']}."
     ),
-    "cannot_seize": (
-        "Seizing needs {units} {resource} and the responder holds {held}.",
-        "Чтобы отобрать, нужно {units} ед. «{resource}», а у отвечающего {held}.",
+    "cannot_seize": lambda p, lang: (
+        f"Чтобы отобрать, нужно {p['units']} ед. {_resource(p['resource'], 'gen')}, "
+        f"а у отвечающего {p['held']}." if lang == "ru"
+        else f"Seizing needs {p['units']} {_resource_en(p['resource'])} and the responder "
+        f"holds {p['held']}."
     ),
-    "reinforce_limit": (
-        "An offer may be reinforced at most {limit} times.",
-        "Предложение можно усилить не более {limit} раз.",
+    "reinforce_limit": lambda p, lang: (
+        f"Предложение можно усилить не более {plural_ru(_int(p['limit']), 'раза', 'раз', 'раз')}."
+        if lang == "ru" else f"An offer may be reinforced at most {p['limit']} times."
     ),
     "shield_needs_warriors": (
         "A shield only answers a Warriors' offer to Hosts.",
         "Защита возможна только от предложения Воинов Хозяевам.",
     ),
-    "not_a_hero": ("Only a Hero can shield ({card} is not one).", "Защищает только Герой."),
-    "no_way": ("{card} holds no Way to shield with.", "У персонажа {card} нет Способа."),
+    "not_a_hero": _named(
+        "Only a Hero can shield ({card} is not one).", "Защищает только Герой.",
+    ),
+    "no_way": _named(
+        "{card} holds no Way to shield with.", "У персонажа {card} нет Способа.",
+    ),
     "host_protected": (
         "The Host holds Territory given for its protection; no shield is possible.",
         "Хозяину подарена Территория для защиты; перехват невозможен.",
@@ -115,9 +201,11 @@ CATALOG: MessageCatalog = {
         "The offering seat cannot shield against its own offer.",
         "Предлагающий не может защищаться от собственного предложения.",
     ),
-    "no_corporation": (
-        "Seat {seat} has no four enterprises of different specialisations including {suit}.",
-        "У игрока {seat} нет четырёх предприятий разной специализации с мастью {suit}.",
+    "no_corporation": lambda p, lang: (
+        f"У игрока {p['seat']} нет четырёх предприятий разных специализаций, среди которых "
+        f"есть предприятие {_spec(p['suit'], 'gen')}." if lang == "ru"
+        else f"Seat {p['seat']} has no four enterprises of different specialisations "
+        f"including {_spec_en(p['suit'])}."
     ),
     "cannot_feed": (
         "Seat {seat} could not feed that this round ({food} Food for {need}).",
@@ -127,11 +215,12 @@ CATALOG: MessageCatalog = {
         "Only one unit is at hand, so \"everything\" is that unit: choose one unit.",
         "В наличии одна единица, и «всё» — это она: выберите «одну единицу».",
     ),
-    "feed_whole": (
+    "feed_whole": _named(
         "{card} eats with its structure; name the structure by {name}.",
         "{card} питается вместе со своей структурой; укажите её через {name}.",
+        ("card", "name"),
     ),
-    "already_allocated": (
+    "already_allocated": _named(
         "The structure of {card} is already fed first.",
         "Структура персонажа {card} уже в очереди на питание.",
     ),

@@ -508,7 +508,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
 
         >>> Game().describe_action(Gift(Resource.FOOD, "hosts-sage-1", Amount.ALL), "ru")
-        'Подарить весь ресурс «Еда» персонажу «Умник Хозяев 1»'
+        'Подарить все единицы Еды персонажу «Умник Хозяев 1»'
         """
         from boardrules.games.orbita.labels import describe_action
 

@@ -2,30 +2,55 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
-from boardrules.games.semya.cards import Symbol
+from boardrules.games.semya.cards import Card, Symbol, default_deck
+from boardrules.i18n import SYMBOLS_RU, Case
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "card_label"]
 
 
-def _symbol(value: ParamValue, lang: Lang) -> str:
+def _symbol(value: ParamValue, lang: Lang, case: Case = "nom") -> str:
     try:
         symbol = Symbol(value)
     except ValueError:
         return str(value)
-    return symbol.name_en if lang == "en" else symbol.name_ru
+    return symbol.name_en if lang == "en" else SYMBOLS_RU[symbol.value][case]
+
+
+@functools.cache
+def _default_cards() -> dict[str, Card]:
+    return {card.id: card for card in default_deck()}
+
+
+def card_label(card: ParamValue, lang: Lang = "en") -> str:
+    """A card of the default deck by its feeling, in quotes; another id as it is.
+
+    >>> card_label("sun-saturn"), card_label("sun-saturn", "ru")
+    ('«excitement, inspiration»', '«азарт, вдохновение»')
+    """
+    found = _default_cards().get(str(card))
+    if found is None:
+        return f"«{card}»"
+    return f"«{found.name_ru if lang == 'ru' else found.name_en}»"
 
 
 def _wrong_start(p: Mapping[str, ParamValue], lang: Lang) -> str:
-    needed, start = _symbol(p["needed"], lang), _symbol(p["start"], lang)
+    card = card_label(p["card"], lang)
     if lang == "ru":
-        return (
-            f"Ответ должен начинаться с символа {needed}, "
-            f"а карта {p['card']} начинается с {start}."
-        )
-    return f"The answer must start on {needed}; the card {p['card']} starts on {start}."
+        needed, start = _symbol(p["needed"], lang, "gen"), _symbol(p["start"], lang, "gen")
+        return f"Ответ должен начинаться с {needed}, а карта {card} начинается с {start}."
+    needed, start = _symbol(p["needed"], lang), _symbol(p["start"], lang)
+    return f"The answer must start on {needed}; the card {card} starts on {start}."
+
+
+def _card_not_in_hand(p: Mapping[str, ParamValue], lang: Lang) -> str:
+    card = card_label(p["card"], lang)
+    if lang == "ru":
+        return f"У игрока {p['seat']} нет карты {card} (она уже сыграна)."
+    return f"Seat {p['seat']} does not hold the card {card} (it has been played)."
 
 
 def _trump_spent(p: Mapping[str, ParamValue], lang: Lang) -> str:
@@ -42,13 +67,10 @@ CATALOG: MessageCatalog = {
         "Игра окончена: игроку {loser} нечем было ответить.",
     ),
     "unknown_card": (
-        "There is no card {card!r} in this deck.",
-        "В этой колоде нет карты {card!r}.",
+        "There is no card «{card}» in this deck.",
+        "В этой колоде нет карты «{card}».",
     ),
-    "card_not_in_hand": (
-        "Seat {seat} does not hold the card {card} (it has been played).",
-        "У игрока {seat} нет карты {card} (она уже сыграна).",
-    ),
+    "card_not_in_hand": _card_not_in_hand,
     "opening_trump": (
         "The first move of the game must be a feeling card, not the trump.",
         "Первым ходом игры кладут карту чувства, а не Козырь.",

@@ -19,6 +19,7 @@ from boardrules.games.semya.cards import DECK_SIZE, Card, Suit, Symbol, default_
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
 from boardrules.games.semya.rulebook import RULES
 from boardrules.games.semya.state import Play, State, Trump
+from boardrules.i18n import SYMBOLS_RU
 
 __all__ = ["Game", "Setup"]
 
@@ -452,7 +453,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         if isinstance(action, PlayLord):
             named = action.named
             if lang == "ru":
-                return f"Козырь как Владыка: назвать {named.name_ru} ({named.role_ru})"
+                symbol = SYMBOLS_RU[named.value].acc
+                return f"Козырь как Владыка: назвать {symbol} ({named.role_ru})"
             return f"Trump as the Lord, naming {named.name_en} ({named.role})"
         return "Козырь как Дурень" if lang == "ru" else "Trump as the Fool"
 

@@ -1,0 +1,149 @@
+"""Every violation message and label renders in both languages with sample parameters:
+Russian in the right case and number, no English words inside Russian text, and content
+shown by its label, never by its raw id."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+import attrs
+import pytest
+
+from boardrules import load
+from boardrules.agents import RandomAgent, play_game
+from boardrules.core.violation import Violation
+from boardrules.games.lyceum.messages import CATALOG as LYCEUM
+from boardrules.games.orbita.messages import CATALOG as ORBITA
+from boardrules.games.semya.messages import CATALOG as SEMYA
+from boardrules.i18n import SYMBOLS_RU, plural_category_ru, plural_ru
+from boardrules.labels import describe
+
+SAMPLES: Mapping[str, Mapping[str, object]] = {
+    "SEM": {"card": "sun-saturn", "needed": "moon", "start": "sun", "seat": 1, "loser": 0,
+            "used_as": "lord"},
+    "LY": {"card": "ly-red-07", "seat": 2, "skill": "health", "colour": "red", "step": "main",
+           "action": "play_card", "target": 50, "left": 5, "value": 9, "needed": 3, "level": 2},
+    "ORB": {"card": "hosts-sage-1", "seat": 1, "resource": "territory", "offerer":
+            "warriors-leader-2", "trumps": "hosts", "name": "hosts-leader-1", "size": 1,
+            "target_size": 4, "needed": 3, "available": 1, "limit": 4, "units": 2, "held": 1,
+            "suit": "heroes", "food": 1, "need": 6, "step": "trade", "action": "gift"},
+}
+IDS = ("sun-saturn", "ly-red-07", "hosts-sage-1", "warriors-leader-2", "hosts-leader-1")
+#: Latin-letter words allowed in Russian text: the glossary's abbreviations.
+ALLOWED = {"SP", "XP"}
+
+
+def _messages() -> Iterator[tuple[str, str]]:
+    for prefix, catalog in (("SEM", SEMYA), ("LY", LYCEUM), ("ORB", ORBITA)):
+        for code in sorted(catalog):
+            yield prefix, code
+
+
+#: Codes whose parameter is unknown input, echoed as it came.
+ECHOED = {"unknown_card", "unknown_character"}
+
+
+def _latin_words(text: str) -> set[str]:
+    text = re.sub(r"\b[A-Z]+-\d+\b", "", text)  # rule IDs such as SEM-9
+    return set(re.findall(r"[A-Za-z][A-Za-z_-]+", text)) - ALLOWED
+
+
+@pytest.mark.parametrize(("prefix", "code"), list(_messages()))
+def test_every_message_renders_in_both_languages(prefix: str, code: str) -> None:
+    params = SAMPLES[prefix]
+    values = {k: v for k, v in params.items() if isinstance(v, (str, int))}
+    violation = Violation(f"{prefix}-1", code, values)
+    english, russian = violation.message("en"), violation.message("ru")
+    assert english
+    assert russian
+    assert english != russian or not re.search("[а-яА-Я]", russian)
+    if code in ECHOED:
+        assert str(params["card"]) in russian
+        return
+    assert not _latin_words(russian) - {"PlayCard", "semya"}, russian
+    for item in IDS:
+        assert item not in russian, russian
+        assert item not in english, english
+    # Glossary terms by their English names, not by the lower-case values of the code.
+    assert not re.search(r"\b(territory|food|advice|warriors|hosts|heroes|priests)\b", english)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112])
+def test_plural_categories_follow_cldr(n: int) -> None:
+    babel = pytest.importorskip("babel")
+    assert plural_category_ru(n) == babel.Locale("ru").plural_form(n)
+
+
+def test_numbers_and_cases_in_messages() -> None:
+    limit = {1: "1 действие", 2: "2 действия", 4: "4 действия", 5: "5 действий",
+             21: "21 действие"}
+    for n, words in limit.items():
+        text = Violation("ORB-21", "step_limit", {"seat": 0, "limit": n}).message("ru")
+        assert words in text, text
+    assert plural_ru(3, "раза", "раз", "раз") == "3 раз"
+    for start in ("moon", "sun"):
+        text = Violation("SEM-6", "wrong_start", {"card": "sun-saturn", "needed": "mars",
+                                                   "start": start}).message("ru")
+        assert f"начинается с {SYMBOLS_RU[start].gen}." in text
+        assert "с Марса" in text
+
+
+@pytest.mark.parametrize("name", ["semya", "lyceum", "orbita"])
+def test_every_label_reads_in_both_languages(name: str) -> None:
+    game = load(name)
+    seats = len(game.score(game.new(0)).points)
+    final, actions = play_game(game, [RandomAgent()] * seats, 5)
+    state = game.new(5)
+    labelled = list(game.vocabulary())[:400] + list(actions)[:300]
+    for action in labelled:
+        for lang in ("en", "ru"):
+            text = describe(game, action, lang)
+            assert text
+            assert not any(item in text.replace("«", " ").split() for item in IDS)
+        russian = describe(game, action, "ru")
+        assert not _latin_words(russian), russian
+    for action in actions[:300]:
+        transition = game.step(state, action)
+        state = transition.state
+        for event in transition.events:
+            russian = describe(game, event, "ru")
+            assert not _latin_words(russian), russian
+            assert russian != describe(game, event, "en")
+    assert game.is_over(final)
+
+
+def test_labels_decline_glossary_terms() -> None:
+    from boardrules.games import lyceum, orbita, semya
+
+    for symbol in semya.Symbol:
+        label = semya.Game().describe_action(semya.PlayLord(symbol), "ru")
+        assert f"назвать {SYMBOLS_RU[symbol.value].acc} (" in label
+    assert "назвать Луну" in semya.Game().describe_action(semya.PlayLord(semya.Symbol.MOON), "ru")
+    assert lyceum.Game().describe_action(lyceum.Draw(lyceum.Colour.YELLOW), "ru") == (
+        "Взять жёлтую карту"
+    )
+    gift = orbita.Gift(orbita.Resource.TERRITORY, "hosts-sage-1")
+    assert orbita.Game().describe_action(gift, "ru") == (
+        "Подарить 1 ед. Территории персонажу «Умник Хозяев 1»"
+    )
+
+
+def test_every_glossary_term_has_its_case_table() -> None:
+    from boardrules.games import lyceum, orbita, semya
+    from boardrules.i18n import CARD_COLOURS_RU, RESOURCES_RU, SKILLS_RU, SPECS_RU
+
+    tables = (
+        (SYMBOLS_RU, semya.Symbol, "name_ru"),
+        (SKILLS_RU, lyceum.Skill, "name_ru"),
+        (RESOURCES_RU, orbita.Resource, "name_ru"),
+        (SPECS_RU, orbita.Spec, "name_ru"),
+        (CARD_COLOURS_RU, lyceum.Colour, "name_ru"),
+    )
+    for table, enum, attribute in tables:
+        assert set(table) == {member.value for member in enum}, enum
+        for member in enum:
+            # The nominative is the glossary's own name for the term.
+            assert table[member.value].nom == getattr(member, attribute), member
+            cases = attrs.astuple(table[member.value])
+            assert all(re.fullmatch(r"[А-Яа-яЁё]+", form) for form in cases), cases
