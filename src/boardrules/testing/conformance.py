@@ -151,7 +151,8 @@ def conformance(
             for action in p.actions:
                 transition = game.step(state, action)
                 for event in transition.events:
-                    assert serde.from_json(serde.to_json(event), game.event_type) == event
+                    text = serde.to_json(event)
+                    assert serde.from_json(text, game.event_type, game=game) == event
                 state = transition.state
             record = game.record(p.seed, p.actions, **p.setup)
             assert serde.from_json(serde.to_json(record), GameRecord) == record
