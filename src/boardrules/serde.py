@@ -561,8 +561,9 @@ def _has_card(game: Any, card_id: str) -> bool:
         except KeyError:
             return False
         return True
-    every = getattr(game, "cards", None)
-    return not callable(every) or card_id in every()
+    every = getattr(game, "cards", None)  # a method or a property
+    ids = every() if callable(every) else every
+    return not isinstance(ids, tuple | list | set | frozenset) or card_id in ids
 
 
 def _validate_event(event: Any, game: Any) -> None:
@@ -571,7 +572,7 @@ def _validate_event(event: Any, game: Any) -> None:
     A game may define ``validate_event(event)``; otherwise every seat field must name a
     seat (``0 .. max_players - 1``) and the game must be able to describe the event in
     English and Russian; a card field must name a card the game has (``game.card(id)``
-    finds it, or it is among ``game.cards()``).
+    finds it, or it is among ``game.cards``).
     """
     own = getattr(game, "validate_event", None)
     if own is not None:
