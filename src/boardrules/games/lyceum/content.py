@@ -29,6 +29,8 @@ from boardrules.core.errors import BadInput
 __all__ = [
     "COLOUR_XP",
     "EPOCH_ROUNDS",
+    "MAX_LEVELS",
+    "MAX_LEVEL_XP",
     "SKILLS",
     "Card",
     "Character",
@@ -349,6 +351,11 @@ class Content:
 
 
 # -- validation ---------------------------------------------------------------------------
+#: Bounds on a custom level table (LY-19): options stay small enough to show and to play.
+MAX_LEVELS = 100
+MAX_LEVEL_XP = 10**9
+
+
 def _check_id(value: str, path: str, seen: set[str]) -> None:
     if not value or len(value) > 64:
         raise BadInput(path, "LY-24: an id is a non-empty string of at most 64 characters")
@@ -405,11 +412,15 @@ def validate_content(content: Content) -> Content:
             raise BadInput(f"$.characters[{i}]", "LY-24: expected a Character")
         _check_id(character.id, f"$.characters[{i}].id", seen)
     levels = content.levels
-    if not levels or levels[0] != 0:
+    if not levels or type(levels[0]) is not int or levels[0] != 0:
         raise BadInput("$.levels", "LY-19: the level table starts with 0 XP for level 1")
+    if len(levels) > MAX_LEVELS:
+        raise BadInput("$.levels", f"LY-19: a level table has at most {MAX_LEVELS} levels")
     for i in range(1, len(levels)):
         if type(levels[i]) is not int or levels[i] <= levels[i - 1]:
             raise BadInput(f"$.levels[{i}]", "LY-19: level thresholds rise strictly")
+        if levels[i] > MAX_LEVEL_XP:
+            raise BadInput(f"$.levels[{i}]", f"LY-19: a threshold is at most {MAX_LEVEL_XP} XP")
     seen = set()
     for i, card in enumerate(content.cards):
         if not isinstance(card, Card):
