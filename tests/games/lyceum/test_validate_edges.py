@@ -145,3 +145,16 @@ def test_a_tampered_choose_count_beyond_the_derived_cap_is_refused() -> None:
     step = lyceum.Step(StepKind.CHOOSE, head(state).seat, 10**6)
     with pytest.raises(BadInput, match="count"):
         GAME.validate(attrs.evolve(state, queue=(step, *state.queue)))
+
+
+@pytest.mark.parametrize("text", ["a\x00", "\ud83d"])
+@pytest.mark.parametrize(
+    ("where", "field"),
+    [("cards", "id"), ("cards", "title_en"), ("characters", "id"), ("characters", "name_ru")],
+)
+def test_content_built_in_code_refuses_unstorable_text(where: str, field: str, text: str) -> None:
+    entries = list(getattr(GAME.content, where))
+    entries[2] = attrs.evolve(entries[2], **{field: text})
+    with pytest.raises(BadInput) as info:
+        lyceum.validate_content(attrs.evolve(GAME.content, **{where: tuple(entries)}))
+    assert info.value.path == f"$.{where}[2].{field}"
