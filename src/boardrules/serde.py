@@ -536,21 +536,21 @@ SEATS_FIELDS = frozenset({"winners", "order"})
 #: Event fields that hold the ID of one of the game's cards.
 CARD_FIELDS = frozenset({"card"})
 
-_EVENT_GAMES: dict[Any, str] = {}
+_EVENT_GAMES: dict[Any, Any] = {}
 
 
 def _game_of_events(union: Any) -> Any:
-    """The registered game (default options) whose ``event_type`` is ``union``, or ``None``."""
+    """The registered game (default options) whose ``event_type`` is ``union``, or ``None``.
+
+    Looked up once per union and kept (games are immutable, so the default one is shared;
+    a union that is no game's events, such as an action union, is kept as ``None``).
+    """
     from boardrules.core.registry import game_names, load
 
-    if union not in _EVENT_GAMES:
-        for name in game_names():
-            if load(name).event_type == union:
-                _EVENT_GAMES[union] = name
-                break
-        else:
-            return None
-    return load(_EVENT_GAMES[union])
+    if union not in _EVENT_GAMES:  # unions of actions are remembered as None
+        games = (load(name) for name in game_names())
+        _EVENT_GAMES[union] = next((g for g in games if g.event_type == union), None)
+    return _EVENT_GAMES[union]
 
 
 def _has_card(game: Any, card_id: str) -> bool:
@@ -605,8 +605,10 @@ def _validate_event(event: Any, game: Any) -> None:
 def _validate_loaded(result: Any, cls: Any, game: Any) -> None:
     validate = getattr(result, "__boardrules_game__", None)
     if validate is None:
-        if game is None and _is_tagged_union(cls):
-            game = _game_of_events(cls)
+        if game is None:
+            game = _EVENT_GAMES[cls] if cls in _EVENT_GAMES else (
+                _game_of_events(cls) if _is_tagged_union(cls) else None
+            )
         if game is not None and type(result) in _union_members(game.event_type):
             _validate_event(result, game)
         return
