@@ -18,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 try:
     import typer
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise SystemExit(
@@ -147,7 +148,8 @@ def rules(
     language = _lang(lang)
     game = _game(game_name)
     for rule in getattr(game, "rulebook", ()):
-        console.print(f"[bold]{rule.id:>7}[/bold]  {rule.text(language)}", markup=True)
+        line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
+        console.print(line, highlight=False)
 
 
 def _make_agents(spec: str, seats: int) -> list[Any]:
