@@ -158,3 +158,30 @@ def test_content_built_in_code_refuses_unstorable_text(where: str, field: str, t
     with pytest.raises(BadInput) as info:
         lyceum.validate_content(attrs.evolve(GAME.content, **{where: tuple(entries)}))
     assert info.value.path == f"$.{where}[2].{field}"
+
+
+def _with_specials(redistribute: int, rest: int) -> lyceum.Game:
+    """The default content with every redistribution and lasting rest set to these amounts."""
+    cards = []
+    for card in GAME.content.cards:
+        special = card.special
+        if special is not None and special.kind is lyceum.SpecialKind.REDISTRIBUTE:
+            card = attrs.evolve(card, special=attrs.evolve(special, amount=redistribute))
+        elif special is not None and special.lasting:
+            card = attrs.evolve(card, special=attrs.evolve(special, amount=rest))
+        cards.append(card)
+    return lyceum.Game(content=attrs.evolve(GAME.content, cards=tuple(cards)))
+
+
+def test_a_redistribution_larger_than_any_rest_is_a_valid_move_step() -> None:
+    game = _with_specials(redistribute=6, rest=1)
+    state = finish_setup(game.new(2, players=3))
+    seat = head(state).seat
+    for count, valid in ((6, True), (7, False)):
+        # after a redistribution card is played, its moves are all the turn has left
+        moved = attrs.evolve(state, queue=(lyceum.Step(StepKind.MOVE, seat, count),))
+        if valid:
+            game.validate(moved)
+        else:
+            with pytest.raises(BadInput, match="count"):
+                game.validate(moved)
