@@ -280,3 +280,21 @@ def test_replay_refuses_unencodable_notes_in_one_line(
 def test_printable_escapes_only_what_a_terminal_would_act_on(text: str, shown: str) -> None:
     assert printable(text) == shown
     printable(text).encode("utf-8")
+
+
+def test_simulate_with_an_unreachable_scheduler_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import types
+
+    def refuse(address: str, timeout: float) -> None:
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setitem(sys.modules, "distributed", types.SimpleNamespace(Client=refuse))
+    address = "tcp://192.0.2.1:8786"
+    code, _, err = _run(
+        ["simulate", "semya", "-n", "1", "--dask", address, "--out", str(tmp_path)], capsys
+    )
+    assert code == 2
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"boardrules: --dask {address}: cannot reach the scheduler (OSError")
