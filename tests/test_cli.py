@@ -1,16 +1,17 @@
-"""The command line: games, rules, play, simulate, replay (through typer's runner)."""
+"""The command line: games, rules, play, simulate, replay, schema (typer's runner and ``main``)."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from boardrules import GameRecord, serde
-from boardrules.cli import app
-from boardrules.games import semya
+from boardrules.cli import app, main, printable
+from boardrules.games import lyceum, semya
 
 runner = CliRunner()
 
@@ -75,13 +76,13 @@ def test_replay_steps_and_reports_bad_records(tmp_path: Path) -> None:
     actions = (semya.PlayCard("sun-saturn"), semya.PlayCard("moon-sun"))
     bad.write_text(serde.to_json(game.record(5, actions, first=0)))
     result = runner.invoke(app, ["replay", str(bad)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "move 1" in result.output
     assert "SEM-6" in result.output
     broken = tmp_path / "broken.json"
     broken.write_text('{"game": "semya", "seed": "x"}')
     result = runner.invoke(app, ["replay", str(broken)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "$.seed" in result.output
 
 
@@ -93,3 +94,207 @@ def test_schema_prints_valid_json_schema(kind: str) -> None:
     assert result.exit_code == 0
     jsonschema.Draft202012Validator.check_schema(json.loads(result.output))
     assert runner.invoke(app, ["schema", "semya", "--kind", "nope"]).exit_code == 2
+
+
+# -- bad input: one line on standard error, exit status 2, never a traceback -----------
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the real entry point as the console script does; its status, stdout, stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    out, err = capsys.readouterr()
+    code = exit_info.value.code
+    return (code if isinstance(code, int) else 0), out, err
+
+
+def _files(tmp: Path) -> dict[str, str]:
+    """Files the bad-input table names as ``{name}``."""
+    plain = tmp / "plain.txt"
+    plain.write_text("not a folder", encoding="utf-8")
+    game = semya.Game()
+    illegal = tmp / "illegal.json"
+    illegal.write_text(serde.to_json(game.record(
+        5, (semya.PlayCard("sun-saturn"), semya.PlayCard("moon-sun")), first=0)))
+    unknown = tmp / "unknown.json"
+    unknown.write_text('{"game": "chess", "seed": 1}', encoding="utf-8")
+    binary = tmp / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    huge = tmp / "huge.json"
+    huge.write_bytes(b"[" + b"0," * (serde.MAX_TEXT // 2) + b"0]")
+    players = tmp / "players.json"
+    players.write_text('{"game": "lyceum", "seed": 1, "setup": {"players": 64}}')
+    return {
+        "tmp": str(tmp), "missing": str(tmp / "missing.json"), "plain": str(plain),
+        "under_file": str(plain / "report"), "illegal": str(illegal), "unknown": str(unknown),
+        "binary": str(binary), "huge": str(huge), "players": str(players),
+    }
+
+
+#: (command line, a piece of the one line that must name the problem)
+BAD_INPUTS: list[tuple[str, str]] = [
+    # every command: an unknown game, an unknown option
+    ("rules chess", "no game named 'chess'"),
+    ("schema chess", "no game named 'chess'"),
+    ("simulate chess -n 1", "no game named 'chess'"),
+    ("rules semya --lang de", "--lang is en or ru"),
+    ("games --bogus", "No such option: --bogus"),
+    ("frobnicate", "No such command"),
+    # schema
+    ("schema semya --kind nope", "--kind is one of"),
+    ("schema", "Missing argument"),
+    # simulate: counts, seats, agents, seeds, workers, folders, dask
+    ("simulate semya -n -3", "--games"),
+    ("simulate semya -n 0", "--games"),
+    ("simulate semya -n x", "--games"),
+    ("simulate semya --players 3 -n 1", "--players 3: semya seats 2 players"),
+    ("simulate lyceum --players 9 -n 1", "--players 9: lyceum seats 3 to 4 players"),
+    ("simulate orbita --players 1 -n 1", "--players 1: orbita seats 2 to 4 players"),
+    ("simulate semya --agents nobody -n 1", "unknown agent 'nobody'"),
+    ("simulate semya --agents , -n 1", "unknown agent ''"),
+    ("simulate semya --agents random,random,random -n 1", "3 agents for 2 seats"),
+    ("simulate semya --seed -1 -n 1", "seed"),
+    ("simulate semya --jobs 0 -n 1", "--jobs"),
+    ("simulate semya -n 1 --jobs 1 --out {plain}", "--out"),
+    ("simulate semya -n 1 --jobs 1 --out {under_file}", "--out"),
+    # replay: no file, a folder, not JSON, too large, not a record, illegal, bad setup
+    ("replay", "Missing argument"),
+    ("replay {missing}", "cannot read it"),
+    ("replay {tmp}", "cannot read it"),
+    ("replay {binary}", "bad record: $: not valid JSON"),
+    ("replay {huge}", "bad record"),
+    ("replay {unknown}", "no game named 'chess'"),
+    ("replay {players}", "$.setup.players"),
+    ("replay {illegal}", "move 1: SEM-6"),
+    ("replay {illegal} --lang xx", "--lang is en or ru"),
+]
+
+
+@pytest.mark.parametrize(("line", "problem"), BAD_INPUTS)
+def test_bad_input_is_one_line_and_status_2(
+    line: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [part.format(**_files(tmp_path)) for part in line.split()]
+    code, out, err = _run(args, capsys)
+    assert code == 2, (out, err)
+    assert "Traceback" not in out + err
+    assert len(err.splitlines()) == 1, err
+    assert problem in err
+
+
+def test_simulate_without_the_dask_extra_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import now fails
+    code, _, err = _run(
+        ["simulate", "semya", "-n", "1", "--dask", "tcp://127.0.0.1:1", "--out", str(tmp_path)],
+        capsys,
+    )
+    assert code == 2
+    assert err == "boardrules: --dask needs the dask extra: pip install 'boardrules[dask]'\n"
+
+
+def test_no_arguments_show_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run([], capsys)
+    assert code == 0
+    assert "simulate" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [
+        ("semya", ["-n", "6"]),
+        ("lyceum", ["-n", "6", "--agents", "greedy,random"]),
+        ("lyceum", ["-n", "4", "--jobs", "2"]),
+        ("lyceum", ["-n", "3", "--players", "3", "--agents", "random,greedy,random"]),
+        ("orbita", ["-n", "2"]),
+    ],
+)
+def test_simulate_seats_the_games_default(
+    game: str, extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", game, "--jobs", "1", "--out", str(tmp_path), *extra]
+    code, out, err = _run(args, capsys)
+    assert code == 0, err
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["games"] == int(extra[extra.index("-n") + 1])
+    assert "report:" in out
+
+
+@pytest.mark.parametrize("game", ["semya", "lyceum", "orbita"])
+@pytest.mark.parametrize("kind", ["state", "view", "action", "event", "record", "setup", "options"])
+def test_schema_works_for_every_game_and_kind(
+    game: str, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(["schema", game, "--kind", kind], capsys)
+    assert code == 0
+    assert json.loads(out)["$schema"].startswith("https://json-schema.org/")
+
+
+HOSTILE_NOTES = [
+    "\x1b[2J\x1b[Hwinners: (1,); points: (0, 99)",
+    "fine\nwinners: (1,); points: (0, 99)",
+    "[red]markup[/red] [link=http://x]y[/link]",
+    "\u202eright to left\u2028next line\x07",
+    "\x9b31mC1 control",
+]
+
+
+def test_replay_prints_notes_safely(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = lyceum.Game()
+    record = game.record(3, game.legal_actions(game.new(3))[:1])
+    data = serde.to_dict(record)
+    data["notes"] = [{"move": 0, "text": text} for text in HOSTILE_NOTES]
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = _run(["replay", str(path)], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 2  # the move with its notes, then the standings
+    assert [line for line in lines if line.startswith("winners:")] == [lines[-1]]
+    assert all(ch.isprintable() for ch in out.replace("\n", ""))
+    assert "[red]markup[/red]" in lines[0]
+    assert "\\x1b[2J" in lines[0]
+    assert "\\u202e" in lines[0]
+    assert lines[0].count(" — ") == len(HOSTILE_NOTES)
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb", "nul\x00"])
+def test_replay_refuses_unencodable_notes_in_one_line(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = semya.Game().record(5, (semya.PlayCard("sun-saturn"),), first=0)
+    data = serde.to_dict(record)
+    data["notes"] = [{"move": 0, "text": text}]
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(data), encoding="ascii")  # \ud800 as JSON's own escape
+    code, _, err = _run(["replay", str(path)], capsys)
+    assert code == 2
+    assert "$.notes[0].text" in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("a\x1bb", "a\\x1bb"), ("\ud800", "\\ud800"), ("ок 👍🏽", "ок 👍🏽"),
+     ("a\u200db", "a\u200db"), ("x\u2029y", "x\\u2029y")],
+)
+def test_printable_escapes_only_what_a_terminal_would_act_on(text: str, shown: str) -> None:
+    assert printable(text) == shown
+    printable(text).encode("utf-8")
+
+
+def test_simulate_with_an_unreachable_scheduler_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import types
+
+    def refuse(address: str, timeout: float) -> None:
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setitem(sys.modules, "distributed", types.SimpleNamespace(Client=refuse))
+    address = "tcp://192.0.2.1:8786"
+    code, _, err = _run(
+        ["simulate", "semya", "-n", "1", "--dask", address, "--out", str(tmp_path)], capsys
+    )
+    assert code == 2
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"boardrules: --dask {address}: cannot reach the scheduler (OSError")

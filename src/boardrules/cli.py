@@ -1,6 +1,7 @@
-"""The ``boardrules`` command line: games, rules, play, simulate, replay.
+"""The ``boardrules`` command line: games, rules, play, simulate, replay, schema.
 
 Needs the ``cli`` extra (typer, rich); ``simulate`` also the ``report`` extra (matplotlib).
+A wrong argument or a bad file gives one line on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ import importlib
 import json
 import sys
 import time
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 try:
     import typer
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise SystemExit(
@@ -31,13 +35,14 @@ from boardrules.core.registry import game_names, load
 from boardrules.core.rng import Rng
 from boardrules.core.violation import Lang
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "printable"]
 
 app = typer.Typer(
     name="boardrules",
     help="Rules engines for card and board games: list, read, play, simulate, replay.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_show_locals=False,
 )
 console = Console()
 
@@ -47,25 +52,77 @@ AGENTS: dict[str, Any] = {
     "mcts": MCTSAgent,
 }
 
+#: Format characters that are kept: the joiners inside emoji and some scripts' words.
+_KEPT_FORMAT = frozenset("\u200c\u200d")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe for a terminal: control, format, separator and surrogate characters
+    are shown as Python escapes, so no escape sequence reaches the terminal, nothing breaks
+    the line, and a lone surrogate cannot fail to encode.
+
+    >>> printable("gg\x1b[2J\nwinners: (1,)\ud800")
+    'gg\\x1b[2J\\nwinners: (1,)\\ud800'
+    """
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        unsafe = category in ("Cc", "Cs", "Zl", "Zp") or (
+            category == "Cf" and ch not in _KEPT_FORMAT
+        )
+        out.append(ascii(ch)[1:-1] if unsafe else ch)
+    return "".join(out)
+
+
+def _fail(problem: str) -> NoReturn:
+    """Report a bad argument or file on one line of standard error; exit status 2."""
+    sys.stderr.write(f"boardrules: {printable(problem)}\n")
+    raise typer.Exit(2)
+
+
+def _say(line: str) -> None:
+    """One line of plain output: no markup, no wrapping, nothing the terminal interprets."""
+    sys.stdout.write(printable(line) + "\n")
+
 
 def _game(name: str) -> Any:
     try:
         return load(name)
     except BoardRulesError as error:
-        console.print(f"[red]{error}[/red]")
-        raise typer.Exit(2) from None
+        _fail(str(error))
 
 
 def _lang(value: str) -> Lang:
     if value not in ("en", "ru"):
-        console.print("[red]--lang is en or ru[/red]")
-        raise typer.Exit(2)
+        _fail(f"--lang is en or ru, not {value!r}")
     return "ru" if value == "ru" else "en"
 
 
 def _label(game: Any, action: Any, lang: str = "en") -> str:
     describe = getattr(game, "describe_action", None)
     return str(describe(action, lang)) if describe is not None else repr(action)
+
+
+def _setup(game: Any, players: int | None) -> dict[str, Any]:
+    """The setup for ``--players``, refused unless the game can seat that many."""
+    if players is None:
+        return {}
+    low, high = game.min_players, game.max_players
+    seats = f"{low}" if low == high else f"{low} to {high}"
+    if not low <= players <= high:
+        _fail(f"--players {players}: {game.name} seats {seats} players")
+    takes_players = attrs.has(game.setup_type) and "players" in attrs.fields_dict(
+        game.setup_type
+    )
+    return {"players": players} if takes_players else {}
+
+
+def _seats(game: Any, seed: int, setup: dict[str, Any]) -> int:
+    """How many seats a game from ``seed`` and ``setup`` has (its default when not given)."""
+    try:
+        return len(game.score(game.new(seed, **setup)))
+    except BadInput as error:
+        _fail(f"{game.name}: {error}")
 
 
 @app.command()
@@ -88,17 +145,20 @@ def rules(
     lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
 ) -> None:
     """The rule IDs of GAME with one line each."""
+    language = _lang(lang)
     game = _game(game_name)
     for rule in getattr(game, "rulebook", ()):
-        console.print(f"[bold]{rule.id:>7}[/bold]  {rule.text(lang)}")
+        line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
+        console.print(line, highlight=False)
 
 
 def _make_agents(spec: str, seats: int) -> list[Any]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
+    names = [n.strip() for n in spec.split(",")]
     unknown = [n for n in names if n not in AGENTS]
-    if unknown or not names:
-        console.print(f"[red]unknown agent {unknown}; choose from {', '.join(AGENTS)}[/red]")
-        raise typer.Exit(2)
+    if unknown:
+        _fail(f"unknown agent {unknown[0]!r}; choose from {', '.join(AGENTS)}")
+    if len(names) > seats:
+        _fail(f"--agents names {len(names)} agents for {seats} seats")
     return [AGENTS[names[i % len(names)]]() for i in range(seats)]
 
 
@@ -157,14 +217,44 @@ def play(
         console.print(f"record saved to {save}")
 
 
+def _report_folder(out: Path) -> None:
+    """Refuse an ``--out`` that cannot hold the report, before any game is played."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".boardrules-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        _fail(f"--out {out}: cannot write there ({error.strerror or error})")
+
+
+def _dask_executor(address: str) -> tuple[Any, Any]:
+    """A Dask client for ``address`` and its executor; one clear line when that fails."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        _fail("--dask needs the dask extra: pip install 'boardrules[dask]'")
+    try:
+        client = distributed.Client(address, timeout=10)
+    except Exception as error:  # any failure to reach a user-given address is bad input
+        _fail(f"--dask {address}: cannot reach the scheduler ({type(error).__name__}: {error})")
+    return client, client.get_executor()
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    n: Annotated[int, typer.Option("-n", "--games", help="how many games")] = 1000,
-    agents: Annotated[str, typer.Option(help="comma-separated, one per seat")] = "random",
-    players: Annotated[int | None, typer.Option(help="seats, for games that take it")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="how many games")] = 1000,
+    agents: Annotated[
+        str, typer.Option(help="comma-separated, one per seat (repeated to fill the seats)")
+    ] = "random",
+    players: Annotated[
+        int | None, typer.Option(help="seats (default: the game's default)")
+    ] = None,
     seed: Annotated[int, typer.Option(help="the study's seed")] = 0,
-    jobs: Annotated[int, typer.Option(help="worker processes (1: in this process)")] = 2,
+    jobs: Annotated[
+        int, typer.Option(min=1, max=256, help="worker processes (1: in this process)")
+    ] = 2,
     dask: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     out: Annotated[Path, typer.Option(help="folder for the report")] = Path("build/report"),
     probe: Annotated[bool, typer.Option(help="count rule IDs behind refusals")] = False,
@@ -177,15 +267,13 @@ def simulate(
     from boardrules.sim.report import build_report, console_report, write_report
 
     game = _game(game_name)
-    setup = {"players": players} if players is not None else {}
-    seats = players or game.min_players
-    team = _make_agents(agents, seats)
+    setup = _setup(game, players)
+    team = _make_agents(agents, _seats(game, seed, setup))
+    _report_folder(out)
     executor: Executor | None = None
     client: Any = None
     if dask:
-        distributed: Any = importlib.import_module("distributed")
-        client = distributed.Client(dask)
-        executor = client.get_executor()
+        client, executor = _dask_executor(dask)
     elif jobs > 1:
         executor = ProcessPoolExecutor(jobs)
     start = time.perf_counter()
@@ -200,12 +288,15 @@ def simulate(
                 executor.shutdown()
             if client is not None:
                 client.close()
-    elapsed = time.perf_counter() - start
+    elapsed = max(time.perf_counter() - start, 1e-9)
     title = f"{game.name}: {agents} ({n} games, seed {seed})"
     console_report(build_report(result, title), console)
-    path = write_report(result, out, title)
+    try:
+        path = write_report(result, out, title)
+    except OSError as error:
+        _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
     console.print(f"{n} games in {elapsed:.1f} s ({n / elapsed:,.0f} games/s)")
-    console.print(f"report: {path.resolve()}")
+    console.print(f"report: {path.resolve()}", markup=False, highlight=False)
 
 
 @app.command(name="schema")
@@ -214,14 +305,28 @@ def schema_command(
     kind: Annotated[str, typer.Option(help="state, view, action, event, record, setup")] = "state",
 ) -> None:
     """Print the JSON Schema (draft 2020-12) of one kind of GAME's documents."""
-    from boardrules.schemas import schema
+    from boardrules.schemas import Kind, schema
 
+    kinds: tuple[Kind, ...] = ("state", "view", "action", "event", "record", "setup", "options")
+    chosen = next((k for k in kinds if k == kind), None)
+    if chosen is None:
+        _fail(f"--kind is one of {', '.join(kinds)}, not {kind!r}")
     game = _game(game_name)
-    kinds = ("state", "view", "action", "event", "record", "setup", "options")
-    if kind not in kinds:
-        console.print(f"[red]--kind is one of {', '.join(kinds)}[/red]")
-        raise typer.Exit(2)
-    sys.stdout.write(json.dumps(schema(game, kind), ensure_ascii=False, indent=2) + "\n")  # type: ignore[arg-type]
+    sys.stdout.write(json.dumps(schema(game, chosen), ensure_ascii=False, indent=2) + "\n")
+
+
+def _read_record(path: Path) -> GameRecord:
+    """The record in the file at ``path``; one clear line for every way that can fail."""
+    try:
+        with path.open("rb") as file:
+            text = file.read(serde.MAX_TEXT + 1)
+    except OSError as error:
+        _fail(f"{path}: cannot read it ({error.strerror or error})")
+    try:
+        record: GameRecord = serde.from_json(text, GameRecord)
+    except BadInput as error:
+        _fail(f"{path}: bad record: {error}")
+    return record
 
 
 @app.command(name="replay")
@@ -229,34 +334,59 @@ def replay_command(
     record_path: Annotated[Path, typer.Argument(metavar="RECORD.json")],
     lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
 ) -> None:
-    """Step through a saved game; a bad record is reported with the move and the rule."""
-    try:
-        record = serde.from_json(record_path.read_bytes(), GameRecord)
-    except BadInput as error:
-        console.print(f"[red]bad record: {error}[/red]")
-        raise typer.Exit(1) from None
+    """Step through a saved game; a bad record is reported with the move and the rule.
+
+    Notes are printed after their move with control characters shown as escapes.
+    """
+    language = _lang(lang)
+    record = _read_record(record_path)
     game = record.load_game()
     try:
         states = replay(record, game)
     except ReplayError as error:
-        console.print(
-            f"[red]move {error.move}: {error.violation.rule}: "
-            f"{error.violation.message(_lang(lang))}[/red]"
+        _fail(
+            f"{record_path}: move {error.move}: {error.violation.rule}: "
+            f"{error.violation.message(language)}"
         )
-        raise typer.Exit(1) from None
-    notes = {note.move: note.text for note in record.notes}
+    except BadInput as error:
+        _fail(f"{record_path}: bad record: {error}")
+    notes: dict[int, list[str]] = {}
+    for note in record.notes:
+        notes.setdefault(note.move, []).append(note.text)
     for move, (state, action) in enumerate(zip(states, record.actions, strict=False)):
-        line = f"{move:>4}. seat {game.to_move(state)}: {_label(game, action, lang)}"
-        console.print(line + (f"  — {notes[move]}" if move in notes else ""))
+        line = f"{move:>4}. seat {game.to_move(state)}: {_label(game, action, language)}"
+        _say("".join([line, *(f"  — {text}" for text in notes.get(move, ()))]))
     standings = game.score(states[-1])
-    console.print(f"winners: {standings.winners}; points: {standings.points}")
+    _say(f"winners: {standings.winners}; points: {standings.points}")
 
 
-def main() -> None:
-    """Run the command line."""
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run the command line with ``argv`` (default: the process arguments) and exit.
+
+    A usage error (unknown option, a number out of range) is one line on standard error
+    and exit status 2, like every bad input the commands find themselves.
+    """
+    args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
     try:
-        app()
-    except IllegalAction as error:  # pragma: no cover - defensive
-        console.print(f"[red]{error}[/red]")
+        status = typer.main.get_command(app).main(
+            args=args, prog_name="boardrules", standalone_mode=False
+        )
+    except typer.TyperException as error:  # typer's usage errors (click's, vendored)
+        context = getattr(error, "ctx", None)
+        name = getattr(context, "command_path", None) or "boardrules"
+        sys.stderr.write(f"{name}: {printable(error.format_message())}\n")
+        sys.exit(getattr(error, "exit_code", 2))
+    except typer.Abort:
+        sys.stderr.write("boardrules: aborted\n")
         sys.exit(1)
+    except BadInput as error:  # a command that let one through still gets one clear line
+        sys.stderr.write(f"boardrules: {printable(str(error))}\n")
+        sys.exit(2)
+    except IllegalAction as error:
+        sys.stderr.write(f"boardrules: {printable(str(error))}\n")
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)
 
+
+if __name__ == "__main__":
+    main()

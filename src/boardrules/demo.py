@@ -3,12 +3,15 @@
 First a 7Я game move by move; then a 4-seat Lyceum game as the host's protocol with the
 standings; then a short 4-seat Orbita game round by round; then a balance study of each game
 (greedy against random players) with its report under ``build/report/``. Run with
-``--seed N`` to replay exactly; without it a seed is drawn and printed.
+``--seed N`` to replay exactly; without it a seed is drawn and printed. The games need
+nothing beyond a base install; the studies need the ``report`` extra and say so in one line
+when it is missing.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -182,10 +185,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     play_orbita(seed, lines)
     sys.stdout.write("\n".join(lines) + "\n")
     if not args.no_studies:
+        missing = _missing_report_extra()
+        if missing:
+            sys.stdout.write(
+                f"Balance studies skipped: they need the report extra ({missing} is not "
+                "installed): pip install 'boardrules[report]'\n"
+            )
+            return 0
         lines = []
         run_studies(seed, args.out, args.scale, lines)
         sys.stdout.write("\n".join(lines) + "\n")
     return 0
+
+
+def _missing_report_extra() -> str | None:
+    """The first module of the ``report`` extra that cannot be imported, or ``None``."""
+    for module in ("rich", "matplotlib"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            return module
+    return None
 
 
 if __name__ == "__main__":

@@ -33,13 +33,18 @@ from cattrs.preconf.json import make_converter
 
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.record import GameRecord, Note, freeze_json
+from boardrules.core.record import GameRecord, Note, freeze_json, new_game
+from boardrules.core.text import text_problem
 
 __all__ = [
+    "CARD_FIELDS",
     "MAX_DEPTH",
     "MAX_ITEMS",
     "MAX_STRING",
     "MAX_TEXT",
+    "MAX_VALUES",
+    "SEATS_FIELDS",
+    "SEAT_FIELDS",
     "converter",
     "from_dict",
     "from_json",
@@ -57,6 +62,8 @@ MAX_DEPTH = 64
 MAX_ITEMS = 100_000
 MAX_STRING = 100_000
 _INT_LIMIT = 1 << 64
+#: The most JSON values one document may hold.
+MAX_VALUES = 4 * MAX_ITEMS
 
 
 class _Bad(ValueError):
@@ -107,6 +114,9 @@ def _structure_str(value: object, _: object) -> str:
         raise _Bad(f"expected a string, got {_kind(value)}")
     if len(value) > MAX_STRING:
         raise _Bad(f"string longer than {MAX_STRING} characters")
+    problem = text_problem(value)
+    if problem is not None:
+        raise _Bad(problem)
     return value
 
 
@@ -388,8 +398,10 @@ def _structure_record(value: object, _: object) -> GameRecord:
         raise _Bad(f"expected an object, got {_kind(setup)}", ".setup")
     try:
         structure_setup(game.setup_type, setup)
+        new_game(game, seed, setup)  # a setup the game itself would refuse is refused here
     except BadInput as exc:
-        raise _Bad(exc.reason, ".setup" + exc.path[1:]) from None
+        path = exc.path if exc.path.startswith("$.setup") else "$.setup" + exc.path[1:]
+        raise _Bad(exc.reason, path[1:]) from None
     action_list: Any = tuple.__class_getitem__((game.action_type, ...))
     actions = _nested(value.get("actions", []), action_list, ".actions")
     notes = _nested(value.get("notes", []), tuple[Note, ...], ".notes")
@@ -464,8 +476,8 @@ def _precheck(data: object) -> None:
     while stack:
         value, path, depth = stack.pop()
         seen += 1
-        if seen > 4 * MAX_ITEMS:
-            raise BadInput("$", "the document is too large")
+        if seen > MAX_VALUES:
+            raise BadInput("$", f"the document has more than {MAX_VALUES} values")
         if depth > MAX_DEPTH:
             raise BadInput(path, f"nested deeper than {MAX_DEPTH} levels")
         if isinstance(value, Mapping):
@@ -474,6 +486,9 @@ def _precheck(data: object) -> None:
             for key, item in value.items():
                 if type(key) is not str:
                     raise BadInput(path, "object keys are strings")
+                problem = text_problem(key)
+                if problem is not None:
+                    raise BadInput(path, f"a key {problem}")
                 stack.append((item, f"{path}.{key}", depth + 1))
         elif isinstance(value, list | tuple):
             if len(value) > MAX_ITEMS:
@@ -482,6 +497,9 @@ def _precheck(data: object) -> None:
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
                 raise BadInput(path, f"string longer than {MAX_STRING} characters")
+            problem = text_problem(value)
+            if problem is not None:
+                raise BadInput(path, problem)
         elif type(value) is int:
             if not -_INT_LIMIT < value < _INT_LIMIT:
                 raise BadInput(path, "integer out of range")
@@ -520,9 +538,88 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     return json.dumps(to_dict(obj), ensure_ascii=False, indent=indent)
 
 
-def _validate_loaded(result: Any, game: Any) -> None:
+#: Event fields that hold one seat, and those that hold several; a loaded event's seats
+#: must exist in the game.
+SEAT_FIELDS = frozenset({"seat", "winner", "loser", "first"})
+SEATS_FIELDS = frozenset({"winners", "order"})
+#: Event fields that hold the ID of one of the game's cards.
+CARD_FIELDS = frozenset({"card"})
+
+_EVENT_GAMES: dict[Any, Any] = {}
+
+
+def _game_of_events(union: Any) -> Any:
+    """The registered game (default options) whose ``event_type`` is ``union``, or ``None``.
+
+    Looked up once per union and kept (games are immutable, so the default one is shared;
+    a union that is no game's events, such as an action union, is kept as ``None``).
+    """
+    from boardrules.core.registry import game_names, load
+
+    if union not in _EVENT_GAMES:  # unions of actions are remembered as None
+        games = (load(name) for name in game_names())
+        _EVENT_GAMES[union] = next((g for g in games if g.event_type == union), None)
+    return _EVENT_GAMES[union]
+
+
+def _has_card(game: Any, card_id: str) -> bool:
+    lookup = getattr(game, "card", None)
+    if callable(lookup):
+        try:
+            lookup(card_id)
+        except KeyError:
+            return False
+        return True
+    every = getattr(game, "cards", None)  # a method or a property
+    ids = every() if callable(every) else every
+    return not isinstance(ids, tuple | list | set | frozenset) or card_id in ids
+
+
+def _validate_event(event: Any, game: Any) -> None:
+    """Refuse an event that names a seat or a piece of content the game does not have.
+
+    A game may define ``validate_event(event)``; otherwise every seat field must name a
+    seat (``0 .. max_players - 1``) and the game must be able to describe the event in
+    English and Russian; a card field must name a card the game has (``game.card(id)``
+    finds it, or it is among ``game.cards``).
+    """
+    own = getattr(game, "validate_event", None)
+    if own is not None:
+        own(event)
+        return
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if field.name in CARD_FIELDS and isinstance(value, str) and not _has_card(game, value):
+            raise BadInput(f"$.{field.name}", f"no card {value!r:.60} in {game.name}")
+        if field.name in SEAT_FIELDS:
+            seats: tuple[Any, ...] = () if value is None else (value,)
+        elif field.name in SEATS_FIELDS and isinstance(value, tuple):
+            seats = value
+        else:
+            continue
+        for seat in seats:
+            if type(seat) is int and not 0 <= seat < game.max_players:
+                top = game.max_players - 1
+                raise BadInput(f"$.{field.name}", f"no seat {seat} in {game.name} (0 to {top})")
+    describe = getattr(game, "describe_event", None)
+    if describe is None:
+        return
+    for lang in ("en", "ru"):
+        try:
+            describe(event, lang)
+        except (KeyError, IndexError, ValueError) as exc:
+            raise BadInput("$", f"names something {game.name} does not have ({exc})") from None
+
+
+def _validate_loaded(result: Any, cls: Any, game: Any) -> None:
     validate = getattr(result, "__boardrules_game__", None)
     if validate is None:
+        if game is None:
+            game = _EVENT_GAMES[cls] if cls in _EVENT_GAMES else (
+                _game_of_events(cls) if _is_tagged_union(cls) else None
+            )
+        if game is not None and type(result) in _union_members(game.event_type):
+            _validate_event(result, game)
         return
     if game is None:
         from boardrules.core.registry import load
@@ -536,8 +633,10 @@ def _validate_loaded(result: Any, game: Any) -> None:
 def from_dict(data: object, cls: Any, *, game: Any = None) -> Any:
     """Build ``cls`` (a state, action or event class, an action union, ``GameRecord``) from data.
 
-    A state is checked against its game's invariants before it is returned; pass ``game``
-    when the state belongs to a game with non-default options (a custom deck, say).
+    A state is checked against its game's invariants before it is returned, and an event
+    against its game's seats and content (when ``cls`` is the game's ``event_type`` or
+    ``game`` is given); pass ``game`` when the document belongs to a game with non-default
+    options (a custom deck, say).
 
     Raises:
         BadInput: naming the JSON path of the first bad field.
@@ -551,7 +650,7 @@ def from_dict(data: object, cls: Any, *, game: Any = None) -> Any:
             ValueError, RecursionError) as exc:
         sub, reason = _first_error(exc)
         raise BadInput("$" + sub, reason) from None
-    _validate_loaded(result, game)
+    _validate_loaded(result, cls, game)
     return result
 
 
@@ -578,6 +677,12 @@ def from_json(text: str | bytes, cls: Any, *, game: Any = None) -> Any:
         raise BadInput("$", f"expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise BadInput("$", f"JSON text longer than {MAX_TEXT} bytes")
+    # Bound the work before parsing: every value after the first in an array or object
+    # follows a comma, and every array or object opens with a bracket, so this count bounds
+    # the values the parser would build (commas inside strings only make it larger).
+    marks: Any = (b",", b"[", b"{") if isinstance(text, bytes) else (",", "[", "{")
+    if sum(text.count(mark) for mark in marks) > MAX_VALUES:
+        raise BadInput("$", f"the document has more than {MAX_VALUES} values")
     try:
         data = json.loads(
             text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from boardrules.core.violation import Violation
@@ -27,6 +27,10 @@ class IllegalAction(BoardRulesError, ValueError):
         super().__init__(str(violation))
         self.violation = violation
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Rebuilt from the violation, so the error crosses to and from worker processes.
+        return (type(self), (self.violation,))
+
 
 class ReplayError(IllegalAction):
     """A record whose action number ``move`` (0-based) is illegal where it stands."""
@@ -35,6 +39,9 @@ class ReplayError(IllegalAction):
         super().__init__(violation)
         self.move = move
         self.args = (f"move {move}: {violation}",)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.violation, self.move))
 
 
 class BadInput(BoardRulesError, ValueError):
@@ -50,6 +57,21 @@ class BadInput(BoardRulesError, ValueError):
         self.path = path
         self.reason = reason
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.path, self.reason))
 
-class UnknownGame(BoardRulesError, LookupError):
-    """No game of that name is registered."""
+
+class UnknownGame(BadInput, LookupError):
+    """No game of that name is registered.
+
+    A name from outside (a record, a command line) is input like any other, so this is a
+    :class:`BadInput` (with ``path`` ``$.game``) as well as a ``LookupError``; ``str()`` is the
+    sentence alone.
+    """
+
+    def __init__(self, message: str, path: str = "$.game") -> None:
+        super().__init__(path, message)
+        self.args = (message,)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (type(self), (self.reason, self.path))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["FrozenMap"]
 
@@ -26,6 +26,10 @@ class FrozenMap(Mapping[K, V]):
     def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         self._data: dict[K, V] = dict(items)
         self._hash: int | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Slots without __getstate__ do not pickle with protocols 0 and 1; rebuild from items.
+        return (type(self), (dict(self._data),))
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
@@ -36,7 +36,7 @@ class Match:
         self._states: tuple[Any, ...] = (game.new(seed, **setup),)
         self._actions: tuple[Any, ...] = ()
         self._events: tuple[tuple[Any, ...], ...] = ()
-        self._notes: tuple[str | None, ...] = ()
+        self._notes: tuple[tuple[str, ...], ...] = ()  # the notes of each move
         self._cursor = 0
 
     @classmethod
@@ -49,12 +49,17 @@ class Match:
         if game is None:
             game = record.load_game()
         match = cls(game, record.seed, **dict(record.setup))
-        notes = {n.move: n.text for n in record.notes}
+        notes: dict[int, list[str]] = {}
+        for note in record.notes:
+            notes.setdefault(note.move, []).append(note.text)
         for move, action in enumerate(record.actions):
             violation = game.check(match.state, action)
             if violation is not None:
                 raise ReplayError(violation, move)
-            match.play(action, note=notes.get(move))
+            texts = notes.get(move, [])
+            match.play(action, note=texts[0] if texts else None)
+            for text in texts[1:]:
+                match.annotate(text)
         return match
 
     # -- reading ----------------------------------------------------------------------
@@ -79,8 +84,8 @@ class Match:
         played = self._actions[: self._cursor]
         notes = tuple(
             Note(move, text)
-            for move, text in enumerate(self._notes[: self._cursor])
-            if text is not None
+            for move, texts in enumerate(self._notes[: self._cursor])
+            for text in texts
         )
         record: GameRecord = attrs.evolve(self._root, actions=played, notes=notes)
         return record
@@ -114,13 +119,16 @@ class Match:
 
         Raises:
             IllegalAction: and the match is unchanged.
+            BadInput: for a note with a NUL character or a lone surrogate (nothing played).
         """
+        if note is not None:
+            Note(self._cursor, note)  # the same checks as a loaded note
         transition: Transition[Any, Any] = self.game.step(self.state, action)
         keep = self._cursor
         self._states = (*self._states[: keep + 1], transition.state)
         self._actions = (*self._actions[:keep], action)
         self._events = (*self._events[:keep], transition.events)
-        self._notes = (*self._notes[:keep], note)
+        self._notes = (*self._notes[:keep], () if note is None else (note,))
         self._cursor = keep + 1
         return transition
 
@@ -152,8 +160,25 @@ class Match:
             raise IndexError("nothing to redo")
         self._cursor += 1
 
-    def fork(self) -> Match:
-        """An independent match with the same history; playing on one leaves the other."""
-        other = object.__new__(Match)
+    def annotate(self, text: str) -> None:
+        """Add a note to the last move played (a move may carry several notes).
+
+        Raises:
+            IndexError: before the first move.
+            BadInput: for a text with a NUL character or a lone surrogate.
+        """
+        if not self.can_undo():
+            raise IndexError("no move to annotate")
+        move = self._cursor - 1
+        Note(move, text)  # the same checks as a loaded note
+        self._notes = (*self._notes[:move], (*self._notes[move], text), *self._notes[move + 1 :])
+
+    def fork(self) -> Self:
+        """An independent match with the same history; playing on one leaves the other.
+
+        The fork has the class of this match, so a subclass's own methods and attributes
+        stay.
+        """
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         return other

@@ -7,15 +7,18 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, overload
 
 import attrs
 
-from boardrules.core.errors import BadInput, IllegalAction, ReplayError
+from boardrules.core.errors import BadInput, IllegalAction, ReplayError, UnknownGame
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.text import text_problem
 
 if TYPE_CHECKING:
     from boardrules.core.game import GameBase
 
 S = TypeVar("S")
 
-__all__ = ["SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "replay"]
+__all__ = [
+    "SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "new_game", "replay",
+]
 
 #: The version of the record format; a loader refuses records of another version.
 SCHEMA_VERSION = 1
@@ -40,12 +43,29 @@ def _frozen_map(value: Mapping[str, Any]) -> FrozenMap[str, Any]:
     return frozen
 
 
+def _note_move(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise BadInput(f"$.{attribute.name}", "a note's move is an action number from 0")
+
+
+def _note_text(_: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if type(value) is not str:
+        raise BadInput(f"$.{attribute.name}", "a note's text is a string")
+    problem = text_problem(value)
+    if problem is not None:
+        raise BadInput(f"$.{attribute.name}", problem)
+
+
 @attrs.frozen
 class Note:
-    """A free-text note a player attached to one move (the long game's story, say)."""
+    """A free-text note a player attached to one move (the long game's story, say).
 
-    move: int
-    text: str
+    ``move`` is the number (from 0) of the action the note belongs to; one move may carry
+    several notes. The text holds no NUL and no lone surrogate, so it can always be written.
+    """
+
+    move: int = attrs.field(validator=_note_move)
+    text: str = attrs.field(validator=_note_text)
 
 
 @attrs.frozen
@@ -62,8 +82,6 @@ class GameRecord:
         actions: every action, in order.
         notes: free-text notes on moves; they never change the game.
         schema: the record format version.
-        variant: the name of the rules variant played (``game.with_rules(...)``), or
-            ``None`` for the game's own rules.
     """
 
     game: str
@@ -75,11 +93,20 @@ class GameRecord:
     schema: int = SCHEMA_VERSION
     variant: str | None = None
 
+    def __attrs_post_init__(self) -> None:
+        for index, note in enumerate(self.notes):
+            if note.move >= len(self.actions):
+                raise BadInput(
+                    f"$.notes[{index}].move",
+                    f"no action {note.move}: the record has {len(self.actions)} actions",
+                )
+
     def load_game(self) -> Any:
         """The game object this record was played with (its options and variant applied).
 
         Raises:
-            UnknownGame: for a game, or a variant, that is not registered in this process.
+            BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`)
+                or bad options.
         """
         from boardrules.core.registry import game_from_json_options
 
@@ -101,11 +128,27 @@ class GameRecord:
         )
 
 
+def new_game(game: Any, seed: int, setup: Mapping[str, Any]) -> Any:
+    """``game.new(seed, **setup)`` with a bad setup reported below ``$.setup``.
+
+    Raises:
+        BadInput: at ``$.seed`` or ``$.setup...`` for what ``new`` refuses.
+    """
+    try:
+        return game.new(seed, **dict(setup))
+    except UnknownGame:
+        raise
+    except BadInput as error:
+        if error.path.startswith("$.seed"):
+            raise
+        raise BadInput("$.setup" + error.path[1:], error.reason) from None
+
+
 @overload
 def replay(record: GameRecord, game: GameBase[S, Any, Any, Any]) -> tuple[S, ...]: ...
 @overload
 def replay(record: GameRecord, game: None = None) -> tuple[object, ...]: ...
-def replay(record: GameRecord, game: GameBase[Any, Any, Any, Any] | None = None) -> tuple[Any, ...]:
+def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
     """Every state of a recorded game: the first, then one after each action.
 
     Args:
@@ -116,9 +159,9 @@ def replay(record: GameRecord, game: GameBase[Any, Any, Any, Any] | None = None)
     Raises:
         ReplayError: at the first illegal action, with its move number (from 0) and the
             violation.
-        BadInput: for bad options, a bad setup, or a game of another variant than the
-            record's.
-        UnknownGame: for a game or variant that is not registered (pass ``game``).
+        BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`),
+            bad options, a bad setup (its path below ``$.setup``), or a game of another
+            variant than the record's (``$.variant``).
     """
     if game is None:
         game = record.load_game()
@@ -129,7 +172,7 @@ def replay(record: GameRecord, game: GameBase[Any, Any, Any, Any] | None = None)
             f"the record was played with the rules {record.variant or 'of the game'}, "
             f"not {played or 'the game rules'}",
         )
-    state = game.new(record.seed, **dict(record.setup))
+    state = new_game(game, record.seed, record.setup)
     states = [state]
     for move, action in enumerate(record.actions):
         try:

@@ -75,6 +75,12 @@ def _leaf_paths(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
 def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     if not path:
         return value
@@ -102,6 +108,21 @@ _HASHSEED_SCRIPT = textwrap.dedent(
 )
 
 
+def _play_on(game: Any, state: Any, rng: Rng) -> None:
+    """Play uniformly random legal actions from ``state`` to the end (or ``max_moves``),
+    checking that each one applies and every state reached is valid and round-trips."""
+    for _ in range(game.max_moves()):
+        legal = game.legal_actions(state)
+        assert bool(legal) == (not game.is_over(state))
+        if not legal:
+            break
+        state = game.apply(state, rng.choice(legal))
+        game.validate(state)
+    game.score(state)
+    text = serde.to_json(state)
+    assert serde.from_json(text, game.state_type, game=game) == state
+
+
 def conformance(
     game: Any,
     setups: st.SearchStrategy[Mapping[str, Any]] | None = None,
@@ -118,7 +139,10 @@ def conformance(
     actions, events and records survive a JSON round trip; replay equals play; every game
     ends within ``max_moves``; standings agree with the end; views are stable; determinized
     states keep the seat's view (and its legal actions when it is to move); the game's own
-    invariants hold after every step; hostile JSON gives ``BadInput`` and nothing else;
+    invariants hold after every step; a tampered state is refused or valid, and then plays on
+    with random legal actions without error, every state on the way valid and loadable (so
+    ``validate`` never refuses what play can reach); hostile JSON gives ``BadInput`` and
+    nothing else;
     games and states pickle.
     """
     paths = playouts(game, setups)
@@ -190,7 +214,8 @@ def conformance(
             for action in p.actions:
                 transition = game.step(state, action)
                 for event in transition.events:
-                    assert serde.from_json(serde.to_json(event), game.event_type) == event
+                    text = serde.to_json(event)
+                    assert serde.from_json(text, game.event_type, game=game) == event
                 state = transition.state
             record = game.record(p.seed, p.actions, **p.setup)
             assert serde.from_json(serde.to_json(record), GameRecord) == record
@@ -267,11 +292,22 @@ def conformance(
             for state in p.states:
                 game.validate(state)
 
-        @given(paths, st.data())
-        def test_tampered_state_is_refused_or_valid(self, p: Any, data: Any) -> None:
+        @given(paths, st.data(), seeds())
+        def test_tampered_state_is_refused_or_plays_on(self, p: Any, data: Any, seed: int) -> None:
             original = serde.to_dict(p.final)
-            path = data.draw(st.sampled_from(_leaf_paths(original)))
-            value = data.draw(json_values(max_leaves=4))
+            paths_ = _leaf_paths(original)
+            path = data.draw(st.sampled_from(paths_))
+            # Hostile values, and plausible ones: another field's value, a small number
+            # (a seat, a count), a short string (an ID this game may not have).
+            plausible = [_get(original, p) for p in paths_]
+            value = data.draw(
+                st.one_of(
+                    json_values(max_leaves=4),
+                    st.sampled_from(plausible),
+                    st.integers(-2, 12),
+                    st.text(max_size=3),
+                )
+            )
             tampered = _replace(original, path, value)
             note(f"path={path!r} value={value!r}")
             try:
@@ -279,6 +315,7 @@ def conformance(
             except BadInput:
                 return
             game.validate(loaded)
+            _play_on(game, loaded, Rng(seed))
 
         @given(json_values())
         def test_hostile_json_is_bad_input(self, value: Any) -> None:

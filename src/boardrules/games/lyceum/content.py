@@ -25,10 +25,13 @@ from typing import Any
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.text import text_problem
 
 __all__ = [
     "COLOUR_XP",
     "EPOCH_ROUNDS",
+    "MAX_LEVELS",
+    "MAX_LEVEL_XP",
     "SKILLS",
     "Card",
     "Character",
@@ -349,9 +352,24 @@ class Content:
 
 
 # -- validation ---------------------------------------------------------------------------
+#: Bounds on a custom level table (LY-19): options stay small enough to show and to play.
+MAX_LEVELS = 100
+MAX_LEVEL_XP = 10**9
+
+
+def _check_texts(entry: object, names: tuple[str, ...], path: str) -> None:
+    for name in names:
+        problem = text_problem(getattr(entry, name))
+        if problem is not None:
+            raise BadInput(f"{path}.{name}", problem)
+
+
 def _check_id(value: str, path: str, seen: set[str]) -> None:
     if not value or len(value) > 64:
         raise BadInput(path, "LY-24: an id is a non-empty string of at most 64 characters")
+    problem = text_problem(value)
+    if problem is not None:
+        raise BadInput(path, problem)
     if value in seen:
         raise BadInput(path, f"LY-24: the id {value!r} appears twice")
     seen.add(value)
@@ -404,17 +422,24 @@ def validate_content(content: Content) -> Content:
         if not isinstance(character, Character):
             raise BadInput(f"$.characters[{i}]", "LY-24: expected a Character")
         _check_id(character.id, f"$.characters[{i}].id", seen)
+        _check_texts(character, ("name_ru", "name_en", "about_ru", "about_en"),
+                     f"$.characters[{i}]")
     levels = content.levels
-    if not levels or levels[0] != 0:
+    if not levels or type(levels[0]) is not int or levels[0] != 0:
         raise BadInput("$.levels", "LY-19: the level table starts with 0 XP for level 1")
+    if len(levels) > MAX_LEVELS:
+        raise BadInput("$.levels", f"LY-19: a level table has at most {MAX_LEVELS} levels")
     for i in range(1, len(levels)):
         if type(levels[i]) is not int or levels[i] <= levels[i - 1]:
             raise BadInput(f"$.levels[{i}]", "LY-19: level thresholds rise strictly")
+        if levels[i] > MAX_LEVEL_XP:
+            raise BadInput(f"$.levels[{i}]", f"LY-19: a threshold is at most {MAX_LEVEL_XP} XP")
     seen = set()
     for i, card in enumerate(content.cards):
         if not isinstance(card, Card):
             raise BadInput(f"$.cards[{i}]", "LY-24: expected a Card")
         _check_id(card.id, f"$.cards[{i}].id", seen)
+        _check_texts(card, ("title_ru", "title_en"), f"$.cards[{i}]")
         _check_card(card, f"$.cards[{i}]")
     return content
 

@@ -19,8 +19,10 @@ __all__ = ["build_position", "validate_state", "view_state"]
 T = TypeVar("T")
 _COLOURS = tuple(Colour)
 _EPOCHS = tuple(Epoch)
-_MAX_SP = 999
-_MAX_XP = 10**7
+# No rule caps SP or XP (custom content and level tables reach any amount), so states are
+# bounded only by the integers serde carries.
+_MAX_SP = (1 << 64) - 1
+_MAX_XP = (1 << 64) - 1
 
 
 def _int(value: object, path: str, low: int, high: int) -> int:
@@ -72,7 +74,7 @@ def _validate_step(game: Game, step: object, path: str, seats: int) -> Step:
     if step.values and kind is not StepKind.DECLARE_SKILL:
         raise BadInput(f"{path}.values", "only a declaration step holds values")
     if kind is StepKind.CHOOSE:
-        _int(step.count, f"{path}.count", 1, 99)
+        _int(step.count, f"{path}.count", 1, game._max_choose)
     elif kind is StepKind.MOVE:
         _int(step.count, f"{path}.count", 1, game._max_rest)
     elif kind is StepKind.DECLARE_SKILL:
@@ -170,7 +172,7 @@ def _validate_turn(game: Game, state: State) -> None:
 
 def validate_state(game: Game, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
-    from boardrules.games.lyceum.rules import ROUNDS, SHARE_LEVEL
+    from boardrules.games.lyceum.rules import DEFER_TURNS, ROUNDS, SHARE_LEVEL
 
     if not isinstance(state, State):
         raise BadInput("$", f"expected a lyceum State, got {type(state).__name__}")
@@ -218,8 +220,14 @@ def validate_state(game: Game, state: State) -> None:
         else:
             if sheet.deferred not in game._cards:
                 raise BadInput(f"{path}.deferred", f"no card {sheet.deferred!r:.40}")
-            _int(sheet.deferred_round, f"{path}.deferred_round", max(1, state.round - 3),
-                 state.round)
+            # LY-13: offered in the seat's next three main turns, gone at the end of the
+            # third; deferred only in its own turn. So the window depends on whether the
+            # seat has had its turn this round.
+            moved = over or (state.first is not None and (i - state.first) % n <= state.turn)
+            done = over or (state.first is not None and (i - state.first) % n < state.turn)
+            low = state.round - (DEFER_TURNS - 1 if done else DEFER_TURNS)
+            _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
+                 state.round if moved else state.round - 1)
             card = game._cards[sheet.deferred]
             if card.epoch is not epoch_of_round(sheet.deferred_round):
                 raise BadInput(f"{path}.deferred", "LY-12: a card is deferred in its own epoch")

@@ -227,6 +227,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     _declares: tuple[Declare, ...] = attrs.field(init=False, eq=False, repr=False)
     _values: tuple[DeclareSkill, ...] = attrs.field(init=False, eq=False, repr=False)
     _max_rest: int = attrs.field(init=False, eq=False, repr=False)
+    _max_choose: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -259,8 +260,15 @@ class Game(GameBase[State, Action, Event, Setup]):
         setattr_(
             self, "_values", tuple(DeclareSkill(v) for v in range(max(DECLARATION_TARGETS) + 1))
         )
-        rests = [c.special.amount for c in cards if c.special and c.special.lasting]
-        setattr_(self, "_max_rest", max([*REST_MOVES.values(), *rests]))
+        # The largest counts a MOVE or CHOOSE step can hold, derived from the content so
+        # that validate() accepts every state legal play reaches: rests and redistributions
+        # move SP; extra points, level-ups and gains are chosen.
+        specials = [c.special for c in cards if c.special is not None]
+        moves = [x.amount for x in specials if x.lasting or x.kind is SpecialKind.REDISTRIBUTE]
+        setattr_(self, "_max_rest", max([*REST_MOVES.values(), *moves]))
+        gains = [x.amount for x in specials if x.kind is SpecialKind.GAIN]
+        levels = LEVEL_POINTS * max(len(self.content.levels) - 1, 1)
+        setattr_(self, "_max_choose", max([EXTRA_POINTS, levels, *gains]))
 
     # -- content ------------------------------------------------------------------------
     def card(self, card_id: str) -> Card:
@@ -478,7 +486,7 @@ class Game(GameBase[State, Action, Event, Setup]):
                 return Violation("LY-4", "bad_target", {"target": _clip(target)})
             return None
         value = action.value  # type: ignore[attr-defined]
-        if not 0 <= value <= step.count:
+        if type(value) is not int or not 0 <= value <= step.count:  # a bool is not an SP count
             return Violation(
                 "LY-4", "bad_declared_value", {"value": _clip(value), "left": step.count}
             )

@@ -43,6 +43,10 @@ __all__ = ["build_position", "validate_state"]
 _RESTING = (Phase.ATTRACTION, Phase.TRADE, Phase.HIRING, Phase.DEVELOPMENT, Phase.CONSUMPTION)
 
 
+#: The largest integer serde carries: no Orbita rule caps a count or a meal tally.
+_NO_CAP = (1 << 64) - 1
+
+
 def _int(value: object, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise BadInput(path, f"expected an integer from {low} to {high}")
@@ -53,10 +57,10 @@ def _counts(value: object, path: str) -> tuple[int, int, int, int]:
     if not isinstance(value, tuple) or len(value) != 4:
         raise BadInput(path, "resource counts are four integers (Territory, Food, Way, Advice)")
     for i, v in enumerate(value):
+        # No rule caps a count (gifts and boosts accumulate over any number of rounds);
+        # serde bounds the integers a document may carry.
         if type(v) is not int or v < 0:
             raise BadInput(f"{path}[{i}]", "a resource count is a non-negative integer")
-        if v > 1_000_000:
-            raise BadInput(f"{path}[{i}]", "a resource count is at most 1000000")
     return value
 
 
@@ -179,7 +183,7 @@ def _validate_zones(game: Game, state: State, seen: Mapping[str, str]) -> None:
             raise BadInput(path, "expected zones")
         for name in ("current", "reserve", "gifts", "influence"):
             _counts(getattr(z, name), f"{path}.{name}")
-        _int(z.meals, f"{path}.meals", 0, 1_000_000)
+        _int(z.meals, f"{path}.meals", 0, _NO_CAP)
         spec = game._spec[card]
         for r in RESOURCE_ORDER:
             if z.reserve[r.index] and r not in STORES[spec]:

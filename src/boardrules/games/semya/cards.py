@@ -12,8 +12,18 @@ from typing import Any
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.text import text_problem
 
-__all__ = ["DECK_SIZE", "Card", "Suit", "Symbol", "default_deck", "load_deck", "validate_deck"]
+__all__ = [
+    "DECK_SIZE",
+    "MAX_CARD_POINTS",
+    "Card",
+    "Suit",
+    "Symbol",
+    "default_deck",
+    "load_deck",
+    "validate_deck",
+]
 
 #: Feeling cards per deck; each seat also holds one trump (SEM-1).
 DECK_SIZE = 21
@@ -104,6 +114,17 @@ def _check_id(instance: object, attribute: attrs.Attribute[str], value: str) -> 
         raise ValueError("a card id is a non-empty string of at most 64 characters")
 
 
+#: The largest number a card may carry in its corner; a score stays a small exact integer.
+MAX_CARD_POINTS = 99
+
+
+def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_CARD_POINTS:
+        raise BadInput(
+            f"$.{attribute.name}", f"card points are an integer from 0 to {MAX_CARD_POINTS}"
+        )
+
+
 @attrs.frozen
 class Card:
     """A feeling card (SEM-2): a feeling from one symbol to another, white or black.
@@ -122,7 +143,7 @@ class Card:
     start: Symbol = attrs.field(validator=attrs.validators.instance_of(Symbol))
     end: Symbol = attrs.field(validator=attrs.validators.instance_of(Symbol))
     suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
-    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+    points: int = attrs.field(validator=_check_points)
     name_ru: str = attrs.field(validator=attrs.validators.instance_of(str))
     name_en: str = attrs.field(validator=attrs.validators.instance_of(str))
 
@@ -142,8 +163,8 @@ def validate_deck(deck: Iterable[Card]) -> tuple[Card, ...]:
     """Check a deck against SEM-3 and return it as a tuple.
 
     A deck holds 21 feeling cards with distinct ids; for every symbol exactly three cards
-    start on it, two white and one black; a white card ends on another symbol than it
-    starts on.
+    start on it, two white and one black; every card ends on another symbol than it starts
+    on; ids and names hold no NUL character or lone surrogate.
 
     Raises:
         BadInput: naming the card (``$.deck[4]``) or the symbol that breaks SEM-3.
@@ -159,11 +180,15 @@ def validate_deck(deck: Iterable[Card]) -> tuple[Card, ...]:
         if card.id in seen:
             raise BadInput(f"$.deck[{index}].id", f"SEM-3: the card id {card.id!r} appears twice")
         seen.add(card.id)
-        if card.suit is Suit.WHITE and card.start is card.end:
+        if card.start is card.end:
             raise BadInput(
                 f"$.deck[{index}]",
-                f"SEM-3: the white card {card.id!r} starts and ends on {card.start.name_en}",
+                f"SEM-3: the card {card.id!r} starts and ends on {card.start.name_en}",
             )
+        for name in ("id", "name_ru", "name_en"):
+            problem = text_problem(getattr(card, name))
+            if problem is not None:
+                raise BadInput(f"$.deck[{index}].{name}", problem)
     for symbol in Symbol:
         white = sum(1 for c in cards if c.start is symbol and c.suit is Suit.WHITE)
         black = sum(1 for c in cards if c.start is symbol and c.suit is Suit.BLACK)

@@ -1,0 +1,111 @@
+"""Installing and testing: the test extra carries what the tests import; the demo runs on a
+base install."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _name(requirement: str) -> str:
+    match = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement)
+    assert match is not None, requirement
+    return re.sub(r"[-_.]+", "-", match.group()).lower()
+
+
+def _extra(extras: dict[str, list[str]], name: str) -> set[str]:
+    """The distributions an extra of ours names, through ``boardrules[...]`` references."""
+    out: set[str] = set()
+    for requirement in extras[name]:
+        own = re.fullmatch(r"boardrules\[([a-z,]+)\]", requirement)
+        if own:
+            for inner in own.group(1).split(","):
+                out |= _extra(extras, inner)
+        else:
+            out.add(_name(requirement))
+    return out
+
+
+def _with_dependencies(names: set[str], depth: int = 3) -> set[str]:
+    """``names`` and what they require (any extra), ``depth`` levels down."""
+    found = set(names)
+    frontier = set(names)
+    for _ in range(depth):
+        nxt: set[str] = set()
+        for name in frontier:
+            try:
+                requires = metadata.requires(name) or []
+            except metadata.PackageNotFoundError:
+                continue
+            nxt |= {_name(r) for r in requires} - found
+        found |= nxt
+        frontier = nxt
+    return found
+
+
+def _imported_modules() -> set[str]:
+    """Top-level modules imported by the tests, the package (doctests import every module)
+    and the examples."""
+    modules: set[str] = set()
+    for folder in ("tests", "src", "examples"):
+        for path in (ROOT / folder).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    modules |= {alias.name.partition(".")[0] for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    modules.add(node.module.partition(".")[0])
+    return {m for m in modules if m not in sys.stdlib_module_names} - {"boardrules", "tests"}
+
+
+def test_the_test_extra_carries_every_import() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    base = {_name(r) for r in pyproject["project"]["dependencies"]}
+    extras = pyproject["project"]["optional-dependencies"]
+    allowed = _with_dependencies(base | _extra(extras, "test"))
+    providers = metadata.packages_distributions()
+    missing = {}
+    for module in sorted(_imported_modules()):
+        dists = {_name(d) for d in providers.get(module, [])}
+        if not dists & allowed:
+            missing[module] = sorted(dists) or ["(not installed)"]
+    assert not missing, f"imported by tests or doctests but not in the test extra: {missing}"
+
+
+_BLOCK_REPORT_EXTRA = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class Block(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in ("rich", "matplotlib", "typer"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, Block())
+from boardrules.demo import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_demo_on_a_base_install_plays_and_says_what_the_studies_need(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _BLOCK_REPORT_EXTRA, "--seed", "5", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "Game over (SEM-9)" in result.stdout
+    last = result.stdout.splitlines()[-1]
+    assert last == (
+        "Balance studies skipped: they need the report extra (rich is not installed): "
+        "pip install 'boardrules[report]'"
+    )
+    assert not any(tmp_path.iterdir())
