@@ -41,7 +41,7 @@ def test_simulate_writes_the_report(tmp_path: Path) -> None:
     out = tmp_path / "report"
     result = runner.invoke(
         app, ["simulate", "semya", "-n", "40", "--agents", "greedy,random", "--jobs", "1",
-              "--out", str(out), "--probe"],
+              "--out", str(out), "--probe", "--keep-games"],
     )
     assert result.exit_code == 0, result.output
     assert (out / "report.html").exists()
@@ -49,6 +49,14 @@ def test_simulate_writes_the_report(tmp_path: Path) -> None:
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["games"] == 40
     assert len((out / "results.csv").read_text(encoding="utf-8").splitlines()) == 41
+
+
+def test_simulate_keeps_only_the_summary_by_default(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["simulate", "semya", "-n", "10", "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["games"] == 10
+    assert not (out / "results.csv").exists()
 
 
 def test_play_refuses_with_the_rule_and_saves(tmp_path: Path) -> None:

@@ -28,11 +28,11 @@ except ImportError as missing:  # pragma: no cover - depends on the installation
 import attrs
 
 from boardrules import serde
-from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.agents import agent_names, make_agent
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord, replay
 from boardrules.core.registry import game_names, load
-from boardrules.core.rng import Rng
+from boardrules.core.rng import Rng, check_seed
 from boardrules.core.violation import Lang
 
 __all__ = ["app", "main", "printable"]
@@ -46,11 +46,6 @@ app = typer.Typer(
 )
 console = Console()
 
-AGENTS: dict[str, Any] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "mcts": MCTSAgent,
-}
 
 #: Format characters that are kept: the joiners inside emoji and some scripts' words.
 _KEPT_FORMAT = frozenset("\u200c\u200d")
@@ -117,10 +112,12 @@ def _setup(game: Any, players: int | None) -> dict[str, Any]:
     return {"players": players} if takes_players else {}
 
 
-def _seats(game: Any, seed: int, setup: dict[str, Any]) -> int:
-    """How many seats a game from ``seed`` and ``setup`` has (its default when not given)."""
+def _seats(game: Any, setup: dict[str, Any]) -> int:
+    """How many seats a game with ``setup`` has (its default when not given)."""
+    from boardrules.sim import seats_of
+
     try:
-        return len(game.score(game.new(seed, **setup)))
+        return seats_of(game, setup)
     except BadInput as error:
         _fail(f"{game.name}: {error}")
 
@@ -154,12 +151,12 @@ def rules(
 
 def _make_agents(spec: str, seats: int) -> list[Any]:
     names = [n.strip() for n in spec.split(",")]
-    unknown = [n for n in names if n not in AGENTS]
+    unknown = [n for n in names if n not in agent_names()]
     if unknown:
-        _fail(f"unknown agent {unknown[0]!r}; choose from {', '.join(AGENTS)}")
+        _fail(f"unknown agent {unknown[0]!r}; choose from {', '.join(agent_names())}")
     if len(names) > seats:
         _fail(f"--agents names {len(names)} agents for {seats} seats")
-    return [AGENTS[names[i % len(names)]]() for i in range(seats)]
+    return [make_agent(names[i % len(names)]) for i in range(seats)]
 
 
 @app.command()
@@ -258,6 +255,9 @@ def simulate(
     dask: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     out: Annotated[Path, typer.Option(help="folder for the report")] = Path("build/report"),
     probe: Annotated[bool, typer.Option(help="count rule IDs behind refusals")] = False,
+    keep_games: Annotated[
+        bool, typer.Option(help="keep every game's result (results.csv; memory grows with N)")
+    ] = False,
 ) -> None:
     """Simulate N games of GAME between agents and write a balance report."""
     from concurrent.futures import Executor, ProcessPoolExecutor
@@ -267,8 +267,12 @@ def simulate(
     from boardrules.sim.report import build_report, console_report, write_report
 
     game = _game(game_name)
+    try:
+        check_seed(seed)
+    except BadInput as error:
+        _fail(f"--seed {seed}: {error.reason}")
     setup = _setup(game, players)
-    team = _make_agents(agents, _seats(game, seed, setup))
+    team = _make_agents(agents, _seats(game, setup))
     _report_folder(out)
     executor: Executor | None = None
     client: Any = None
@@ -281,7 +285,7 @@ def simulate(
         try:
             result = run_study(
                 game, team, n, seed, executor=executor, setup=setup, progress=tick,
-                probe_refusals=probe,
+                probe_refusals=probe, keep_games=keep_games,
             )
         finally:
             if isinstance(executor, ProcessPoolExecutor):
