@@ -48,7 +48,7 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.rules import Game, Setup
+from boardrules.games.orbita.game import Game, Setup
 from boardrules.games.orbita.state import (
     Answer,
     Corporation,
