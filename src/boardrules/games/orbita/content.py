@@ -46,7 +46,7 @@ class Spec(enum.Enum):
     @property
     def index(self) -> int:
         """The place of this specialisation in the cycle, from 0 (Warriors)."""
-        return _SPEC_INDEX[self.value]
+        return _SPEC_INDEX[self._name_]
 
     @property
     def resource(self) -> Resource:
@@ -133,7 +133,7 @@ class Resource(enum.Enum):
     @property
     def index(self) -> int:
         """The slot of this resource in a zone's counts: Territory, Food, Way, Advice."""
-        return _RESOURCE_INDEX[self.value]
+        return _RESOURCE_INDEX[self._name_]
 
     @property
     def spec(self) -> Spec:
@@ -165,8 +165,9 @@ RESOURCE_ORDER: tuple[Resource, ...] = (
     Resource.ADVICE,
 )
 
-_SPEC_INDEX = {s.value: i for i, s in enumerate(SPEC_ORDER)}
-_RESOURCE_INDEX = {r.value: i for i, r in enumerate(RESOURCE_ORDER)}
+# Keyed by member name: ``_name_`` is a plain attribute, ``value`` a slow descriptor.
+_SPEC_INDEX = {s.name: i for i, s in enumerate(SPEC_ORDER)}
+_RESOURCE_INDEX = {r.name: i for i, r in enumerate(RESOURCE_ORDER)}
 
 #: ORB-3: the resource that boosts each specialisation and what one unit adds. Heroes in an
 #: Artel get 2 Ways per Advice instead of 1.
@@ -266,6 +267,9 @@ class Context:
         role: the role of each card.
         order: each card's place in the canonical order.
         role_rank: each role's place in a team (Leader first).
+        gives: for each card, which resources (by index) it may give (``GIVES``).
+        booster: for each card, the index of the resource that boosts it (``BOOSTS``).
+        victim: for each card, the specialisation its trump is over (``Spec.next``).
 
     >>> ctx = Context.build(copies=1)
     >>> len(ctx.cards), ctx.spec["hosts-bard-1"], ctx.order["warriors-master-1"]
@@ -283,6 +287,9 @@ class Context:
     role: dict[str, Role]
     order: dict[str, int]
     role_rank: dict[Role, int]
+    gives: dict[str, tuple[bool, bool, bool, bool]]
+    booster: dict[str, int]
+    victim: dict[str, Spec]
 
     @classmethod
     def build(
@@ -297,6 +304,7 @@ class Context:
         """The context of a game with these options (see ``Game``)."""
         cards = deck_cards(copies)
         parsed = {c: parse_card(c) for c in cards}
+        spec = {c: p[0] for c, p in parsed.items() if p}
         return cls(
             copies,
             rounds,
@@ -305,8 +313,20 @@ class Context:
             starting_food,
             goal_rounds,
             cards,
-            {c: p[0] for c, p in parsed.items() if p},
+            spec,
             {c: p[1] for c, p in parsed.items() if p},
             {c: i for i, c in enumerate(cards)},
             {r: i for i, r in enumerate(ROLE_ORDER)},
+            {c: _flags(GIVES[s]) for c, s in spec.items()},
+            {c: BOOSTS[s][0].index for c, s in spec.items()},
+            {c: s.next for c, s in spec.items()},
         )
+
+
+def _flags(resources: frozenset[Resource]) -> tuple[bool, bool, bool, bool]:
+    return (
+        Resource.TERRITORY in resources,
+        Resource.FOOD in resources,
+        Resource.WAY in resources,
+        Resource.ADVICE in resources,
+    )

@@ -163,6 +163,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         return flow.finish(self.rulebook, self._context, work)
 
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
+        # The core's loop, with the events list handed to the draft: the automatic steps
+        # that flow.finish runs emit events too.
         context = self._context
         book = self.rulebook
         work = flow.begin(state, events)

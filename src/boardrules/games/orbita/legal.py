@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardrules.core.rules import Check, Rulebook
+from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
@@ -25,9 +26,9 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import BOOSTS, RESOURCE_ORDER, SPEC_ORDER, Context, Resource
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource
 from boardrules.games.orbita.flow import to_move
-from boardrules.games.orbita.rules.basics import givers
+from boardrules.games.orbita.rules.basics import answering_structure, booster_held
 from boardrules.games.orbita.rules.hiring import name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
 from boardrules.games.orbita.table import index
@@ -44,8 +45,14 @@ _REINFORCE_ALL = Reinforce(Amount.ALL)
 _GIFTS: dict[tuple[Resource, str], tuple[Gift, Gift]] = {}
 
 
-def _allowed(checks: Sequence[Check], ctx: Context, state: State, action: Action) -> bool:
-    return all(check(ctx, state, action) is None for check in checks)
+def _refusal(
+    checks: Sequence[Check], ctx: Context, state: State, action: Action
+) -> Violation | None:
+    for check in checks:
+        violation = check(ctx, state, action)
+        if violation is not None:
+            return violation
+    return None
 
 
 def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
@@ -63,9 +70,20 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
     out: list[Action] = []
     cache = _GIFTS
     zones = state.zones
-    for resource in RESOURCE_ORDER:
-        held = {c: zones[c].holds(resource) for c in givers(ctx, state, seat, resource, "")}
-        total = sum(held.values())
+    gives = ctx.gives
+    # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
+    # structure that may give the resource and hold some.
+    locked = answering_structure(state)
+    mine = [(c, zones[c]) for c in ix.cards[seat] if c not in locked]
+    for i, resource in enumerate(RESOURCE_ORDER):
+        held = {}
+        total = 0
+        for c, z in mine:
+            if gives[c][i]:
+                n = z.current[i] + z.gifts[i] + z.reserve[i]
+                if n:
+                    held[c] = n
+                    total += n
         if not total:
             continue
         for to in receivers:
@@ -88,10 +106,9 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     out: list[Action] = []
     for card in index(state).cards[seat]:
         action = Boost(card)
-        if _allowed(checks, ctx, state, action):
+        if _refusal(checks, ctx, state, action) is None:
             out.append(action)
-            held = state.zones[card].holds(BOOSTS[ctx.spec[card]][0])
-            if held > 1:
+            if booster_held(ctx, state.zones[card], card) > 1:
                 out.append(Boost(card, Amount.ALL))
     return out
 
@@ -111,7 +128,7 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     out: list[Action] = []
     spec_of = ctx.spec
     for offerer in offerers:
-        victim = spec_of[offerer].next
+        victim = ctx.victim[offerer]
         targets = [c for c in state.market if spec_of[c] is victim]
         for s, cards in enumerate(ix.cards):
             if s != seat and s != ix.seat_of[offerer]:
@@ -125,7 +142,7 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
                         targets.append(name)
         for target in targets:
             action = MakeOffer(offerer, target)
-            if _allowed(checks, ctx, state, action):
+            if _refusal(checks, ctx, state, action) is None:
                 out.append(action)
     return out
 
@@ -135,7 +152,7 @@ def _shields(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Acti
     out: list[Action] = []
     for card in index(state).cards[seat]:
         shield = Shield(card)
-        if _allowed(checks, ctx, state, shield):
+        if _refusal(checks, ctx, state, shield) is None:
             out.append(shield)
     return out
 
@@ -153,7 +170,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
     if offer is not None:
         if offer.stage is Stage.ANSWER:
             checks = book.checks_for(AnswerOffer)
-            out.extend(a for a in _ANSWER_ACTIONS if _allowed(checks, ctx, state, a))
+            out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
         elif offer.stage is Stage.REINFORCE:
             if offer.reinforcements < ctx.reinforcements:
                 available = offer_units(ctx, state, offer.offerer)
@@ -172,12 +189,12 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         return tuple(out)
     phase = state.phase
     if phase is Phase.ATTRACTION:
-        if _allowed(book.checks_for(DrawCharacter), ctx, state, _DRAW):
+        if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
             out.append(_DRAW)
         checks = book.checks_for(TakeFromMarket)
         for card in state.market:
             take = TakeFromMarket(card)
-            if _allowed(checks, ctx, state, take):
+            if _refusal(checks, ctx, state, take) is None:
                 out.append(take)
     elif phase is Phase.TRADE:
         out.extend(_gifts(ctx, state, seat))
@@ -190,13 +207,13 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         checks = book.checks_for(FormCorporation)
         for suit in SPEC_ORDER:
             form = FormCorporation(suit)
-            if _allowed(checks, ctx, state, form):
+            if _refusal(checks, ctx, state, form) is None:
                 out.append(form)
     else:
         checks = book.checks_for(AllocateFood)
         for st in index(state).structures[seat]:
             allocate = AllocateFood(st.name)
-            if _allowed(checks, ctx, state, allocate):
+            if _refusal(checks, ctx, state, allocate) is None:
                 out.append(allocate)
         out.extend(_gifts(ctx, state, seat))
         out.extend(_boosts(ctx, book, state, seat))

@@ -13,7 +13,7 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import BOOSTS, GIVES, Context, Resource, Spec
+from boardrules.games.orbita.content import BOOSTS, RESOURCE_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.events import Boosted, Event
 from boardrules.games.orbita.flow import Draft, add, to_move
 from boardrules.games.orbita.state import Seat, State, Zones
@@ -107,8 +107,9 @@ ARTEL_BOOST = 2
 
 
 def booster_held(ctx: Context, zones: Zones, card: str) -> int:
-    """How much of its booster resource ``card`` holds."""
-    return zones.holds(BOOSTS[ctx.spec[card]][0])
+    """How much of its booster resource ``card`` holds (``zones`` are its tokens)."""
+    b = ctx.booster[card]
+    return zones.current[b] + zones.gifts[b] + zones.reserve[b]
 
 
 def in_enterprise(seat: Seat, card: str) -> bool:
@@ -127,8 +128,8 @@ def _boost_allowed(ctx: Context, state: State, action: Boost) -> Violation | Non
     z = state.zones[card]
     if z.current[spec.index] < 1:
         return Violation("ORB-3", "boost_needs_own", {"card": card})
-    booster = BOOSTS[spec][0]
-    if z.holds(booster) < 1:
+    if booster_held(ctx, z, card) < 1:
+        booster = RESOURCE_ORDER[ctx.booster[card]]
         return Violation("ORB-3", "no_booster", {"card": card, "resource": booster.value})
     return None
 
@@ -184,10 +185,10 @@ def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -
     zones = state.zones
     locked = answering_structure(state)
     i = resource.index
-    spec = ctx.spec
+    gives = ctx.gives
     out = []
     for card in index(state).cards[seat]:
-        if card == to or card in locked or resource not in GIVES[spec[card]]:
+        if card == to or card in locked or not gives[card][i]:
             continue
         z = zones[card]
         if z.current[i] or z.gifts[i] or z.reserve[i]:

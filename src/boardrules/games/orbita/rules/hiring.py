@@ -101,7 +101,7 @@ def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation |
     if t_seat is not None and t_seat in (owner, seat):
         return Violation("ORB-11", "own_target", {"card": target})
     t_spec = ctx.spec[target]
-    if t_spec is not spec.next:
+    if t_spec is not ctx.victim[offerer]:
         return Violation(
             "ORB-11",
             "not_trump",
