@@ -49,6 +49,7 @@ from boardrules.games.orbita.state import (
     Team,
     Zones,
 )
+from boardrules.games.orbita.table import CORPORATION
 
 __all__ = [
     "ACCEPTS",
@@ -163,7 +164,7 @@ def max_moves(ctx: Context, players: int) -> int:
         + n * (s + 1)
         + n * (s + 1)
         + n * s * ((r + 1) * n + 1)
-        + n * (cards // 16 + 1)
+        + n * (cards // CORPORATION + 1)
         + n * (cards + s + 1)
     )
     return per_round * ctx.rounds

@@ -36,7 +36,7 @@ from boardrules.games.orbita.flow import MAX_PLAYERS, to_move
 from boardrules.games.orbita.rules.consumption import seat_need
 from boardrules.games.orbita.scoring import score
 from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
-from boardrules.games.orbita.table import seat_food
+from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, seat_food
 
 __all__ = [
     "CARD_NAMES",
@@ -246,14 +246,14 @@ def observe(ctx: Context, view: State, seat: int) -> tuple[int, ...]:
             for team in corp.enterprises:
                 for m in team.members:
                     where[m] = place
-                    structure[m] = 16
+                    structure[m] = CORPORATION
                     leader[m] = card_number(team.leader)
                     suit[m] = 1 + SPEC_ORDER.index(corp.suit)
                     age[m] = corp.age
         for team in st.teams:
             for m in team.members:
                 where[m] = place
-                structure[m] = 4 if team.enterprise else 1
+                structure[m] = ENTERPRISE if team.enterprise else LONE
                 leader[m] = card_number(team.leader)
     for card in ctx.cards:
         z: Zones | None = zones.get(card)

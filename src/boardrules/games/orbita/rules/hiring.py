@@ -130,8 +130,9 @@ def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation |
     return None
 
 
-def _place(ctx: Context, d: Draft, offerer: str, members: tuple[str, ...], target: str,
-           units: int) -> None:
+def _place(
+    ctx: Context, d: Draft, offerer: str, members: tuple[str, ...], target: str, units: int
+) -> None:
     """Move ``units`` of the offerer's trump (Warriors: then Advice) onto the target."""
     spec_of = ctx.spec
     spec = spec_of[offerer]
