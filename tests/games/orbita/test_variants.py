@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import boardrules
 from boardrules.core.errors import BadInput
 from boardrules.core.registry import variant_names
+from boardrules.core.rules import Rule
 from boardrules.games import orbita
 from boardrules.games.orbita import (
     Answer,
@@ -153,3 +154,42 @@ def test_records_of_the_variant_replay_only_with_the_variant(
 def test_variants_are_registered_on_import() -> None:
     """Records of the variants load by name once ``boardrules.games.orbita`` is imported."""
     assert SHIELD_GIVEN_ONLY in variant_names(orbita.Game.name)
+
+
+def _ignoring(ctx: Any, state: State, action: Any) -> Any:
+    """ORB-15's own check, except that Territory never protects the Host."""
+    violation = orbita.Game().rulebook.rule("ORB-15").checks[Shield](ctx, state, action)
+    return None if violation is not None and violation.code == "host_protected" else violation
+
+
+@given(st.integers(0, 2**64 - 1), st.randoms(use_true_random=False))
+def test_orb15_a_variant_that_changes_a_check_lists_what_its_check_allows(
+    seed: int, rng: Any
+) -> None:
+    """ORB-15 replaced by a designer's check: ``legal_actions`` follows the variant's checks
+    (it filters the vocabulary, since the hand-tuned list knows only Orbita's own)."""
+    own = Game(rounds=2)
+    unit = orbita.Game().rulebook.rule("ORB-15")
+    variant = own.with_rules(
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        name="orbita-shield-always",
+    )
+    state = variant.new(seed, players=3)
+    for _ in range(40):
+        legal = variant.legal_actions(state)
+        assert legal == tuple(a for a in variant.vocabulary() if variant.check(state, a) is None)
+        if not legal:
+            break
+        state = variant.apply(state, rng.choice(legal))
+
+
+def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
+    """ORB-15 (designer's variant): the Host protected by seized Territory can be shielded."""
+    unit = orbita.Game().rulebook.rule("ORB-15")
+    variant = Game().with_rules(
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        name="orbita-shield-always",
+    )
+    state = fight(variant)
+    assert state.zones["hosts-leader-1"].gifts[0] == 1
+    assert Shield("heroes-leader-1") in variant.legal_actions(state)
