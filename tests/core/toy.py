@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -35,6 +36,8 @@ class Pass:
 @attrs.frozen
 class Total:
     """The running total, the seat to move and the winner once there is one."""
+
+    __boardrules_game__: ClassVar[str] = "toy"  # loaded states are validated by the toy
 
     total: int = 0
     seat: int = 0
@@ -129,7 +132,15 @@ class Toy(GameBase[Total, Add | Pass, Added, Setup]):
         )
 
     def validate(self, state: Total) -> None:
-        pass
+        if type(state.total) is not int or not 0 <= state.total <= self.target:
+            raise BadInput("$.total", f"a total lies between 0 and {self.target}")
+        if type(state.seat) is not int or state.seat not in (0, 1):
+            raise BadInput("$.seat", "a seat is 0 or 1")
+        won = state.total == self.target
+        if state.winner is not None and (type(state.winner) is not int or not won):
+            raise BadInput("$.winner", "only the target reached has a winner")
+        if won and state.winner != 1 - state.seat:
+            raise BadInput("$.winner", "whoever reached the target won")
 
     def max_moves(self) -> int:
         return self.target

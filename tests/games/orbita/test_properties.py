@@ -39,6 +39,8 @@ from boardrules.games.orbita import (
     State,
 )
 from boardrules.games.orbita.content import BOOSTS, GIVES
+from boardrules.games.orbita.rules.basics import givable
+from boardrules.games.orbita.rules.hiring import offer_units
 from boardrules.games.orbita.table import enterprises, leaders, seat_cards
 
 GAME = Game(rounds=4)
@@ -140,7 +142,8 @@ def test_orb4_gifts_respect_storage(walk: list[Step]) -> None:
         if step.action.amount is Amount.ONE:
             assert moved == 1
         else:
-            available = GAME._giftable(step.before, mover, step.action.resource, step.action.to)
+            action = step.action
+            available = givable(GAME.rule_context, step.before, mover, action.resource, action.to)
             assert moved == available > 1
         to = step.action.to
         i = step.action.resource.index
@@ -285,14 +288,14 @@ def test_orb14_reinforcements_add_one_unit_or_all_at_hand(
             offer, after = state.offer, step.state.offer
             assert offer is not None
             assert after is not None
-            available = GAME._offer_units(state, offer.offerer)
+            available = offer_units(GAME.rule_context, state, offer.offerer)
             added = 1 if action.amount is Amount.ONE else available
             assert action.amount is Amount.ONE or available > 1
             assert after.units == offer.units + added
             assert after.reinforcements == offer.reinforcements + 1
             assert sum(step.state.zones[offer.target].influence) == after.units
             assert OfferReinforced(offer.seat, added, after.units) in step.events
-            assert GAME._offer_units(step.state, offer.offerer) == available - added
+            assert offer_units(GAME.rule_context, step.state, offer.offerer) == available - added
         state = step.state
     assert reinforced >= 1
 

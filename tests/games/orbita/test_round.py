@@ -90,13 +90,13 @@ def test_orb6_a_round_runs_the_seven_phases_in_order(seed: int, n: int, rng: Any
 
 
 def test_orb6_actions_belong_to_their_phase() -> None:
-    """ORB-6: an action outside its phase gets ``wrong_phase``."""
+    """ORB-6: an action outside its phase is refused by the core as CORE-3 ``wrong_step``."""
     state = GAME.new(3, players=2)
     assert code(state, MakeOffer("warriors-leader-1", "hosts-leader-1")) == (
-        "ORB-6",
-        "wrong_phase",
+        "CORE-3",
+        "wrong_step",
     )
-    assert code(state, FormCorporation(Spec.HOSTS)) == ("ORB-6", "wrong_phase")
+    assert code(state, FormCorporation(Spec.HOSTS)) == ("CORE-3", "wrong_step")
 
 
 # -- ORB-7, ORB-8 attraction --------------------------------------------------------------------
@@ -262,7 +262,7 @@ def test_orb18_development_waits_only_on_a_seat_that_can_form() -> None:
     ready, _ = run(GAME, ready, Pass(), Pass())
     formed = GAME.apply(ready, FormCorporation(Spec.WARRIORS))
     assert formed.phase is Phase.CONSUMPTION
-    assert code(formed, FormCorporation(Spec.HOSTS)) == ("ORB-6", "wrong_phase")
+    assert code(formed, FormCorporation(Spec.HOSTS)) == ("CORE-3", "wrong_step")
 
 
 # -- ORB-19 consumption -------------------------------------------------------------------------
@@ -499,7 +499,7 @@ def test_orb22_the_game_ends_after_the_round_limit(seed: int, n: int, rng: Any) 
     assert game.score(state).final
     violation = game.check(state, Pass())
     assert violation is not None
-    assert violation.rule == "ORB-22"
+    assert (violation.rule, violation.code) == ("CORE-2", "game_over")
 
 
 # -- ORB-23 scoring -----------------------------------------------------------------------------

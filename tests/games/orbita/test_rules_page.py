@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
+from boardrules.core.rules import Rule
 from boardrules.games import orbita
 from boardrules.games.orbita.messages import CATALOG
 from boardrules.testing import check_rule_ids
@@ -14,12 +16,24 @@ PAGE = ROOT / "docs" / "rules" / "orbita.md"
 RULES = range(1, 25)
 
 
-def test_every_rule_id_is_on_the_rules_page() -> None:
-    """ORB-1..ORB-24 each have a paragraph on docs/rules/orbita.md."""
+LINK = re.compile(
+    r"\[\*\*(ORB-\d+)\*\*\]\(\.\./reference/orbita\.md"
+    r"#(boardrules\.games\.orbita\.rules\.[\w.]+)\) \*\*— "
+)
+
+
+def test_every_rule_id_is_on_the_rules_page_linked_to_its_unit() -> None:
+    """ORB-1..ORB-24 each have a paragraph whose ID links to the rule's unit in the code."""
     text = PAGE.read_text(encoding="utf-8")
-    for n in RULES:
-        assert f"**ORB-{n} —" in text, f"ORB-{n} missing from the rules page"
-    assert not re.search(r"\*\*ORB-(?:2[5-9]|[3-9]\d) —", text)
+    found = dict(LINK.findall(text))
+    assert sorted(found, key=lambda i: int(i.split("-")[1])) == [f"ORB-{n}" for n in RULES]
+    for rule_id, target in found.items():
+        module, _, name = target.rpartition(".")
+        unit = getattr(importlib.import_module(module), name)
+        assert isinstance(unit, Rule), target
+        assert unit.id == rule_id, target
+        assert orbita.Game().rulebook.rule(rule_id) is unit
+    assert not re.search(r"\*\*ORB-(?:2[5-9]|[3-9]\d)\*\*", text)
 
 
 def test_every_rule_id_is_cited_by_a_test_and_known_to_the_code() -> None:

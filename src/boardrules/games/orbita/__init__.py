@@ -8,6 +8,7 @@
 Phase.ATTRACTION
 """
 
+from boardrules.games.orbita import variants as _variants
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
@@ -48,7 +49,7 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.rules import Game, Setup
+from boardrules.games.orbita.game import Game, Setup
 from boardrules.games.orbita.state import (
     Answer,
     Corporation,
@@ -60,6 +61,10 @@ from boardrules.games.orbita.state import (
     Team,
     Zones,
 )
+
+# Records of Orbita's variants load by name (see ``orbita.variants``).
+_variants.register(Game)
+del _variants
 
 __all__ = [
     "Action",

@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import enum
 
+import attrs
+
 __all__ = [
     "BOOSTS",
     "GIVES",
     "ROLE_ORDER",
     "SPEC_ORDER",
     "STORES",
+    "Context",
     "Resource",
     "Role",
     "Spec",
     "card_id",
+    "card_spec",
     "deck_cards",
     "parse_card",
 ]
@@ -42,7 +46,7 @@ class Spec(enum.Enum):
     @property
     def index(self) -> int:
         """The place of this specialisation in the cycle, from 0 (Warriors)."""
-        return _SPEC_INDEX[self.value]
+        return _SPEC_INDEX[self._name_]
 
     @property
     def resource(self) -> Resource:
@@ -129,7 +133,7 @@ class Resource(enum.Enum):
     @property
     def index(self) -> int:
         """The slot of this resource in a zone's counts: Territory, Food, Way, Advice."""
-        return _RESOURCE_INDEX[self.value]
+        return _RESOURCE_INDEX[self._name_]
 
     @property
     def spec(self) -> Spec:
@@ -161,8 +165,9 @@ RESOURCE_ORDER: tuple[Resource, ...] = (
     Resource.ADVICE,
 )
 
-_SPEC_INDEX = {s.value: i for i, s in enumerate(SPEC_ORDER)}
-_RESOURCE_INDEX = {r.value: i for i, r in enumerate(RESOURCE_ORDER)}
+# Keyed by member name: ``_name_`` is a plain attribute, ``value`` a slow descriptor.
+_SPEC_INDEX = {s.name: i for i, s in enumerate(SPEC_ORDER)}
+_RESOURCE_INDEX = {r.name: i for i, r in enumerate(RESOURCE_ORDER)}
 
 #: ORB-3: the resource that boosts each specialisation and what one unit adds. Heroes in an
 #: Artel get 2 Ways per Advice instead of 1.
@@ -227,4 +232,101 @@ def deck_cards(copies: int) -> tuple[str, ...]:
         for spec in SPEC_ORDER
         for role in ROLE_ORDER
         for copy in range(1, copies + 1)
+    )
+
+
+def card_spec(card: str) -> Spec:
+    """The specialisation of a well-formed card id.
+
+    >>> card_spec("heroes-sage-2")
+    Spec.HEROES
+    """
+    parsed = parse_card(card)
+    if parsed is None:
+        raise KeyError(card)
+    return parsed[0]
+
+
+@attrs.frozen(eq=False)
+class Context:
+    """What Orbita's rules read besides the state: the deck's lookup tables and the options.
+
+    Built once per game from its options (``Game.rule_context``); every check and effect of
+    :mod:`boardrules.games.orbita.rules` gets it as its first argument.
+
+    Attributes:
+        copies: copies of each of the 16 characters in the deck (ORB-1).
+        rounds: the round limit (ORB-22).
+        steps: limited actions per seat per phase (ORB-21).
+        reinforcements: how often an offerer may reinforce one offer (ORB-14).
+        starting_food: Food each starting Leader receives as a gift (ORB-5).
+        goal_rounds: consecutive fed rounds of a corporation that end the game; 0 never
+            (ORB-22).
+        cards: every card of the deck, in canonical order.
+        spec: the specialisation of each card.
+        role: the role of each card.
+        order: each card's place in the canonical order.
+        role_rank: each role's place in a team (Leader first).
+        gives: for each card, which resources (by index) it may give (``GIVES``).
+        booster: for each card, the index of the resource that boosts it (``BOOSTS``).
+        victim: for each card, the specialisation its trump is over (``Spec.next``).
+
+    >>> ctx = Context.build(copies=1)
+    >>> len(ctx.cards), ctx.spec["hosts-bard-1"], ctx.order["warriors-master-1"]
+    (16, Spec.HOSTS, 1)
+    """
+
+    copies: int
+    rounds: int
+    steps: int
+    reinforcements: int
+    starting_food: int
+    goal_rounds: int
+    cards: tuple[str, ...]
+    spec: dict[str, Spec]
+    role: dict[str, Role]
+    order: dict[str, int]
+    role_rank: dict[Role, int]
+    gives: dict[str, tuple[bool, bool, bool, bool]]
+    booster: dict[str, int]
+    victim: dict[str, Spec]
+
+    @classmethod
+    def build(
+        cls,
+        copies: int = 2,
+        rounds: int = 24,
+        steps: int = 4,
+        reinforcements: int = 2,
+        starting_food: int = 2,
+        goal_rounds: int = 2,
+    ) -> Context:
+        """The context of a game with these options (see ``Game``)."""
+        cards = deck_cards(copies)
+        parsed = {c: parse_card(c) for c in cards}
+        spec = {c: p[0] for c, p in parsed.items() if p}
+        return cls(
+            copies,
+            rounds,
+            steps,
+            reinforcements,
+            starting_food,
+            goal_rounds,
+            cards,
+            spec,
+            {c: p[1] for c, p in parsed.items() if p},
+            {c: i for i, c in enumerate(cards)},
+            {r: i for i, r in enumerate(ROLE_ORDER)},
+            {c: _flags(GIVES[s]) for c, s in spec.items()},
+            {c: BOOSTS[s][0].index for c, s in spec.items()},
+            {c: s.next for c, s in spec.items()},
+        )
+
+
+def _flags(resources: frozenset[Resource]) -> tuple[bool, bool, bool, bool]:
+    return (
+        Resource.TERRITORY in resources,
+        Resource.FOOD in resources,
+        Resource.WAY in resources,
+        Resource.ADVICE in resources,
     )

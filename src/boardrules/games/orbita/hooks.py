@@ -13,7 +13,7 @@ however far chained boosts grow a seat's stock; see the rules page (``docs/rules
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from boardrules.games.orbita.actions import (
     Action,
@@ -30,22 +30,38 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Spec
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.events import Event
+from boardrules.games.orbita.flow import MAX_PLAYERS, to_move
+from boardrules.games.orbita.rules.consumption import seat_need
+from boardrules.games.orbita.scoring import score
 from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
-from boardrules.games.orbita.table import seat_food, seat_need
-
-if TYPE_CHECKING:
-    from boardrules.games.orbita.rules import Game
+from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, seat_food
 
 __all__ = [
     "CARD_NAMES",
     "GLOBAL_NAMES",
     "SEAT_NAMES",
+    "TALLIED",
+    "HasContext",
+    "heuristic",
     "layout",
     "observation_size",
     "observe",
+    "tally",
     "vocabulary",
 ]
+
+
+class HasContext(Protocol):
+    """Anything that carries an Orbita rule context, like ``orbita.Game``."""
+
+    @property
+    def rule_context(self) -> Context: ...
+
+
+def _context(source: Context | HasContext) -> Context:
+    return source if isinstance(source, Context) else source.rule_context
 
 _PHASES = tuple(Phase)
 _STAGES = tuple(Stage)
@@ -113,11 +129,11 @@ def _c(value: int) -> int:
     return -1 if value < -1 else 127 if value > 127 else value
 
 
-def vocabulary(game: Game) -> tuple[Action, ...]:
-    """See :meth:`Game.vocabulary`."""
-    cards = game.cards
+def vocabulary(ctx: Context) -> tuple[Action, ...]:
+    """Every action of this deck, in a fixed order (see ``Game.vocabulary``)."""
+    cards = ctx.cards
     amounts = _AMOUNTS
-    spec = game.spec_of
+    spec = ctx.spec.__getitem__
     return (
         DrawCharacter(),
         *(TakeFromMarket(c) for c in cards),
@@ -133,32 +149,30 @@ def vocabulary(game: Game) -> tuple[Action, ...]:
     )
 
 
-def layout(game: Game) -> tuple[str, ...]:
-    """The name of every position of :func:`observe`'s vector for ``game``'s deck."""
-    seats = tuple(
-        f"seat.{k}.{name}" for k in range(game.max_players) for name in SEAT_NAMES
-    )
-    cards = tuple(f"card.{card}.{name}" for card in game.cards for name in CARD_NAMES)
+def layout(source: Context | HasContext) -> tuple[str, ...]:
+    """The name of every position of :func:`observe`'s vector for a game's deck.
+
+    ``source`` is the game (``layout(game)``) or its ``rule_context``.
+    """
+    ctx = _context(source)
+    seats = tuple(f"seat.{k}.{name}" for k in range(MAX_PLAYERS) for name in SEAT_NAMES)
+    cards = tuple(f"card.{card}.{name}" for card in ctx.cards for name in CARD_NAMES)
     return (*GLOBAL_NAMES, *seats, *cards)
 
 
-def observation_size(game: Game) -> int:
-    """See :meth:`Game.observation_size`."""
-    return (
-        len(GLOBAL_NAMES)
-        + game.max_players * len(SEAT_NAMES)
-        + len(game.cards) * len(CARD_NAMES)
-    )
+def observation_size(ctx: Context) -> int:
+    """The length of :func:`observe`'s vector (see ``Game.observation_size``)."""
+    return len(GLOBAL_NAMES) + MAX_PLAYERS * len(SEAT_NAMES) + len(ctx.cards) * len(CARD_NAMES)
 
 
-def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
-    """See :meth:`Game.observe`.
+def observe(ctx: Context, view: State, seat: int) -> tuple[int, ...]:
+    """What ``seat`` sees as a vector of small integers (see ``Game.observe``).
 
     The deck is read only as a set (which cards are still in it), never in order, so a full
     state, the seat's view and any determinization of that view give the same vector.
     """
     n = len(view.seats)
-    order = game._order
+    order = ctx.order
 
     def rel(s: int | None) -> int:
         return -1 if s is None else (s - seat) % n
@@ -169,11 +183,11 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
     offer = view.offer
     out: list[int] = [
         _c(view.round),
-        _c(game.rounds - view.round + 1),
+        _c(ctx.rounds - view.round + 1),
         n,
         *(1 if view.phase is p else 0 for p in _PHASES),
         1 if view.over else 0,
-        rel(game.to_move(view)),
+        rel(to_move(view)),
         rel(view.turn),
         1 if view.drew else 0,
         1 if view.took else 0,
@@ -199,7 +213,7 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
         ]
 
     zones = view.zones
-    for k in range(game.max_players):
+    for k in range(MAX_PLAYERS):
         if k >= n:
             out += [-1] * len(SEAT_NAMES)
             continue
@@ -232,16 +246,16 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
             for team in corp.enterprises:
                 for m in team.members:
                     where[m] = place
-                    structure[m] = 16
+                    structure[m] = CORPORATION
                     leader[m] = card_number(team.leader)
                     suit[m] = 1 + SPEC_ORDER.index(corp.suit)
                     age[m] = corp.age
         for team in st.teams:
             for m in team.members:
                 where[m] = place
-                structure[m] = 4 if team.enterprise else 1
+                structure[m] = ENTERPRISE if team.enterprise else LONE
                 leader[m] = card_number(team.leader)
-    for card in game.cards:
+    for card in ctx.cards:
         z: Zones | None = zones.get(card)
         if z is None:
             z = _NO_TOKENS
@@ -263,3 +277,45 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
 
 
 _NO_TOKENS = Zones(EMPTY, EMPTY, EMPTY, EMPTY)
+
+
+def heuristic(state: State, seat: int) -> float:
+    """``GreedyAgent``'s rating of ``state`` for ``seat`` (higher is better).
+
+    The seat's points (ORB-23) minus the best other seat's, plus half a point per unit of
+    Food the seat holds beyond what its structures eat this round, within ±20 (so a greedy
+    player gathers Food before consumption, never at the cost of a character).
+    """
+    points = score(state).points
+    others = max((p for s, p in enumerate(points) if s != seat), default=0)
+    mine = state.seats[seat]
+    margin = seat_food(mine, state.zones) - seat_need(mine)
+    return float(points[seat] - others) + 0.5 * max(-40, min(margin, 40))
+
+
+#: The events :func:`tally` counts.
+TALLIED = frozenset(
+    {
+        "enterprise_formed",
+        "corporation_formed",
+        "enterprise_collapsed",
+        "corporation_collapsed",
+        "character_hired",
+        "character_fired",
+        "offer_declined",
+        "offer_seized",
+        "offer_accepted",
+        "host_shielded",
+        "warrior_directed",
+    }
+)
+
+
+def tally(events: tuple[Event, ...]) -> dict[str, int]:
+    """Content statistics for balance reports: structures formed and lost, hires, fights."""
+    out: dict[str, int] = {}
+    for event in events:
+        tag = type(event).tag
+        if tag in TALLIED:
+            out[tag] = out.get(tag, 0) + 1
+    return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
@@ -11,10 +11,14 @@ from boardrules.games.orbita.content import (
     RESOURCE_ORDER,
     ROLE_ORDER,
     STORES,
+    Context,
     Resource,
     Role,
     Spec,
 )
+from boardrules.games.orbita.rules.attraction import over_leader_limit
+from boardrules.games.orbita.rules.development import can_form_corporation
+from boardrules.games.orbita.rules.hiring import name_for, support_seats
 from boardrules.games.orbita.state import (
     EMPTY,
     Answer,
@@ -27,16 +31,7 @@ from boardrules.games.orbita.state import (
     Team,
     Zones,
 )
-from boardrules.games.orbita.table import (
-    corporation_teams,
-    enterprises,
-    leaders,
-    seat_food,
-    seat_need,
-)
-
-if TYPE_CHECKING:
-    from boardrules.games.orbita.rules import Game
+from boardrules.games.orbita.table import index
 
 __all__ = ["build_position", "validate_state"]
 
@@ -64,7 +59,7 @@ def _counts(value: object, path: str) -> tuple[int, int, int, int]:
     return value
 
 
-def _team(game: Game, team: object, path: str, seen: dict[str, str]) -> Team:
+def _team(ctx: Context, team: object, path: str, seen: dict[str, str]) -> Team:
     if not isinstance(team, Team):
         raise BadInput(path, "expected a team")
     if not isinstance(team.members, tuple) or not team.members:
@@ -72,25 +67,25 @@ def _team(game: Game, team: object, path: str, seen: dict[str, str]) -> Team:
     if type(team.enterprise) is not bool:
         raise BadInput(f"{path}.enterprise", "expected true or false")
     for j, card in enumerate(team.members):
-        if not isinstance(card, str) or card not in game._spec:
+        if not isinstance(card, str) or card not in ctx.spec:
             raise BadInput(f"{path}.members[{j}]", f"no character {str(card)[:40]!r} in the deck")
         if card in seen:
             raise BadInput(f"{path}.members[{j}]", f"ORB-1: {card} is also in {seen[card]}")
         seen[card] = path
-    if team.members[0] != team.leader or game._role[team.leader] is not Role.LEADER:
+    if team.members[0] != team.leader or ctx.role[team.leader] is not Role.LEADER:
         raise BadInput(f"{path}.leader", "ORB-7: a team starts with its Leader")
-    spec = game._spec[team.leader]
-    ranks = [ROLE_ORDER.index(game._role[m]) for m in team.members]
+    spec = ctx.spec[team.leader]
+    ranks = [ROLE_ORDER.index(ctx.role[m]) for m in team.members]
     if ranks != sorted(set(ranks)):
         raise BadInput(f"{path}.members", "ORB-7: one card per role, in role order")
-    if any(game._spec[m] is not spec for m in team.members):
+    if any(ctx.spec[m] is not spec for m in team.members):
         raise BadInput(f"{path}.members", "ORB-7: a team holds one specialisation")
     if team.enterprise and len(team.members) != 4:
         raise BadInput(f"{path}.enterprise", "ORB-17: an enterprise holds all four roles")
     return team
 
 
-def validate_state(game: Game, state: State) -> None:
+def validate_state(ctx: Context, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound.
 
     Checked: each character card is in exactly one place (deck, market, a team); teams,
@@ -104,7 +99,7 @@ def validate_state(game: Game, state: State) -> None:
     if not isinstance(state.seats, tuple) or not 2 <= len(state.seats) <= 4:
         raise BadInput("$.seats", "2 to 4 seats")
     n = len(state.seats)
-    _int(state.round, "$.round", 1, game.rounds)
+    _int(state.round, "$.round", 1, ctx.rounds)
     if not isinstance(state.phase, Phase):
         raise BadInput("$.phase", "expected a phase")
     if type(state.over) is not bool or type(state.drew) is not bool or type(state.took) is not bool:
@@ -116,13 +111,13 @@ def validate_state(game: Game, state: State) -> None:
     _int(state.turn, "$.turn", 0, n - 1)
     seen: dict[str, str] = {}
     for k, card in enumerate(state.deck):
-        if not isinstance(card, str) or card not in game._spec:
+        if not isinstance(card, str) or card not in ctx.spec:
             raise BadInput(f"$.deck[{k}]", f"no character {str(card)[:40]!r} in the deck")
         if card in seen:
             raise BadInput(f"$.deck[{k}]", f"ORB-1: {card} is also in {seen[card]}")
         seen[card] = "$.deck"
     for k, card in enumerate(state.market):
-        if not isinstance(card, str) or card not in game._spec:
+        if not isinstance(card, str) or card not in ctx.spec:
             raise BadInput(f"$.market[{k}]", f"no character {str(card)[:40]!r} in the deck")
         if card in seen:
             raise BadInput(f"$.market[{k}]", f"ORB-1: {card} is also in {seen[card]}")
@@ -140,32 +135,32 @@ def validate_state(game: Game, state: State) -> None:
             if len(corp.enterprises) != 4:
                 raise BadInput(f"{cpath}.enterprises", "ORB-18: four enterprises")
             for t, team in enumerate(corp.enterprises):
-                _team(game, team, f"{cpath}.enterprises[{t}]", seen)
+                _team(ctx, team, f"{cpath}.enterprises[{t}]", seen)
                 if not team.enterprise:
                     raise BadInput(f"{cpath}.enterprises[{t}]", "ORB-18: enterprises only")
-            specs = [game._spec[t.leader] for t in corp.enterprises]
+            specs = [ctx.spec[t.leader] for t in corp.enterprises]
             if len(set(specs)) != 4 or specs[0] is not corp.suit:
                 raise BadInput(cpath, "ORB-18: four specialisations, the suit's own first")
-            _int(corp.age, f"{cpath}.age", 0, game.rounds)
+            _int(corp.age, f"{cpath}.age", 0, ctx.rounds)
         for t, team in enumerate(seat.teams):
-            _team(game, team, f"{path}.teams[{t}]", seen)
+            _team(ctx, team, f"{path}.teams[{t}]", seen)
         if not seat.teams and not seat.corporations:
             raise BadInput(path, "ORB-19: a seat always keeps a Leader")
-        if leaders(seat) > 1 + enterprises(seat):
+        if over_leader_limit(seat):
             raise BadInput(path, "ORB-8: one Leader more than the seat's enterprises at most")
-        _int(seat.steps, f"{path}.steps", 0, game.steps)
+        _int(seat.steps, f"{path}.steps", 0, ctx.steps)
         if type(seat.done) is not bool:
             raise BadInput(f"{path}.done", "expected true or false")
         if not isinstance(seat.allocated, tuple):
             raise BadInput(f"{path}.allocated", "expected a list")
-    missing = [c for c in game._cards if c not in seen]
+    missing = [c for c in ctx.cards if c not in seen]
     if missing:
         raise BadInput("$.deck", f"ORB-1: {missing[0]} is nowhere on the table or in the deck")
-    _validate_zones(game, state, seen)
-    _validate_progress(game, state)
+    _validate_zones(ctx, state, seen)
+    _validate_progress(ctx, state)
 
 
-def _validate_zones(game: Game, state: State, seen: Mapping[str, str]) -> None:
+def _validate_zones(ctx: Context, state: State, seen: Mapping[str, str]) -> None:
     zones = state.zones
     if not isinstance(zones, FrozenMap):
         raise BadInput("$.zones", "expected an object")
@@ -184,7 +179,7 @@ def _validate_zones(game: Game, state: State, seen: Mapping[str, str]) -> None:
         for name in ("current", "reserve", "gifts", "influence"):
             _counts(getattr(z, name), f"{path}.{name}")
         _int(z.meals, f"{path}.meals", 0, _NO_CAP)
-        spec = game._spec[card]
+        spec = ctx.spec[card]
         for r in RESOURCE_ORDER:
             if z.reserve[r.index] and r not in STORES[spec]:
                 raise BadInput(f"{path}.reserve", f"ORB-4: {spec.value} never store {r.value}")
@@ -206,12 +201,12 @@ def _validate_zones(game: Game, state: State, seen: Mapping[str, str]) -> None:
             if z.influence != EMPTY:
                 raise BadInput(f"{path}.influence", "ORB-13: market offers settle at once")
         elif state.phase is Phase.ATTRACTION:
-            start = (0, min(z.gifts[1], game.starting_food) if state.round == 1 else 0, 0, 0)
+            start = (0, min(z.gifts[1], ctx.starting_food) if state.round == 1 else 0, 0, 0)
             if z.current != EMPTY or z.meals or z.gifts != start:
                 raise BadInput(path, "ORB-20: a round starts with reserves (and starting Food)")
 
 
-def _validate_progress(game: Game, state: State) -> None:
+def _validate_progress(ctx: Context, state: State) -> None:
     phase = state.phase
     n = len(state.seats)
     if phase is not Phase.ATTRACTION and (state.drew or state.took):
@@ -226,7 +221,7 @@ def _validate_progress(game: Game, state: State) -> None:
             raise BadInput(f"{path}.allocated", "ORB-19: allocations belong to consumption")
         if phase in (Phase.ATTRACTION,) and seat.done:
             raise BadInput(f"{path}.done", "ORB-6: attraction goes once round the table")
-        names = _structure_names(game, seat)
+        names = _structure_names(ctx, seat)
         for k, card in enumerate(seat.allocated):
             if card not in names or seat.allocated.index(card) != k:
                 raise BadInput(f"{path}.allocated[{k}]", "ORB-19: distinct structures of the seat")
@@ -236,18 +231,15 @@ def _validate_progress(game: Game, state: State) -> None:
         raise BadInput("$.turn", "ORB-6: the seat on turn has not finished the phase")
     if phase is Phase.ATTRACTION and state.drew and state.took:
         raise BadInput("$.took", "ORB-7: a seat that drew and took has ended its turn")
-    if phase is Phase.DEVELOPMENT:
-        seat = state.seats[state.turn]
-        if (
-            len(corporation_teams(seat, game._spec)) < 4
-            or seat_food(seat, state.zones) < seat_need(seat) + 8
-        ):
-            raise BadInput("$.turn", "ORB-18: development waits only on a seat that can choose")
+    if phase is Phase.DEVELOPMENT and not can_form_corporation(
+        ctx, state.seats[state.turn], state.zones
+    ):
+        raise BadInput("$.turn", "ORB-18: development waits only on a seat that can choose")
     if state.offer is not None:
-        _validate_offer(game, state, state.offer, n)
+        _validate_offer(ctx, state, state.offer, n)
 
 
-def _structure_names(game: Game, seat: Seat) -> set[str]:
+def _structure_names(ctx: Context, seat: Seat) -> set[str]:
     names = {c.enterprises[0].leader for c in seat.corporations if c.enterprises}
     for team in seat.teams:
         if team.enterprise:
@@ -257,12 +249,12 @@ def _structure_names(game: Game, seat: Seat) -> set[str]:
     return names
 
 
-def _validate_offer(game: Game, state: State, offer: Offer, n: int) -> None:
+def _validate_offer(ctx: Context, state: State, offer: Offer, n: int) -> None:
     if state.phase is not Phase.HIRING:
         raise BadInput("$.offer", "ORB-11: offers belong to the hiring phase")
     if not isinstance(offer, Offer) or not isinstance(offer.stage, Stage):
         raise BadInput("$.offer", "expected an offer")
-    ix = game.index(state)
+    ix = index(state)
     _int(offer.seat, "$.offer.seat", 0, n - 1)
     if offer.seat != state.turn:
         raise BadInput("$.offer.seat", "ORB-11: the seat on turn made the offer")
@@ -276,11 +268,11 @@ def _validate_offer(game: Game, state: State, offer: Offer, n: int) -> None:
         raise BadInput("$.offer.responder", "ORB-13: the responder is the target's seat")
     if offer.responder in (offer.seat, owner):
         raise BadInput("$.offer.target", "ORB-11: offers go to another seat")
-    spec = game._spec[offer.offerer]
-    if offer.resource is not spec.resource or game._spec[offer.target] is not spec.next:
+    spec = ctx.spec[offer.offerer]
+    if offer.resource is not spec.resource or ctx.spec[offer.target] is not spec.next:
         raise BadInput("$.offer.resource", "ORB-11: the offerer's trump over the target")
     structure = ix.structure_of[offer.target]
-    if game._name_for(structure, spec.next, state) != offer.target:
+    if name_for(ctx, structure, spec.next, state) != offer.target:
         raise BadInput("$.offer.target", "ORB-11: offers go to a structure whole")
     influence = state.zones[offer.target].influence
     if sum(influence) != offer.units or offer.units < structure.size:
@@ -288,8 +280,8 @@ def _validate_offer(game: Game, state: State, offer: Offer, n: int) -> None:
     allowed = {spec.resource.index} | ({Resource.ADVICE.index} if spec is Spec.WARRIORS else set())
     if any(v and i not in allowed for i, v in enumerate(influence)):
         raise BadInput("$.offer.units", "ORB-11: only the trump resource is offered")
-    _int(offer.reinforcements, "$.offer.reinforcements", 0, game.reinforcements)
-    third = tuple(s for s in ((offer.seat + k) % n for k in range(1, n)) if s != offer.responder)
+    _int(offer.reinforcements, "$.offer.reinforcements", 0, ctx.reinforcements)
+    third = support_seats(n, offer.seat, offer.responder)
     waiting = offer.waiting
     if not isinstance(waiting, tuple) or tuple(s for s in third if s in waiting) != waiting:
         raise BadInput("$.offer.waiting", "ORB-14: third seats, in seat order")
@@ -300,7 +292,7 @@ def _validate_offer(game: Game, state: State, offer: Offer, n: int) -> None:
     if offer.stage is Stage.REINFORCE:
         if offer.answer not in (Answer.DECLINE, Answer.SEIZE):
             raise BadInput("$.offer.answer", "ORB-14: reinforcing follows a refusal")
-        if offer.reinforcements >= game.reinforcements:
+        if offer.reinforcements >= ctx.reinforcements:
             raise BadInput("$.offer.reinforcements", "ORB-14: no reinforcement left")
     elif offer.answer is not None:
         raise BadInput("$.offer.answer", "ORB-12: the answer is still awaited")
@@ -336,18 +328,18 @@ def _to_zones(value: Any, path: str) -> Zones:
     return Zones(**kwargs)
 
 
-def _make_team(game: Game, cards: Sequence[str], enterprise: bool, path: str) -> Team:
+def _make_team(ctx: Context, cards: Sequence[str], enterprise: bool, path: str) -> Team:
     if isinstance(cards, str) or not cards:
         raise BadInput(path, "a team is a non-empty list of card ids")
     for card in cards:
-        if card not in game._spec:
+        if card not in ctx.spec:
             raise BadInput(path, f"no character {card!r} in the deck")
-    members = tuple(sorted(cards, key=lambda c: ROLE_ORDER.index(game._role[c])))
+    members = tuple(sorted(cards, key=lambda c: ROLE_ORDER.index(ctx.role[c])))
     return Team(members[0], members, enterprise)
 
 
 def build_position(
-    game: Game,
+    ctx: Context,
     seats: Sequence[Sequence[Sequence[str]]],
     corporations: Sequence[Sequence[tuple[Spec | str, Sequence[Sequence[str]]]]],
     enterprises: Sequence[str],
@@ -363,7 +355,7 @@ def build_position(
     built: list[Seat] = []
     for s, teams in enumerate(seats):
         made = tuple(
-            _make_team(game, team, False, f"$.seats[{s}][{t}]") for t, team in enumerate(teams)
+            _make_team(ctx, team, False, f"$.seats[{s}][{t}]") for t, team in enumerate(teams)
         )
         made = tuple(Team(t.leader, t.members, t.leader in formed) for t in made)
         corps: list[Corporation] = []
@@ -371,10 +363,10 @@ def build_position(
         for c, (suit, enterprise_lists) in enumerate(mine):
             suit_spec = suit if isinstance(suit, Spec) else Spec(suit)
             ents = [
-                _make_team(game, e, True, f"$.corporations[{s}][{c}][{k}]")
+                _make_team(ctx, e, True, f"$.corporations[{s}][{c}][{k}]")
                 for k, e in enumerate(enterprise_lists)
             ]
-            ents.sort(key=lambda t: (game._spec[t.leader].index - suit_spec.index) % 4)
+            ents.sort(key=lambda t: (ctx.spec[t.leader].index - suit_spec.index) % 4)
             corps.append(Corporation(suit_spec, tuple(ents)))
         built.append(Seat(made, tuple(corps)))
     placed = {m for seat in built for t in seat.teams for m in t.members}
@@ -383,8 +375,8 @@ def build_position(
     }
     placed |= set(market)
     if deck is None:
-        deck = tuple(c for c in game._cards if c not in placed)
-    table: dict[str, Zones] = {c: Zones() for c in sorted(placed, key=lambda c: game._order[c])}
+        deck = tuple(c for c in ctx.cards if c not in placed)
+    table: dict[str, Zones] = {c: Zones() for c in sorted(placed, key=lambda c: ctx.order[c])}
     for card, value in (zones or {}).items():
         if card not in table:
             raise BadInput(f"$.zones.{card}", "zones belong to table cards only")
@@ -398,5 +390,5 @@ def build_position(
         tuple(deck),
         FrozenMap(table),
     )
-    validate_state(game, state)
+    validate_state(ctx, state)
     return state

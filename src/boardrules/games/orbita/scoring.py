@@ -8,14 +8,9 @@ team (not in an enterprise) 100, and each unit of Food the seat holds 1 (at most
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.games.orbita.state import State
 from boardrules.games.orbita.table import seat_food
-
-if TYPE_CHECKING:
-    from boardrules.games.orbita.rules import Game
 
 __all__ = ["WEIGHTS", "breakdown", "score"]
 
@@ -44,7 +39,7 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     }
 
 
-def score(game: Game, state: State) -> Standings:
+def score(state: State) -> Standings:
     """The standings of ``state``; final once the game is over (ORB-22)."""
     parts = [breakdown(state, s) for s in range(len(state.seats))]
     points = [sum(p.values()) for p in parts]

@@ -12,22 +12,27 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
+from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
+from boardrules.games.orbita.actions import Action
+from boardrules.games.orbita.content import card_spec
+from boardrules.games.orbita.events import Event
+from boardrules.games.orbita.flow import Setup
 from boardrules.games.orbita.state import State
 from boardrules.games.orbita.table import seat_food
 
-if TYPE_CHECKING:
-    from boardrules.games.orbita.rules import Game
+#: An Orbita game (``boardrules.games.orbita.Game``, or a variant of it).
+OrbitaGame: TypeAlias = GameBase[State, Action, Event, Setup]
 
-__all__ = ["play_random", "round_line", "standings_lines"]
+__all__ = ["OrbitaGame", "play_random", "round_line", "standings_lines"]
 
 
-def _seat_text(game: Game, state: State, seat: int) -> str:
+def _seat_text(game: OrbitaGame, state: State, seat: int) -> str:
     s = state.seats[seat]
     corps = "+".join(c.suit.corporation for c in s.corporations)
-    enterprises = [game.spec_of(t.leader).enterprise for t in s.teams if t.enterprise]
+    enterprises = [card_spec(t.leader).enterprise for t in s.teams if t.enterprise]
     lone = sum(len(t.members) for t in s.teams if not t.enterprise)
     parts = []
     if corps:
@@ -39,13 +44,13 @@ def _seat_text(game: Game, state: State, seat: int) -> str:
     return f"seat {seat}: " + ", ".join(parts)
 
 
-def round_line(game: Game, state: State, round: int) -> str:
+def round_line(game: OrbitaGame, state: State, round: int) -> str:
     """One line on every seat after ``round``: structures, characters in teams, Food kept."""
     seats = "; ".join(_seat_text(game, state, s) for s in range(len(state.seats)))
     return f"round {round}: {seats}; market {len(state.market)}, deck {len(state.deck)}"
 
 
-def standings_lines(game: Game, state: State) -> list[str]:
+def standings_lines(game: OrbitaGame, state: State) -> list[str]:
     """The standings (ORB-23), best first, with each seat's breakdown."""
     standings = game.score(state)
     out = []
@@ -56,7 +61,7 @@ def standings_lines(game: Game, state: State) -> list[str]:
     return out
 
 
-def play_random(game: Game, seed: int, players: int, out: list[str]) -> State:
+def play_random(game: OrbitaGame, seed: int, players: int, out: list[str]) -> State:
     """Play a seeded game between random players, appending a summary to ``out``.
 
     Args:

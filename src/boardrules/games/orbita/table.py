@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from boardrules.games.orbita.content import Resource, Role, Spec
+from boardrules.games.orbita.content import Resource
 from boardrules.games.orbita.state import Seat, State, Zones
 
 __all__ = [
@@ -20,14 +20,12 @@ __all__ = [
     "LONE",
     "Index",
     "Structure",
-    "corporation_teams",
     "enterprises",
     "food_of",
-    "join_slot",
+    "index",
     "leaders",
     "seat_cards",
     "seat_food",
-    "seat_need",
 ]
 
 LONE = 1
@@ -67,7 +65,7 @@ def seat_cards(seat: Seat) -> Iterator[str]:
 
 
 class Index:
-    """Where every seated character is, built once per state."""
+    """Where every seated character is; it depends only on the seats' teams and corporations."""
 
     __slots__ = ("cards", "seat_of", "structure_of", "structures")
 
@@ -99,6 +97,35 @@ class Index:
             self.cards.append(cards)
 
 
+#: The last index built, with the seats it was built from (one slot: a single store, safe to
+#: share across threads).
+_LAST: list[tuple[tuple[Seat, ...], Index] | None] = [None]
+
+
+def index(state: State) -> Index:
+    """The :class:`Index` of ``state``, reused while the teams and corporations are the same.
+
+    Most actions change tokens or counters but not who sits where, and a step keeps the
+    ``teams`` and ``corporations`` tuples of every seat it does not regroup, so an identity
+    test finds the previous index.
+    """
+    seats = state.seats
+    entry = _LAST[0]
+    if entry is not None:
+        old, found = entry
+        if old is seats:
+            return found
+        if len(old) == len(seats) and all(
+            a.teams is b.teams and a.corporations is b.corporations
+            for a, b in zip(old, seats, strict=True)
+        ):
+            _LAST[0] = (seats, found)
+            return found
+    built = Index(state)
+    _LAST[0] = (seats, built)
+    return built
+
+
 def leaders(seat: Seat) -> int:
     """How many Leaders the seat holds (one per team)."""
     return len(seat.teams) + 4 * len(seat.corporations)
@@ -109,49 +136,9 @@ def enterprises(seat: Seat) -> int:
     return sum(1 for t in seat.teams if t.enterprise) + 4 * len(seat.corporations)
 
 
-def join_slot(
-    seat: Seat, card: str, spec_of: Mapping[str, Spec], role_of: Mapping[str, Role]
-) -> tuple[int, str | None]:
-    """Where ``card`` would join ``seat`` (ORB-7, ORB-8).
-
-    Returns:
-        ``(team index, None)`` for a team of its specialisation missing its role,
-        ``(-1, None)`` for a Leader starting a new team, or ``(-2, reason)`` where the
-        reason is ``"leader_limit"`` or ``"cannot_join"``.
-    """
-    spec, role = spec_of[card], role_of[card]
-    if role is Role.LEADER:
-        if leaders(seat) < 1 + enterprises(seat):
-            return -1, None
-        return -2, "leader_limit"
-    for t, team in enumerate(seat.teams):
-        if team.enterprise or spec_of[team.leader] is not spec:
-            continue
-        if all(role_of[m] is not role for m in team.members):
-            return t, None
-    return -2, "cannot_join"
-
-
 def seat_food(seat: Seat, zones: Mapping[str, Zones]) -> int:
     """All the Food the seat's characters hold, meals included."""
     return sum(food_of(zones[c]) for c in seat_cards(seat))
-
-
-def seat_need(seat: Seat) -> int:
-    """The Food the seat's structures eat this round: 1, 6 or 32 each (ORB-19)."""
-    need = 32 * len(seat.corporations)
-    for team in seat.teams:
-        need += 6 if team.enterprise else len(team.members)
-    return need
-
-
-def corporation_teams(seat: Seat, spec_of: Mapping[str, Spec]) -> dict[Spec, int]:
-    """The team index of the first enterprise of each specialisation outside corporations."""
-    found: dict[Spec, int] = {}
-    for t, team in enumerate(seat.teams):
-        if team.enterprise:
-            found.setdefault(spec_of[team.leader], t)
-    return found
 
 
 def food_of(zones: Zones) -> int:

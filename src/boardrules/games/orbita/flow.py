@@ -1,0 +1,491 @@
+"""Who decides what in which step of an Orbita round, and the working copy a step changes.
+
+A round (ORB-6) is attraction, production, trade, hiring, development, consumption and
+saving. Seats decide in attraction, trade, hiring (with the sub-steps of an open offer),
+development and consumption; :func:`to_move` names the seat and :func:`accepts` the kinds of
+action the current step takes (the core refuses the rest as CORE-3).
+
+A step works on a :class:`Draft`. The effects of the rules (``rules``) change the draft and
+leave three marks on it: the seat whose move is over (``ended``), the answer that settles the
+open offer (``settle``), and whether the phase has run out of deciders (``phase_over``).
+:func:`finish` then moves the turn on and runs the parts of the round that nobody decides —
+settling an offer, production, the forming of enterprises, feeding, saving and the end test —
+by asking the rulebook for the effects of each automatic step (:class:`AutoStep`), so a
+variant that replaces a rule changes those parts too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+import attrs
+
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.rng import Rng
+from boardrules.core.rules import Rulebook
+from boardrules.games.orbita.actions import (
+    AllocateFood,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
+from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.events import Event, PhaseStarted
+from boardrules.games.orbita.state import (
+    Answer,
+    Corporation,
+    Counts,
+    Phase,
+    Seat,
+    Stage,
+    State,
+    Team,
+    Zones,
+)
+from boardrules.games.orbita.table import CORPORATION
+
+__all__ = [
+    "ACCEPTS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "AutoStep",
+    "Consumption",
+    "Development",
+    "Draft",
+    "NextDeveloper",
+    "Production",
+    "RoundEnd",
+    "Saving",
+    "Settlement",
+    "Setup",
+    "accepts",
+    "add",
+    "begin",
+    "finish",
+    "max_moves",
+    "new",
+    "step_name",
+    "to_move",
+]
+
+
+# -- setup (ORB-5) ------------------------------------------------------------------------
+#: The fewest and the most seats.
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def _check_leaders(instance: Setup, attribute: object, value: tuple[Spec, ...] | None) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or not all(isinstance(v, Spec) for v in value):
+        raise ValueError("leaders is a list of specialisations")
+    if len(value) != instance.players:
+        raise ValueError(f"leaders names one specialisation per seat ({instance.players})")
+    if len(set(value)) != len(value):
+        raise ValueError("the starting Leaders have different specialisations")
+
+
+def _leaders(value: Sequence[Spec | str] | None) -> tuple[Spec, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | bytes):
+        raise ValueError("leaders is a list of specialisations")
+    return tuple(Spec(v) if isinstance(v, str) else v for v in value)
+
+
+@attrs.frozen
+class Setup:
+    """The keyword arguments of ``Game.new`` (ORB-5).
+
+    Attributes:
+        players: the number of seats, 2 to 4.
+        leaders: the specialisation of each seat's starting Leader, all different; by
+            default drawn from the seed.
+    """
+
+    players: int = attrs.field(
+        default=4,
+        validator=[
+            attrs.validators.instance_of(int),
+            attrs.validators.in_(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        ],
+    )
+    leaders: tuple[Spec, ...] | None = attrs.field(
+        default=None, converter=_leaders, validator=_check_leaders
+    )
+
+
+def add(c: Counts, i: int, n: int) -> Counts:
+    """``c`` with ``n`` more units of resource ``i``."""
+    if i == 0:
+        return (c[0] + n, c[1], c[2], c[3])
+    if i == 1:
+        return (c[0], c[1] + n, c[2], c[3])
+    if i == 2:
+        return (c[0], c[1], c[2] + n, c[3])
+    return (c[0], c[1], c[2], c[3] + n)
+
+
+def new(ctx: Context, seed: int, setup: Setup) -> State:
+    """The first state: one Leader per seat with its starting Food, the rest shuffled (ORB-5)."""
+    players = setup.players
+    specs = setup.leaders
+    if specs is None:
+        specs = Rng.derive(seed, "orbita", "leaders").shuffled(SPEC_ORDER)[:players]
+    starters = [f"{spec.value}-leader-1" for spec in specs]
+    rest = [c for c in ctx.cards if c not in starters]
+    deck = Rng.derive(seed, "orbita", "deck").shuffled(rest)
+    food = add((0, 0, 0, 0), 1, ctx.starting_food)
+    zones = FrozenMap({c: Zones(gifts=food) for c in starters})
+    seats = tuple(Seat(teams=(Team(c, (c,)),)) for c in starters)
+    return State(1, Phase.ATTRACTION, 0, seats, (), deck, zones)
+
+
+def max_moves(ctx: Context, players: int) -> int:
+    """A bound on actions per game from the per-phase limits (ORB-21) and the rounds.
+
+    Per round and seat: attraction 3 (draw, take, pass); trade ``steps + 1``; hiring
+    ``steps + 1`` plus, for each of at most ``steps`` offers, ``reinforcements + 1``
+    exchanges of at most one action per seat, and a shield; development one corporation
+    per 16 cards plus a pass; consumption one allocation per card plus ``steps + 1``.
+    """
+    n, s, r = players, ctx.steps, ctx.reinforcements
+    cards = len(ctx.cards)
+    per_round = (
+        3 * n
+        + n * (s + 1)
+        + n * (s + 1)
+        + n * s * ((r + 1) * n + 1)
+        + n * (cards // CORPORATION + 1)
+        + n * (cards + s + 1)
+    )
+    return per_round * ctx.rounds
+
+
+# -- whose decision, and what it may be (ORB-6, CORE-3) ----------------------------------------
+def to_move(state: State) -> int | None:
+    """The seat to decide, or ``None`` once the game is over (ORB-6, ORB-22)."""
+    if state.over:
+        return None
+    offer = state.offer
+    if offer is None:
+        return state.turn
+    if offer.stage is Stage.SUPPORT:
+        return offer.waiting[0]
+    if offer.stage is Stage.ANSWER:
+        return offer.responder
+    return offer.seat
+
+
+def step_name(state: State) -> Phase | Stage:
+    """The phase, or the sub-step of the open offer, that decides what is allowed."""
+    return state.offer.stage if state.offer is not None else state.phase
+
+
+#: The kinds of action each step takes (ORB-6, ORB-12, ORB-14); the core refuses the rest.
+ACCEPTS: Mapping[Phase | Stage, frozenset[type]] = {
+    Phase.ATTRACTION: frozenset((DrawCharacter, TakeFromMarket, Pass)),
+    Phase.TRADE: frozenset((Gift, Boost, Pass)),
+    Phase.HIRING: frozenset((MakeOffer, Gift, Boost, Pass)),
+    Stage.SUPPORT: frozenset((Gift, Shield, Pass)),
+    Stage.ANSWER: frozenset((AnswerOffer, Boost, Shield)),
+    Stage.REINFORCE: frozenset((Reinforce, Boost, Pass)),
+    Phase.DEVELOPMENT: frozenset((FormCorporation, Pass)),
+    Phase.CONSUMPTION: frozenset((AllocateFood, Gift, Boost, Pass)),
+}
+_NOTHING: frozenset[type] = frozenset()
+
+
+def accepts(state: State) -> Collection[type]:
+    """The kinds of action the current step of ``state`` takes."""
+    offer = state.offer
+    return ACCEPTS.get(offer.stage if offer is not None else state.phase, _NOTHING)
+
+
+# -- the automatic steps, which the rules carry out --------------------------------------------
+class AutoStep:
+    """A part of the round no seat decides; rules key their effects by its class.
+
+    ``finish`` asks the rulebook for the effects of each such step and runs them on the
+    draft, in rulebook order, with the step's single instance in the place of the action.
+    """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Settlement(AutoStep):
+    """The open offer is settled by ``Draft.settle`` (ORB-12, ORB-13, ORB-16)."""
+
+
+class Production(AutoStep):
+    """Attraction is over: every character produces (ORB-9)."""
+
+
+class Development(AutoStep):
+    """Hiring is over: enterprises form (ORB-17)."""
+
+
+class NextDeveloper(AutoStep):
+    """Development asks the next seat that can form a corporation (ORB-18)."""
+
+
+class Consumption(AutoStep):
+    """The consumption turns are over: every structure eats (ORB-19)."""
+
+
+class Saving(AutoStep):
+    """What may be stored goes to reserves (ORB-20)."""
+
+
+class RoundEnd(AutoStep):
+    """The round is over: the game ends or the next round begins (ORB-22)."""
+
+
+SETTLEMENT = Settlement()
+PRODUCTION = Production()
+DEVELOPMENT = Development()
+NEXT_DEVELOPER = NextDeveloper()
+CONSUMPTION = Consumption()
+SAVING = Saving()
+ROUND_END = RoundEnd()
+
+
+# -- the working copy -----------------------------------------------------------------------
+class Draft:
+    """A mutable copy of a state while one action is applied; :func:`finish` freezes it.
+
+    The zones map is copied only when a step first changes a token (:meth:`put`), once.
+
+    Attributes:
+        before: the state the action is applied to (unchanged).
+        events: the list events are appended to, or ``None``.
+        ended: the seat whose move is over: the turn passes on from it.
+        settle: the answer that settles the open offer (``offer``) at the end of the step.
+        phase_over: development has no seat left to ask.
+    """
+
+    __slots__ = (
+        "_own",
+        "before",
+        "deck",
+        "drew",
+        "ended",
+        "events",
+        "market",
+        "offer",
+        "over",
+        "phase",
+        "phase_over",
+        "round",
+        "seats",
+        "settle",
+        "took",
+        "turn",
+        "zones",
+    )
+
+    def __init__(self, state: State, events: list[Event] | None) -> None:
+        self.before = state
+        self.events = events
+        self.round = state.round
+        self.phase = state.phase
+        self.turn = state.turn
+        self.seats = list(state.seats)
+        self.market = list(state.market)
+        self.deck = state.deck
+        self.zones: Mapping[str, Zones] = state.zones
+        self._own: dict[str, Zones] | None = None
+        self.offer = state.offer
+        self.drew = state.drew
+        self.took = state.took
+        self.over = state.over
+        self.ended: int | None = None
+        self.settle: Answer | None = None
+        self.phase_over = False
+
+    def freeze(self) -> State:
+        """The state this draft describes."""
+        own = self._own
+        return State(
+            self.round,
+            self.phase,
+            self.turn,
+            tuple(self.seats),
+            tuple(self.market),
+            self.deck,
+            self.before.zones if own is None else FrozenMap(own),
+            self.offer,
+            self.drew,
+            self.took,
+            self.over,
+        )
+
+    def emit(self, event: Event) -> None:
+        """Record ``event`` if somebody listens."""
+        if self.events is not None:
+            self.events.append(event)
+
+    # -- tokens ----------------------------------------------------------------------------
+    def put(self, card: str, zones: Zones) -> None:
+        """Set the tokens of ``card``."""
+        own = self._own
+        if own is None:
+            own = self._own = dict(self.zones)
+            self.zones = own
+        own[card] = zones
+
+    def take(self, card: str, i: int, n: int) -> int:
+        """Remove up to ``n`` units of resource ``i`` (this round's, gifts, reserve)."""
+        z = self.zones[card]
+        cur, gif, res = z.current, z.gifts, z.reserve
+        a = min(n, cur[i])
+        b = min(n - a, gif[i])
+        c = min(n - a - b, res[i])
+        if a + b + c:
+            self.put(
+                card,
+                Zones(
+                    add(cur, i, -a) if a else cur,
+                    add(res, i, -c) if c else res,
+                    add(gif, i, -b) if b else gif,
+                    z.influence,
+                    z.meals,
+                    z.directed_by,
+                ),
+            )
+        return a + b + c
+
+    def give(self, card: str, i: int, n: int) -> None:
+        """Put ``n`` units of resource ``i`` among the gifts of ``card``."""
+        z = self.zones[card]
+        gifts = add(z.gifts, i, n)
+        self.put(card, Zones(z.current, z.reserve, gifts, z.influence, z.meals, z.directed_by))
+
+    # -- seats -----------------------------------------------------------------------------
+    def set_seat(
+        self,
+        s: int,
+        *,
+        teams: tuple[Team, ...] | None = None,
+        corporations: tuple[Corporation, ...] | None = None,
+        allocated: tuple[str, ...] | None = None,
+        done: bool | None = None,
+    ) -> None:
+        """Replace some fields of seat ``s``."""
+        seat = self.seats[s]
+        self.seats[s] = Seat(
+            seat.teams if teams is None else teams,
+            seat.corporations if corporations is None else corporations,
+            seat.allocated if allocated is None else allocated,
+            seat.steps,
+            seat.done if done is None else done,
+        )
+
+    def use_step(self, s: int) -> None:
+        """Count one limited action of seat ``s`` (ORB-21)."""
+        seat = self.seats[s]
+        self.seats[s] = Seat(
+            seat.teams, seat.corporations, seat.allocated, seat.steps + 1, seat.done
+        )
+
+    def first(self) -> int:
+        """The seat that acts first this round: it moves one place each round (ORB-6)."""
+        return (self.round - 1) % len(self.seats)
+
+    def reset_seats(self) -> None:
+        """Clear every seat's phase progress (steps, done, allocations)."""
+        self.seats = [Seat(s.teams, s.corporations) for s in self.seats]
+
+
+# -- a step from start to finish -----------------------------------------------------------
+def begin(state: State, events: list[Event] | None = None) -> Draft:
+    """The working copy of ``state`` for one action."""
+    return Draft(state, events)
+
+
+def _run(book: Rulebook, ctx: Context, d: Draft, step: AutoStep) -> None:
+    for effect in book.effects_for(type(step)):
+        effect(ctx, d, step, d.events)
+
+
+def _enter(d: Draft, phase: Phase) -> None:
+    d.phase = phase
+    d.emit(PhaseStarted(d.round, phase))
+    d.reset_seats()
+    d.turn = d.first()
+    d.offer = None
+
+
+def _next_developer(book: Rulebook, ctx: Context, d: Draft) -> None:
+    d.phase_over = False
+    _run(book, ctx, d, NEXT_DEVELOPER)
+    if d.phase_over:
+        d.phase_over = False
+        _enter(d, Phase.CONSUMPTION)
+
+
+def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
+    if d.phase is Phase.TRADE:
+        _enter(d, Phase.HIRING)
+    elif d.phase is Phase.HIRING:
+        d.phase = Phase.DEVELOPMENT
+        d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
+        d.reset_seats()
+        d.offer = None
+        _run(book, ctx, d, DEVELOPMENT)
+        _next_developer(book, ctx, d)
+    else:
+        _run(book, ctx, d, CONSUMPTION)
+        d.emit(PhaseStarted(d.round, Phase.SAVING))
+        _run(book, ctx, d, SAVING)
+        d.reset_seats()
+        d.offer = None
+        _run(book, ctx, d, ROUND_END)
+        if not d.over:
+            d.round += 1
+            d.phase = Phase.ATTRACTION
+            d.turn = d.first()
+            d.drew = d.took = False
+            d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
+
+
+def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
+    n = len(d.seats)
+    if d.phase is Phase.ATTRACTION:
+        d.turn = (d.turn + 1) % n
+        d.drew = d.took = False
+        if d.turn == d.first():
+            d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
+            _run(book, ctx, d, PRODUCTION)
+            _enter(d, Phase.TRADE)
+        return
+    if d.phase is Phase.DEVELOPMENT:
+        _next_developer(book, ctx, d)
+        return
+    for k in range(1, n + 1):
+        s = (after + k) % n
+        if not d.seats[s].done:
+            d.turn = s
+            return
+    _end_of_phase(book, ctx, d)
+
+
+def finish(book: Rulebook, ctx: Context, d: Draft) -> State:
+    """Settle what the step left open, move the turn on, run the automatic parts; freeze."""
+    if d.settle is not None:
+        _run(book, ctx, d, SETTLEMENT)
+        d.settle = None
+    if d.ended is not None:
+        after = d.ended
+        d.ended = None
+        _pass_turn(book, ctx, d, after)
+    return d.freeze()

@@ -1,0 +1,352 @@
+"""«Орбита Добра»: the ``Game`` facade that wires content, rules, flow, views and hooks."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from boardrules.core.game import GameBase
+from boardrules.core.rng import Rng
+from boardrules.core.rules import Rulebook
+from boardrules.core.standings import Standings
+from boardrules.games.orbita import flow, hooks, labels, legal, scoring, table, views
+from boardrules.games.orbita import messages as _messages  # registers the sentences
+from boardrules.games.orbita.actions import (
+    Action,
+    AllocateFood,
+    Amount,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
+from boardrules.games.orbita.content import (
+    RESOURCE_ORDER,
+    SPEC_ORDER,
+    Context,
+    Resource,
+    Role,
+    Spec,
+)
+from boardrules.games.orbita.events import Event
+from boardrules.games.orbita.flow import Draft, Setup
+from boardrules.games.orbita.position import build_position, validate_state
+from boardrules.games.orbita.rules import RULES
+from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
+from boardrules.games.orbita.table import Index
+
+__all__ = ["Game", "Setup"]
+
+del _messages
+
+
+def _between(low: int, high: int) -> Any:
+    return [attrs.validators.instance_of(int), attrs.validators.in_(range(low, high + 1))]
+
+
+_ANSWERS = tuple(AnswerOffer(a) for a in Answer)
+
+
+@attrs.frozen
+class Game(GameBase[State, Action, Event, Setup]):
+    """The 2–4 seat game «Орбита Добра» (rules ORB-1..ORB-24).
+
+    The options are the init fields:
+
+    Attributes:
+        copies: copies of each of the 16 characters in the deck (ORB-1).
+        rounds: the round limit (ORB-22).
+        steps: limited actions (gifts, boosts, offers) per seat per phase (ORB-21).
+        reinforcements: how often an offerer may reinforce one offer (ORB-14).
+        starting_food: Food each starting Leader receives as a gift (ORB-5).
+        goal_rounds: the game ends early once a corporation has been fed this many rounds
+            in a row; 0 never ends early (ORB-22).
+
+    >>> game = Game()
+    >>> state = game.new(seed=7, players=3)
+    >>> game.to_move(state), state.phase
+    (0, Phase.ATTRACTION)
+    """
+
+    name: ClassVar[str] = "orbita"
+    state_type: ClassVar[type] = State
+    action_type: ClassVar[Any] = Action
+    event_type: ClassVar[Any] = Event
+    setup_type: ClassVar[type] = Setup
+    min_players: ClassVar[int] = flow.MIN_PLAYERS
+    max_players: ClassVar[int] = flow.MAX_PLAYERS
+    hidden_information: ClassVar[bool] = True
+    default_rules: ClassVar[Rulebook] = RULES
+
+    copies: int = attrs.field(default=2, validator=_between(1, 4))
+    rounds: int = attrs.field(default=24, validator=_between(1, 50))
+    steps: int = attrs.field(default=4, validator=_between(0, 20))
+    reinforcements: int = attrs.field(default=2, validator=_between(0, 10))
+    starting_food: int = attrs.field(default=2, validator=_between(0, 100))
+    goal_rounds: int = attrs.field(default=2, validator=_between(0, 50))
+
+    _context: Context = attrs.field(init=False, eq=False, repr=False)
+    _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        context = Context.build(
+            self.copies,
+            self.rounds,
+            self.steps,
+            self.reinforcements,
+            self.starting_food,
+            self.goal_rounds,
+        )
+        object.__setattr__(self, "_context", context)
+        object.__setattr__(self, "_vocabulary", [None])
+
+    # -- content --------------------------------------------------------------------------
+    @property
+    def rule_context(self) -> Context:
+        """The deck's lookup tables and the options, which every rule gets."""
+        return self._context
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every character card of the deck, in canonical order."""
+        return self._context.cards
+
+    def spec_of(self, card: str) -> Spec:
+        """The specialisation of a card of this deck."""
+        return self._context.spec[card]
+
+    def role_of(self, card: str) -> Role:
+        """The role of a card of this deck."""
+        return self._context.role[card]
+
+    def index(self, state: State) -> Index:
+        """Where every seated character is (reused while the teams stay the same)."""
+        return table.index(state)
+
+    def max_moves(self) -> int:
+        """A bound on actions per game (see ``flow.max_moves``)."""
+        return flow.max_moves(self._context, self.max_players)
+
+    # -- flow (ORB-5, ORB-6) ----------------------------------------------------------------
+    def _new(self, seed: int, setup: Setup) -> State:
+        return flow.new(self._context, seed, setup)
+
+    def to_move(self, state: State) -> int | None:
+        """The seat to decide, or ``None`` once the game is over (ORB-6, ORB-22)."""
+        return flow.to_move(state)
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended (ORB-22)."""
+        return state.over
+
+    def step_name(self, state: State) -> Phase | Stage:
+        """The phase, or the sub-step of the open offer, that decides what is allowed."""
+        return flow.step_name(state)
+
+    def accepts(self, state: State) -> Collection[type]:
+        """The kinds of action the current step takes (the rest is CORE-3)."""
+        return flow.accepts(state)
+
+    def _begin(self, state: State) -> Draft:
+        return flow.begin(state)
+
+    def _finish(self, work: Draft) -> State:
+        return flow.finish(self.rulebook, self._context, work)
+
+    def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
+        # The core's loop, with the events list handed to the draft: the automatic steps
+        # that flow.finish runs emit events too.
+        context = self._context
+        book = self.rulebook
+        work = flow.begin(state, events)
+        for effect in book.effects_for(type(action)):
+            work = effect(context, work, action, events)
+        return flow.finish(book, context, work)
+
+    # -- legal actions ---------------------------------------------------------------------
+    @functools.cached_property
+    def _own_checks(self) -> bool:
+        book = self.rulebook
+        return all(book.checks_for(k) == RULES.checks_for(k) for k in self.action_classes)
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action, in a stable order; empty exactly when the game is over."""
+        if state.over:
+            return ()
+        if self._own_checks:
+            return legal.legal_actions(self._context, self.rulebook, state)
+        return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
+
+    # -- scoring (ORB-23), views (ORB-24) ------------------------------------------------------
+    def score(self, state: State) -> Standings:
+        """Corporations, then enterprises, then characters, then Food (ORB-23)."""
+        return scoring.score(state)
+
+    def view(self, state: State, seat: int | None) -> State:
+        """The table is open; only the deck order is hidden (the deck is shown sorted)."""
+        return views.view(self._context, state, seat)
+
+    def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
+        """A full state consistent with ``view``, for agents that look ahead (ORB-24).
+
+        Only the deck order is hidden, so the deck is shuffled with ``rng``;
+        ``game.view(result, seat) == view`` for any view.
+
+        >>> game = Game()
+        >>> view = game.view(game.new(seed=3, players=3), 1)
+        >>> game.view(game.determinize(view, 1, Rng(5)), 1) == view
+        True
+        """
+        return views.determinize(view, rng)
+
+    # -- hooks for agents, balance reports and front-ends -------------------------------------
+    def heuristic(self, state: State, seat: int) -> float:
+        """``GreedyAgent``'s rating of ``state`` for ``seat`` (see ``hooks.heuristic``)."""
+        return hooks.heuristic(state, seat)
+
+    def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
+        """Content statistics for balance reports: structures formed and lost, hires, fights."""
+        return hooks.tally(events)
+
+    # -- invariants and positions -------------------------------------------------------------
+    def validate(self, state: State) -> None:
+        """Raise ``BadInput`` unless ``state`` keeps the Orbita invariants (see ``position``)."""
+        validate_state(self._context, state)
+
+    def position(
+        self,
+        seats: Sequence[Sequence[Sequence[str]]],
+        *,
+        corporations: Sequence[Sequence[tuple[Spec | str, Sequence[Sequence[str]]]]] = (),
+        enterprises: Sequence[str] = (),
+        market: Sequence[str] = (),
+        zones: Mapping[str, Zones | Mapping[str, Mapping[Resource | str, int]]] | None = None,
+        phase: Phase | str = Phase.TRADE,
+        round: int = 1,
+        turn: int = 0,
+        deck: Sequence[str] | None = None,
+    ) -> State:
+        """A state built from a readable description, for edge-case scripts.
+
+        Args:
+            seats: per seat, its teams; a team is a list of card ids with its Leader.
+            corporations: per seat, its corporations as ``(suit, [four teams])``.
+            enterprises: the Leaders whose teams (in ``seats``) have formed an enterprise.
+            market: the labour market.
+            zones: tokens per card, a :class:`Zones` or ``{"current": {"food": 2}, ...}``.
+            phase: the phase to stand in (attraction, trade, hiring, development,
+                consumption).
+            round: the round number.
+            turn: the seat on turn.
+            deck: the deck, top first; by default every card not placed, in canonical order.
+
+        Raises:
+            BadInput: if the description breaks an invariant.
+
+        >>> game = Game()
+        >>> s = game.position([[["warriors-leader-1"]], [["hosts-leader-1", "hosts-bard-1"]]],
+        ...                   zones={"warriors-leader-1": {"current": {"territory": 1}}},
+        ...                   phase="hiring")
+        >>> game.legal_actions(s)[0]
+        MakeOffer(offerer='warriors-leader-1', target='hosts-leader-1')
+        """
+        return build_position(
+            self._context, seats, corporations, enterprises, market, zones, phase, round, turn, deck
+        )
+
+    # -- labels, the action encoding and observations (for agents and front-ends) ------------
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """A short label for an action, for buttons and logs (``"en"`` or ``"ru"``).
+
+        >>> Game().describe_action(Gift(Resource.FOOD, "hosts-sage-1", Amount.ALL), "ru")
+        'Подарить все единицы Еды персонажу «Умник Хозяев 1»'
+        """
+        return labels.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        """A short label for an event, for logs and animations (``"en"`` or ``"ru"``).
+
+        >>> from boardrules.games.orbita.events import CharacterDrawn
+        >>> Game().describe_event(CharacterDrawn(1, "priests-bard-2", joined=False))
+        "Seat 1 draws Priests' Bard 2, who goes to the labour market"
+        """
+        return labels.describe_event(event, lang)
+
+    def vocabulary(self) -> tuple[Action, ...]:
+        """Every action of this deck, in a fixed order (659 with the default two copies).
+
+        The order of the ``Action`` union, cards always in the canonical order of
+        :attr:`cards`: ``DrawCharacter``; ``TakeFromMarket`` per card; ``Gift`` per resource
+        (Territory, Food, Way, Advice), then receiver, then amount (one, all); ``Boost`` per
+        card, then amount (one, all); ``MakeOffer`` per offerer, then each target of the next
+        specialisation; ``AnswerOffer`` decline, seize, accept; ``Reinforce`` one, all;
+        ``Shield`` per Hero; ``FormCorporation`` per suit (Warriors, Hosts, Heroes, Priests);
+        ``AllocateFood`` per card; ``Pass``.
+
+        Amounts are :class:`Amount` choices, never numbers (ORB-21), so every legal action
+        of every state is in the vocabulary.
+
+        >>> game = Game(copies=1)
+        >>> len(game.vocabulary()), game.vocabulary()[:2]
+        (271, (DrawCharacter(), TakeFromMarket(card='warriors-leader-1')))
+        """
+        cached = self._vocabulary[0]
+        if cached is None:
+            cached = self._vocabulary[0] = hooks.vocabulary(self._context)
+        return cached
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector: 34 + 10 per seat (four) + 24 per card.
+
+        842 with the default two copies of each character (32 cards).
+        """
+        return hooks.observation_size(self._context)
+
+    def observe(self, view: State, seat: int) -> tuple[int, ...]:
+        """A fixed-size vector of integers in -1..127 of what ``seat`` sees, for learning code.
+
+        The table (round, rounds left, seats, phase, whose move, attraction flags, deck and
+        market sizes, the open offer), then a block per seat in turn order from ``seat``
+        (padded with -1 up to four seats: steps, done, Food, Food needed, structures), then
+        a block per card in canonical order (where it is: -1 deck, 0 market, 1.. a seat
+        counted from ``seat``; its structure, team Leader, corporation, allocation and every
+        token zone). Seats are always counted from the observer, so the vector reads the
+        same from every chair. The deck is read only as a set, so a state, the seat's view
+        and any determinization of it give the same vector;
+        ``boardrules.games.orbita.hooks.layout(game)`` names every position.
+
+        >>> game = Game()
+        >>> vector = game.observe(game.new(seed=1, players=3), 0)
+        >>> len(vector) == game.observation_size(), -1 <= min(vector) <= max(vector) <= 127
+        (True, True)
+        """
+        return hooks.observe(self._context, view, seat)
+
+    # -- a sharper vocabulary for property tests --------------------------------------------
+    def action_strategy(self) -> Any:
+        """A Hypothesis strategy of actions over this deck's cards (legal or not)."""
+        from hypothesis import strategies as st
+
+        cards = st.sampled_from((*self._context.cards, "nobody-leader-1"))
+        return st.one_of(
+            st.just(DrawCharacter()),
+            st.just(Pass()),
+            st.builds(TakeFromMarket, cards),
+            st.builds(Gift, st.sampled_from(RESOURCE_ORDER), cards, st.sampled_from(Amount)),
+            st.builds(Boost, cards, st.sampled_from(Amount)),
+            st.builds(MakeOffer, cards, cards),
+            st.sampled_from(_ANSWERS),
+            st.builds(Reinforce, st.sampled_from(Amount)),
+            st.builds(Shield, cards),
+            st.builds(FormCorporation, st.sampled_from(SPEC_ORDER)),
+            st.builds(AllocateFood, cards),
+        )

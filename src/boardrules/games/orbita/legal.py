@@ -1,0 +1,221 @@
+"""Orbita's legal actions: the candidates of the current step, kept if the rules allow them.
+
+Each candidate list is filtered by the checks of the rulebook (in rulebook order, as
+``Game.check`` asks them); only the gift list (the hot path) mirrors its checks (ORB-4,
+ORB-10, ORB-14, ORB-21) inline, and the conformance properties hold the two together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardrules.core.rules import Check, Rulebook
+from boardrules.core.violation import Violation
+from boardrules.games.orbita.actions import (
+    Action,
+    AllocateFood,
+    Amount,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource
+from boardrules.games.orbita.flow import to_move
+from boardrules.games.orbita.rules.basics import answering_structure, booster_held
+from boardrules.games.orbita.rules.hiring import name_for, offer_units
+from boardrules.games.orbita.state import Answer, Phase, Stage, State
+from boardrules.games.orbita.table import index
+
+__all__ = ["legal_actions"]
+
+_PASS = Pass()
+_DRAW = DrawCharacter()
+_ANSWER_ACTIONS = tuple(AnswerOffer(a) for a in Answer)
+_REINFORCE_ONE = Reinforce(Amount.ONE)
+_REINFORCE_ALL = Reinforce(Amount.ALL)
+
+#: Gift actions by (resource, receiver): one unit and all, built once.
+_GIFTS: dict[tuple[Resource, str], tuple[Gift, Gift]] = {}
+
+
+def _refusal(
+    checks: Sequence[Check], ctx: Context, state: State, action: Action
+) -> Violation | None:
+    for check in checks:
+        violation = check(ctx, state, action)
+        if violation is not None:
+            return violation
+    return None
+
+
+def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
+    """Gifts of one unit, and of all the seat can give if that is more, to every receiver."""
+    if state.seats[seat].steps >= ctx.steps:
+        return []
+    ix = index(state)
+    offer = state.offer
+    receivers = [
+        c
+        for s, cards in enumerate(ix.cards)
+        if offer is None or s in (offer.seat, offer.responder)
+        for c in cards
+    ]
+    out: list[Action] = []
+    cache = _GIFTS
+    zones = state.zones
+    gives = ctx.gives
+    # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
+    # structure that may give the resource and hold some.
+    locked = answering_structure(state)
+    mine = [(c, zones[c]) for c in ix.cards[seat] if c not in locked]
+    for i, resource in enumerate(RESOURCE_ORDER):
+        held = {}
+        total = 0
+        for c, z in mine:
+            if gives[c][i]:
+                n = z.current[i] + z.gifts[i] + z.reserve[i]
+                if n:
+                    held[c] = n
+                    total += n
+        if not total:
+            continue
+        for to in receivers:
+            available = total - held.get(to, 0)
+            if available:
+                key = (resource, to)
+                pair = cache.get(key)
+                if pair is None:
+                    pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+                out.append(pair[0])
+                if available > 1:
+                    out.append(pair[1])
+    return out
+
+
+def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+    if state.seats[seat].steps >= ctx.steps:
+        return []
+    checks = book.checks_for(Boost)
+    out: list[Action] = []
+    for card in index(state).cards[seat]:
+        action = Boost(card)
+        if _refusal(checks, ctx, state, action) is None:
+            out.append(action)
+            if booster_held(ctx, state.zones[card], card) > 1:
+                out.append(Boost(card, Amount.ALL))
+    return out
+
+
+def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+    if state.seats[seat].steps >= ctx.steps:
+        return []
+    ix = index(state)
+    zones = state.zones
+    offerers = []
+    for card, owner in ix.seat_of.items():
+        directed = zones[card].directed_by
+        if (directed if directed is not None else owner) == seat:
+            offerers.append(card)
+    offerers.sort(key=ctx.order.__getitem__)
+    checks = book.checks_for(MakeOffer)
+    out: list[Action] = []
+    spec_of = ctx.spec
+    for offerer in offerers:
+        victim = ctx.victim[offerer]
+        targets = [c for c in state.market if spec_of[c] is victim]
+        for s, cards in enumerate(ix.cards):
+            if s != seat and s != ix.seat_of[offerer]:
+                seen: set[str] = set()
+                for c in cards:
+                    if spec_of[c] is not victim:
+                        continue
+                    name = name_for(ctx, ix.structure_of[c], victim, state)
+                    if name not in seen:
+                        seen.add(name)
+                        targets.append(name)
+        for target in targets:
+            action = MakeOffer(offerer, target)
+            if _refusal(checks, ctx, state, action) is None:
+                out.append(action)
+    return out
+
+
+def _shields(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+    checks = book.checks_for(Shield)
+    out: list[Action] = []
+    for card in index(state).cards[seat]:
+        shield = Shield(card)
+        if _refusal(checks, ctx, state, shield) is None:
+            out.append(shield)
+    return out
+
+
+def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (not over), in a stable order.
+
+    ``book`` must have the gift checks of Orbita's own rules (``Game.legal_actions`` falls
+    back to filtering the vocabulary for a variant that changes any check).
+    """
+    seat = to_move(state)
+    assert seat is not None
+    offer = state.offer
+    out: list[Action] = []
+    if offer is not None:
+        if offer.stage is Stage.ANSWER:
+            checks = book.checks_for(AnswerOffer)
+            out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
+        elif offer.stage is Stage.REINFORCE:
+            if offer.reinforcements < ctx.reinforcements:
+                available = offer_units(ctx, state, offer.offerer)
+                if available >= 1:
+                    out.append(_REINFORCE_ONE)
+                if available > 1:
+                    out.append(_REINFORCE_ALL)
+        else:
+            out.extend(_gifts(ctx, state, seat))
+        if offer.stage is not Stage.SUPPORT:
+            out.extend(_boosts(ctx, book, state, seat))
+        if offer.stage is not Stage.REINFORCE:
+            out.extend(_shields(ctx, book, state, seat))
+        if offer.stage is not Stage.ANSWER:
+            out.append(_PASS)
+        return tuple(out)
+    phase = state.phase
+    if phase is Phase.ATTRACTION:
+        if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
+            out.append(_DRAW)
+        checks = book.checks_for(TakeFromMarket)
+        for card in state.market:
+            take = TakeFromMarket(card)
+            if _refusal(checks, ctx, state, take) is None:
+                out.append(take)
+    elif phase is Phase.TRADE:
+        out.extend(_gifts(ctx, state, seat))
+        out.extend(_boosts(ctx, book, state, seat))
+    elif phase is Phase.HIRING:
+        out.extend(_offers(ctx, book, state, seat))
+        out.extend(_gifts(ctx, state, seat))
+        out.extend(_boosts(ctx, book, state, seat))
+    elif phase is Phase.DEVELOPMENT:
+        checks = book.checks_for(FormCorporation)
+        for suit in SPEC_ORDER:
+            form = FormCorporation(suit)
+            if _refusal(checks, ctx, state, form) is None:
+                out.append(form)
+    else:
+        checks = book.checks_for(AllocateFood)
+        for st in index(state).structures[seat]:
+            allocate = AllocateFood(st.name)
+            if _refusal(checks, ctx, state, allocate) is None:
+                out.append(allocate)
+        out.extend(_gifts(ctx, state, seat))
+        out.extend(_boosts(ctx, book, state, seat))
+    out.append(_PASS)
+    return tuple(out)

@@ -1,0 +1,218 @@
+"""ORB-19, ORB-20: consumption (what each structure eats, who goes) and saving."""
+
+from __future__ import annotations
+
+from boardrules.core.rules import Rule
+from boardrules.core.violation import Violation
+from boardrules.games.orbita.actions import AllocateFood
+from boardrules.games.orbita.content import STORES, Context, Resource, Role, Spec
+from boardrules.games.orbita.events import (
+    CharacterFired,
+    CorporationCollapsed,
+    EnterpriseCollapsed,
+    Event,
+    StructureFed,
+)
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
+from boardrules.games.orbita.rules.attraction import over_leader_limit
+from boardrules.games.orbita.state import BARE, EMPTY, Corporation, Seat, State, Team, Zones
+from boardrules.games.orbita.table import index, seat_cards
+
+__all__ = [
+    "FOOD_CORPORATION",
+    "FOOD_ENTERPRISE",
+    "FOOD_LONE",
+    "ORB_19",
+    "ORB_20",
+    "feed_seat",
+    "seat_need",
+]
+
+#: ORB-19: the Food a lone character eats in a round.
+FOOD_LONE = 1
+#: ORB-19: the Food an enterprise eats in a round.
+FOOD_ENTERPRISE = 6
+#: ORB-19: the Food a corporation eats in a round.
+FOOD_CORPORATION = 32
+
+_FOOD = Resource.FOOD.index
+
+
+def seat_need(seat: Seat) -> int:
+    """The Food the seat's structures eat this round (ORB-19)."""
+    need = FOOD_CORPORATION * len(seat.corporations)
+    for team in seat.teams:
+        need += FOOD_ENTERPRISE if team.enterprise else FOOD_LONE * len(team.members)
+    return need
+
+
+def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Violation | None:
+    card = action.card
+    seat = to_move(state)
+    assert seat is not None
+    ix = index(state)
+    if ix.seat_of.get(card) != seat:
+        return Violation("ORB-19", "not_your_character", {"card": card, "seat": seat})
+    name = ix.structure_of[card].name
+    if card != name:
+        return Violation("ORB-19", "feed_whole", {"card": card, "name": name})
+    if name in state.seats[seat].allocated:
+        return Violation("ORB-19", "already_allocated", {"card": card})
+    return None
+
+
+def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] | None) -> Draft:
+    seat = d.before.turn
+    name = index(d.before).structure_of[action.card].name
+    d.set_seat(seat, allocated=(*d.seats[seat].allocated, name))
+    return d
+
+
+def feed_seat(ctx: Context, d: Draft, s: int) -> None:
+    """Feed seat ``s``'s structures, break up the unfed ones, fire who goes (ORB-19, ORB-8)."""
+    spec_of, role_of = ctx.spec, ctx.role
+    seat = d.seats[s]
+    cards = list(seat_cards(seat))
+    pool = [c for c in cards if spec_of[c] is not Spec.PRIESTS]
+    teams = list(seat.teams)
+    corps = list(seat.corporations)
+    # Queue entries: ("corp", its name) / ("team", leader) / ("char", card).
+    default: list[tuple[str, str]] = [("corp", c.enterprises[0].leader) for c in corps]
+    default += [("team", t.leader) for t in teams if t.enterprise]
+    default += [("char", m) for t in teams if not t.enterprise for m in t.members]
+    names = {name: (kind, name) for kind, name in default}
+    queue = [names[n] for n in seat.allocated if n in names]
+    queue += [e for e in default if e not in queue]
+    fed: set[str] = set()
+    alive: list[Corporation] = []
+    corp_by_name = {c.enterprises[0].leader: c for c in corps}
+    team_at = {t.leader: i for i, t in enumerate(teams)}
+
+    def feed(members: tuple[str, ...], need: int, name: str) -> bool:
+        zones = d.zones
+        own = sum(zones[m].meals for m in members)
+        own += sum(zones[m].holds(Resource.FOOD) for m in members if spec_of[m] is Spec.PRIESTS)
+        shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
+        if own + shared < need:
+            return False
+        left = need
+        for m in members:
+            z = d.zones[m]
+            if z.meals and left:
+                used = min(z.meals, left)
+                left -= used
+                meals = z.meals - used
+                d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, meals, z.directed_by))
+        for m in members:
+            if left and spec_of[m] is Spec.PRIESTS:
+                left -= d.take(m, _FOOD, left)
+        ordered = [m for m in members if m in pool] + [c for c in pool if c not in members]
+        for c in ordered:
+            if not left:
+                break
+            left -= d.take(c, _FOOD, left)
+        d.emit(StructureFed(s, name, need))
+        return True
+
+    while queue:
+        kind, name = queue.pop(0)
+        if kind == "corp":
+            corp = corp_by_name[name]
+            members = tuple(m for t in corp.enterprises for m in t.members)
+            if feed(members, FOOD_CORPORATION, name):
+                fed.update(members)
+                alive.append(Corporation(corp.suit, corp.enterprises, corp.age + 1))
+            else:
+                d.emit(CorporationCollapsed(s, corp.suit))
+                for team in corp.enterprises:
+                    team_at[team.leader] = len(teams)
+                    teams.append(team)
+                queue[:0] = [("team", t.leader) for t in corp.enterprises]
+        elif kind == "team":
+            team = teams[team_at[name]]
+            if feed(team.members, FOOD_ENTERPRISE, name):
+                fed.update(team.members)
+            else:
+                d.emit(EnterpriseCollapsed(s, team.leader))
+                teams[team_at[name]] = Team(team.leader, team.members, False)
+                queue[:0] = [("char", m) for m in team.members]
+        elif feed((name,), FOOD_LONE, name):
+            fed.add(name)
+    alive_order = {c.enterprises[0].leader: c for c in alive}
+    kept_corps = tuple(
+        alive_order[c.enterprises[0].leader]
+        for c in corps
+        if c.enterprises[0].leader in alive_order
+    )
+    fired: list[str] = []
+    any_leader_fed = bool(kept_corps) or any(t.leader in fed for t in teams)
+    keep_last = "" if any_leader_fed else teams[0].leader
+    staying: list[Team] = []
+    for team in teams:
+        if team.enterprise:
+            staying.append(team)
+            continue
+        if team.leader not in fed and team.leader != keep_last:
+            fired.extend(team.members)
+            continue
+        stay = tuple(
+            m
+            for m in team.members
+            if m in fed or m == team.leader or (role_of[m] is Role.SAGE and team.leader in fed)
+        )
+        fired.extend(m for m in team.members if m not in stay)
+        staying.append(Team(team.leader, stay, False))
+    # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
+    while over_leader_limit(Seat(tuple(staying), kept_corps)):
+        last = max(i for i, t in enumerate(staying) if not t.enterprise)
+        fired.extend(staying.pop(last).members)
+    for card in fired:
+        d.market.append(card)
+        d.put(card, BARE)
+        d.emit(CharacterFired(s, card))
+    d.seats[s] = Seat(tuple(staying), kept_corps)
+
+
+def _consumption(ctx: Context, d: Draft, step: Consumption, events: list[Event] | None) -> Draft:
+    for s in range(len(d.seats)):
+        feed_seat(ctx, d, s)
+    return d
+
+
+ORB_19 = Rule(
+    "ORB-19",
+    "Eat 1, 6 or 32 Food; the unfed go to market; unfed structures break up and eat again.",
+    "Еда: 1, 6 или 32; ненакормленные уходят на рынок; структуры распадаются и едят снова.",
+    checks={AllocateFood: _allocate_allowed},
+    effects={AllocateFood: _allocate, Consumption: _consumption},
+)
+"""ORB-19: a lone character eats ``FOOD_LONE``, an enterprise ``FOOD_ENTERPRISE``, a
+corporation ``FOOD_CORPORATION``; allocated structures first, then the default order; the
+unfed break up or go to the market (the seat's last Leader stays)."""
+
+
+def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:
+    spec_of = ctx.spec
+    for seat in d.seats:
+        for card in seat_cards(seat):
+            z = d.zones[card]
+            reserve = list(z.reserve)
+            for r in STORES[spec_of[card]]:
+                i = r.index
+                reserve[i] += z.current[i] + z.gifts[i]
+            d.put(card, Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3])))
+    for card in d.market:
+        z = d.zones[card]
+        if z != BARE and (z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY):
+            d.put(card, Zones(z.current))
+    return d
+
+
+ORB_20 = Rule(
+    "ORB-20",
+    "Saving: storable resources go to reserves, everything else is removed.",
+    "Сохранение: что можно хранить — в запас, остальное убирается.",
+    effects={Saving: _saving},
+)
+"""ORB-20: each seated character keeps what it may store (``content.STORES``) in its
+reserve; every other token goes; market characters keep their one unit."""

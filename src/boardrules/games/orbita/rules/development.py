@@ -1,0 +1,135 @@
+"""ORB-17, ORB-18: enterprises form by themselves; corporations by a seat's choice."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from boardrules.core.rules import Rule
+from boardrules.core.violation import Violation
+from boardrules.games.orbita.actions import FormCorporation
+from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.events import CorporationFormed, EnterpriseFormed, Event
+from boardrules.games.orbita.flow import Development, Draft, NextDeveloper, to_move
+from boardrules.games.orbita.rules.consumption import (
+    FOOD_CORPORATION,
+    FOOD_ENTERPRISE,
+    seat_need,
+)
+from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones
+from boardrules.games.orbita.table import ENTERPRISE, seat_food
+
+__all__ = [
+    "ORB_17",
+    "ORB_18",
+    "can_form_corporation",
+    "corporation_need",
+    "corporation_teams",
+]
+
+
+# -- ORB-17: enterprises ------------------------------------------------------------------------
+def _form_enterprises(
+    ctx: Context, d: Draft, step: Development, events: list[Event] | None
+) -> Draft:
+    for s, seat in enumerate(d.seats):
+        teams = list(seat.teams)
+        for t, team in enumerate(teams):
+            if team.enterprise or len(team.members) < ENTERPRISE:
+                continue
+            formed = Team(team.leader, team.members, True)
+            trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
+            # The seat must feed all its structures this round with the new enterprise.
+            if seat_food(trial, d.zones) >= seat_need(trial):
+                teams[t] = formed
+                d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
+        d.seats[s] = Seat(tuple(teams), seat.corporations)
+    return d
+
+
+ORB_17 = Rule(
+    "ORB-17",
+    "Four roles of one specialisation that can be fed form an enterprise.",
+    "Четыре роли одной специализации, которым хватает Еды, образуют предприятие.",
+    effects={Development: _form_enterprises},
+)
+"""ORB-17: at development a team of all four roles becomes an enterprise if the seat's Food
+covers what all its structures eat with it."""
+
+
+# -- ORB-18: corporations -----------------------------------------------------------------------
+def corporation_teams(ctx: Context, seat: Seat) -> dict[Spec, int]:
+    """The team index of the first enterprise of each specialisation outside corporations."""
+    found: dict[Spec, int] = {}
+    spec_of = ctx.spec
+    for t, team in enumerate(seat.teams):
+        if team.enterprise:
+            found.setdefault(spec_of[team.leader], t)
+    return found
+
+
+def corporation_need(seat: Seat) -> int:
+    """What the seat's structures would eat with four of its enterprises made a corporation."""
+    return seat_need(seat) - len(SPEC_ORDER) * FOOD_ENTERPRISE + FOOD_CORPORATION
+
+
+def can_form_corporation(ctx: Context, seat: Seat, zones: Mapping[str, Zones]) -> bool:
+    """Whether ``seat`` can form a corporation: four enterprises of different
+    specialisations, and Food for what it would eat then (ORB-18)."""
+    if len(corporation_teams(ctx, seat)) < len(SPEC_ORDER):
+        return False
+    return seat_food(seat, zones) >= corporation_need(seat)
+
+
+def _corporation_allowed(
+    ctx: Context, state: State, action: FormCorporation
+) -> Violation | None:
+    seat = to_move(state)
+    assert seat is not None
+    mine = state.seats[seat]
+    if len(corporation_teams(ctx, mine)) < len(SPEC_ORDER):
+        return Violation("ORB-18", "no_corporation", {"seat": seat, "suit": action.suit.value})
+    food, need = seat_food(mine, state.zones), corporation_need(mine)
+    if food < need:
+        return Violation("ORB-18", "cannot_feed", {"seat": seat, "food": food, "need": need})
+    return None
+
+
+def _form(ctx: Context, d: Draft, action: FormCorporation, events: list[Event] | None) -> Draft:
+    s = d.before.turn
+    seat = d.seats[s]
+    found = corporation_teams(ctx, seat)
+    start = action.suit.index
+    order = [SPEC_ORDER[(start + k) % 4] for k in range(4)]
+    picked = [found[spec] for spec in order]
+    corp = Corporation(action.suit, tuple(seat.teams[t] for t in picked))
+    teams = tuple(t for i, t in enumerate(seat.teams) if i not in picked)
+    d.set_seat(s, teams=teams, corporations=(*seat.corporations, corp))
+    d.emit(CorporationFormed(s, action.suit))
+    if not can_form_corporation(ctx, d.seats[s], d.zones):
+        d.set_seat(s, done=True)
+    return d
+
+
+def _next_developer(
+    ctx: Context, d: Draft, step: NextDeveloper, events: list[Event] | None
+) -> Draft:
+    n = len(d.seats)
+    first = d.first()
+    for k in range(n):
+        s = (first + k) % n
+        if not d.seats[s].done and can_form_corporation(ctx, d.seats[s], d.zones):
+            d.turn = s
+            return d
+    d.phase_over = True
+    return d
+
+
+ORB_18 = Rule(
+    "ORB-18",
+    "Four enterprises of different specialisations form a corporation of a chosen suit.",
+    "Четыре предприятия разной специализации образуют корпорацию выбранной масти.",
+    checks={FormCorporation: _corporation_allowed},
+    effects={FormCorporation: _form, NextDeveloper: _next_developer},
+)
+"""ORB-18: :func:`can_form_corporation`; development asks, in turn order, each seat that can
+(``FormCorporation(suit)`` or ``Pass``); the suit's own enterprise comes first."""

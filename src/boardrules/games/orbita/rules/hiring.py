@@ -1,0 +1,554 @@
+"""ORB-11..ORB-16: offers, answers, market characters, support, the shield, directed Warriors."""
+
+from __future__ import annotations
+
+from boardrules.core.rules import Rule
+from boardrules.core.violation import Violation
+from boardrules.games.orbita.actions import (
+    Amount,
+    AnswerOffer,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+)
+from boardrules.games.orbita.content import Context, Resource, Spec
+from boardrules.games.orbita.events import (
+    CharacterHired,
+    Event,
+    HostShielded,
+    OfferAccepted,
+    OfferAnswered,
+    OfferDeclined,
+    OfferMade,
+    OfferReinforced,
+    OfferSeized,
+    WarriorDirected,
+    WarriorReleased,
+)
+from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
+from boardrules.games.orbita.rules.attraction import join
+from boardrules.games.orbita.state import EMPTY, Answer, Counts, Offer, Stage, State, Zones
+from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structure, index
+
+__all__ = [
+    "ORB_11",
+    "ORB_12",
+    "ORB_13",
+    "ORB_14",
+    "ORB_15",
+    "ORB_16",
+    "can_reinforce",
+    "hire",
+    "name_for",
+    "offer_units",
+    "release_warriors",
+    "settle_offer",
+    "support_seats",
+]
+
+_FOOD = Resource.FOOD.index
+_ALL = 1 << 30
+
+
+# -- ORB-11: offers ---------------------------------------------------------------------------
+def offer_units(ctx: Context, state: State, offerer: str) -> int:
+    """Units the offerer's structure can place (its trump resource; Warriors add Advice)."""
+    spec_of = ctx.spec
+    spec = spec_of[offerer]
+    i = spec.resource.index
+    zones = state.zones
+    total = 0
+    for m in index(state).structure_of[offerer].members:
+        if spec_of[m] is spec:
+            z = zones[m]
+            total += z.current[i] + z.gifts[i] + z.reserve[i]
+            if spec is Spec.WARRIORS:
+                total += z.holds(Resource.ADVICE)
+    return total
+
+
+def name_for(ctx: Context, st: Structure, spec: Spec, state: State) -> str:
+    """The card an offer to structure ``st`` by a trump over ``spec`` is placed on."""
+    if st.size == CORPORATION:
+        corp = state.seats[st.seat].corporations[st.corporation]
+        for team in corp.enterprises:
+            if ctx.spec[team.leader] is spec:
+                return team.leader
+    return st.name
+
+
+def support_seats(n: int, offerer_seat: int, responder: int) -> tuple[int, ...]:
+    """The third seats, in turn order after the offerer, that may support before an answer."""
+    return tuple(s for s in ((offerer_seat + k) % n for k in range(1, n)) if s != responder)
+
+
+def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    offerer, target = action.offerer, action.target
+    seat = to_move(state)
+    ix = index(state)
+    owner = ix.seat_of.get(offerer)
+    if owner is None:
+        return Violation("ORB-11", "not_your_character", {"card": offerer, "seat": seat})
+    directed = state.zones[offerer].directed_by
+    if (directed if directed is not None else owner) != seat:
+        if directed is not None:
+            return None  # ORB-16 refuses it
+        return Violation("ORB-11", "not_your_character", {"card": offerer, "seat": seat})
+    spec = ctx.spec[offerer]
+    t_seat = ix.seat_of.get(target)
+    if t_seat is not None and t_seat in (owner, seat):
+        return Violation("ORB-11", "own_target", {"card": target})
+    t_spec = ctx.spec[target]
+    if t_spec is not ctx.victim[offerer]:
+        return Violation(
+            "ORB-11",
+            "not_trump",
+            {"offerer": offerer, "trumps": spec.next.value, "card": target},
+        )
+    own = ix.structure_of[offerer]
+    tgt = ix.structure_of.get(target)
+    size = LONE if tgt is None else tgt.size
+    if tgt is not None and size > LONE:
+        name = name_for(ctx, tgt, t_spec, state)
+        if target != name:
+            return Violation("ORB-11", "whole_structure", {"card": target, "name": name})
+    available = offer_units(ctx, state, offerer)
+    if own.size < size:
+        # The lone Warrior's exception: with 4 units it may make an offer to a Workshop.
+        exception = (
+            spec is Spec.WARRIORS
+            and size == ENTERPRISE
+            and own.size == LONE
+            and available >= ENTERPRISE
+        )
+        if not exception:
+            return Violation("ORB-11", "smaller_structure", {"size": own.size, "target_size": size})
+    if available < size:
+        return Violation("ORB-11", "not_enough_units", {"needed": size, "available": available})
+    return None
+
+
+def _place(
+    ctx: Context, d: Draft, offerer: str, members: tuple[str, ...], target: str, units: int
+) -> None:
+    """Move ``units`` of the offerer's trump (Warriors: then Advice) onto the target."""
+    spec_of = ctx.spec
+    spec = spec_of[offerer]
+    ordered = [offerer, *(m for m in members if m != offerer and spec_of[m] is spec)]
+    kinds = [spec.index] + ([Resource.ADVICE.index] if spec is Spec.WARRIORS else [])
+    placed = [0, 0, 0, 0]
+    left = units
+    for i in kinds:
+        for m in ordered:
+            if left == 0:
+                break
+            got = d.take(m, i, left)
+            placed[i] += got
+            left -= got
+    z = d.zones[target]
+    influence = (
+        z.influence[0] + placed[0],
+        z.influence[1] + placed[1],
+        z.influence[2] + placed[2],
+        z.influence[3] + placed[3],
+    )
+    d.put(target, Zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
+
+
+def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
+    state = d.before
+    seat = to_move(state)
+    assert seat is not None
+    ix = index(state)
+    tgt = ix.structure_of.get(action.target)
+    units = LONE if tgt is None else tgt.size
+    _place(ctx, d, action.offerer, ix.structure_of[action.offerer].members, action.target, units)
+    resource = ctx.spec[action.offerer].resource
+    d.emit(OfferMade(seat, action.offerer, action.target, resource, units))
+    if tgt is None:
+        d.offer = Offer(seat, action.offerer, action.target, None, resource, units, Stage.ANSWER)
+        return d
+    waiting = support_seats(len(d.seats), seat, tgt.seat)
+    stage = Stage.SUPPORT if waiting else Stage.ANSWER
+    d.offer = Offer(
+        seat, action.offerer, action.target, tgt.seat, resource, units, stage, None, 0, waiting
+    )
+    return d
+
+
+ORB_11 = Rule(
+    "ORB-11",
+    "Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
+    "Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
+    checks={MakeOffer: _offer_allowed},
+    effects={MakeOffer: _make_offer},
+)
+"""ORB-11: an offer of the offerer's trump to the next specialisation, placed on a structure
+whole (4 or 16 units), never from a smaller structure to a larger one (but a lone Warrior
+with 4 units may make one to a Workshop)."""
+
+
+# -- ORB-12: answers --------------------------------------------------------------------------
+def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violation | None:
+    offer = state.offer
+    assert offer is not None
+    answer = action.answer
+    if answer is Answer.ACCEPT:
+        return None
+    if answer is Answer.DECLINE:
+        resource, code = offer.resource, "cannot_decline"
+    else:
+        resource, code = offer.resource.spec.previous.resource, "cannot_seize"
+    zones = state.zones
+    held = sum(zones[m].holds(resource) for m in index(state).structure_of[offer.target].members)
+    if held < offer.units:
+        return Violation(
+            "ORB-12", code, {"units": offer.units, "resource": resource.value, "held": held}
+        )
+    return None
+
+
+def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
+    state = d.before
+    offer = state.offer
+    assert offer is not None
+    answer = action.answer
+    d.emit(OfferAnswered(offer.responder, offer.target, answer))
+    if answer is Answer.ACCEPT or not can_reinforce(ctx, state, offer):
+        d.settle = answer
+    else:
+        d.offer = Offer(
+            offer.seat,
+            offer.offerer,
+            offer.target,
+            offer.responder,
+            offer.resource,
+            offer.units,
+            Stage.REINFORCE,
+            answer,
+            offer.reinforcements,
+            (),
+        )
+    return d
+
+
+def _clear_influence(d: Draft, target: str) -> Counts:
+    z = d.zones[target]
+    d.put(target, Zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
+    return z.influence
+
+
+def _responders(state: State, offer: Offer) -> tuple[str, ...]:
+    if offer.responder is None:
+        return (offer.target,)
+    return index(state).structure_of[offer.target].members
+
+
+def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool = False) -> None:
+    """Settle ``d.offer`` by ``d.settle`` and pass the turn on from the offering seat.
+
+    Args:
+        ctx: the rule context.
+        d: the draft, with the offer and its answer.
+        seized_as_own: keep seized units among the target's resources of this round
+            instead of its gifts (so they are not "given" Territory, ORB-15); the default
+            keeps them with the gifts.
+    """
+    offer, answer = d.offer, d.settle
+    assert offer is not None
+    assert answer is not None
+    influence = _clear_influence(d, offer.target)
+    units = sum(influence)
+    if answer is Answer.DECLINE:
+        d.emit(OfferDeclined(offer.target, units))
+    elif answer is Answer.SEIZE:
+        target = offer.target
+        if seized_as_own:
+            z = d.zones[target]
+            current = z.current
+            for i in range(4):
+                if influence[i]:
+                    current = add(current, i, influence[i])
+            d.put(target, Zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by))
+        else:
+            for i in range(4):
+                if influence[i]:
+                    d.give(target, i, influence[i])
+        d.emit(OfferSeized(target, units))
+    else:
+        _accept(ctx, d, offer, influence)
+    d.offer = None
+    d.ended = offer.seat
+
+
+def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
+    spec_of = ctx.spec
+    t_spec = spec_of[offer.target]
+    members = [m for m in _responders(d.before, offer) if spec_of[m] is t_spec]
+    fed = 0
+    moved = 0
+    resource = t_spec.resource
+    if offer.resource is Resource.ADVICE:
+        # Priests do not take Territory: they direct the Warriors for the round (ORB-16).
+        if offer.responder is not None:
+            direct_warriors(d, offer, members)
+    else:
+        for m in members:
+            moved += d.take(m, resource.index, _ALL)
+        if moved:
+            d.give(offer.offerer, resource.index, moved)
+        if offer.resource is Resource.FOOD:
+            fed = influence[_FOOD]
+        if offer.resource is Resource.WAY and offer.responder is not None:
+            release_warriors(ctx, d, offer.responder)
+    if offer.responder is None and not hire(ctx, d, offer):
+        fed = 0
+    if fed:
+        z = d.zones[offer.target]
+        d.put(
+            offer.target,
+            Zones(z.current, z.reserve, z.gifts, z.influence, z.meals + fed, z.directed_by),
+        )
+    d.emit(OfferAccepted(offer.target, offer.offerer, resource, moved, fed))
+
+
+def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
+    settle_offer(ctx, d)
+    return d
+
+
+ORB_12 = Rule(
+    "ORB-12",
+    "Answers: same resource declines, the trump over it seizes, own resource accepts.",
+    "Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
+    checks={AnswerOffer: _answer_allowed},
+    effects={AnswerOffer: _answer, Settlement: _settle},
+)
+"""ORB-12: declining shows as many units of the offered resource, seizing as many of the
+trump over the offerer (and takes the units offered), accepting hands over all the answering
+structure's own resource; offered Food feeds it this round."""
+
+
+# -- ORB-13: labour-market characters -------------------------------------------------------------
+def hire(ctx: Context, d: Draft, offer: Offer) -> bool:
+    """Hire the market character that accepted ``offer`` if it fits a team (ORB-7, ORB-8)."""
+    if not join(ctx, d, offer.seat, offer.target):
+        return False
+    d.market.remove(offer.target)
+    d.emit(CharacterHired(offer.seat, offer.target))
+    return True
+
+
+def _market_accepts(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
+    offer = d.offer
+    if offer is not None and offer.responder is None:
+        d.emit(OfferAnswered(None, offer.target, Answer.ACCEPT))
+        d.settle = Answer.ACCEPT
+    return d
+
+
+ORB_13 = Rule(
+    "ORB-13",
+    "A labour-market character always accepts and is hired if it fits a team.",
+    "Персонаж рынка труда всегда соглашается и нанимается, если подходит команде.",
+    effects={MakeOffer: _market_accepts},
+)
+"""ORB-13: nobody answers for the labour market: its character accepts at once (ORB-12) and
+joins the offering seat if it fits (:func:`hire`)."""
+
+
+# -- ORB-14: reinforcement and support -----------------------------------------------------------
+def can_reinforce(ctx: Context, state: State, offer: Offer) -> bool:
+    """Whether the offerer may still reinforce ``offer`` (a reinforcement left, units at hand)."""
+    return (
+        offer.reinforcements < ctx.reinforcements and offer_units(ctx, state, offer.offerer) > 0
+    )
+
+
+def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None:
+    offer = state.offer
+    if offer is not None:
+        owner = index(state).seat_of.get(action.to)
+        if owner != offer.seat and owner != offer.responder:
+            return Violation("ORB-14", "support_sides", {})
+    return None
+
+
+def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    offer = state.offer
+    assert offer is not None
+    if offer.reinforcements >= ctx.reinforcements:
+        return Violation("ORB-14", "reinforce_limit", {"limit": ctx.reinforcements})
+    available = offer_units(ctx, state, offer.offerer)
+    if available < 1:
+        return Violation("ORB-14", "not_enough_units", {"needed": 1, "available": available})
+    return None
+
+
+def _next_supporter(d: Draft, offer: Offer) -> None:
+    waiting = offer.waiting[1:]
+    d.offer = Offer(
+        offer.seat,
+        offer.offerer,
+        offer.target,
+        offer.responder,
+        offer.resource,
+        offer.units,
+        Stage.SUPPORT if waiting else Stage.ANSWER,
+        offer.answer,
+        offer.reinforcements,
+        waiting,
+    )
+
+
+def _supported(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> Draft:
+    offer = d.before.offer
+    if offer is not None:
+        _next_supporter(d, offer)
+    return d
+
+
+def _pass_in_offer(ctx: Context, d: Draft, action: Pass, events: list[Event] | None) -> Draft:
+    offer = d.before.offer
+    if offer is not None:
+        if offer.stage is Stage.SUPPORT:
+            _next_supporter(d, offer)
+        else:  # the offerer stops reinforcing: the last answer stands
+            d.settle = offer.answer
+    return d
+
+
+def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None) -> Draft:
+    state = d.before
+    offer = state.offer
+    assert offer is not None
+    assert offer.responder is not None
+    units = 1
+    if action.amount is Amount.ALL:
+        units = offer_units(ctx, state, offer.offerer)
+    members = index(state).structure_of[offer.offerer].members
+    _place(ctx, d, offer.offerer, members, offer.target, units)
+    waiting = support_seats(len(d.seats), offer.seat, offer.responder)
+    d.offer = Offer(
+        offer.seat,
+        offer.offerer,
+        offer.target,
+        offer.responder,
+        offer.resource,
+        offer.units + units,
+        Stage.SUPPORT if waiting else Stage.ANSWER,
+        None,
+        offer.reinforcements + 1,
+        waiting,
+    )
+    d.emit(OfferReinforced(offer.seat, units, offer.units + units))
+    return d
+
+
+ORB_14 = Rule(
+    "ORB-14",
+    "The offerer may reinforce; other seats may give to either side before each answer.",
+    "Предлагающий может усилить; другие игроки могут дарить сторонам перед ответом.",
+    checks={Gift: _support_sides, Reinforce: _reinforce_allowed},
+    effects={Gift: _supported, Pass: _pass_in_offer, Reinforce: _reinforce},
+)
+"""ORB-14: after a refusal the offerer reinforces (at most ``reinforcements`` times) or stops;
+before each answer every third seat may give one gift to either side or pass."""
+
+
+# -- ORB-15: the shield -------------------------------------------------------------------------
+def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | None:
+    offer = state.offer
+    assert offer is not None
+    hero = action.hero
+    seat = to_move(state)
+    ix = index(state)
+    if ix.seat_of.get(hero) != seat:
+        return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
+    if ctx.spec[hero] is not Spec.HEROES:
+        return Violation("ORB-15", "not_a_hero", {"card": hero})
+    if offer.resource is not Resource.TERRITORY:
+        return Violation("ORB-15", "shield_needs_warriors", {})
+    if seat == offer.seat:
+        return Violation("ORB-15", "offerer_shields", {})
+    zones = state.zones
+    if zones[hero].holds(Resource.WAY) < 1:
+        return Violation("ORB-15", "no_way", {"card": hero})
+    t = Resource.TERRITORY.index
+    for m in ix.structure_of[offer.target].members:
+        if zones[m].gifts[t] > 0:
+            return Violation("ORB-15", "host_protected", {})
+    return None
+
+
+def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
+    offer = d.before.offer
+    assert offer is not None
+    hero = action.hero
+    d.take(hero, Resource.WAY.index, 1)
+    _clear_influence(d, offer.target)
+    food = 0
+    spec_of = ctx.spec
+    for m in _responders(d.before, offer):
+        if spec_of[m] is Spec.HOSTS:
+            food += d.take(m, _FOOD, _ALL)
+    if food:
+        d.give(hero, _FOOD, food)
+    d.emit(HostShielded(hero, offer.target, food))
+    d.offer = None
+    d.ended = offer.seat
+    return d
+
+
+ORB_15 = Rule(
+    "ORB-15",
+    "A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
+    "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
+    checks={Shield: _shield_allowed},
+    effects={Shield: _shield},
+)
+"""ORB-15: a Hero of a seat other than the offerer's spends a Way against a Warriors' offer
+to a Host: the offer is discarded and the Hero takes the Host's Food, unless Territory in the
+Host's gifts protects it."""
+
+
+# -- ORB-16: Priests direct Warriors -------------------------------------------------------------
+def direct_warriors(d: Draft, offer: Offer, members: list[str]) -> None:
+    """The Warriors that accepted the Priests' Advice are directed by the offering seat."""
+    for m in members:
+        z = d.zones[m]
+        d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
+    d.emit(WarriorDirected(offer.seat, offer.target))
+
+
+def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
+    """Priests that give way to Heroes also withdraw their Advice from Warriors."""
+    for card in sorted(d.zones, key=ctx.order.__getitem__):
+        z = d.zones[card]
+        if z.directed_by == priests_seat:
+            d.put(card, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
+            d.emit(WarriorReleased(priests_seat, card))
+
+
+def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    seat = to_move(state)
+    if action.offerer in index(state).seat_of:
+        directed = state.zones[action.offerer].directed_by
+        if directed is not None and directed != seat:
+            return Violation(
+                "ORB-16", "not_your_character", {"card": action.offerer, "seat": seat}
+            )
+    return None
+
+
+ORB_16 = Rule(
+    "ORB-16",
+    "Priests that win Warriors direct their offers this round.",
+    "Жрецы, получившие Воинов, распоряжаются их предложениями в этот кон.",
+    checks={MakeOffer: _directed},
+)
+"""ORB-16: Warriors that accept the Priests' Advice make their offers for the Priests' seat
+until saving (:func:`direct_warriors`); Priests that accept Heroes' Ways release them
+(:func:`release_warriors`)."""

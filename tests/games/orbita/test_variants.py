@@ -1,0 +1,195 @@
+"""Orbita variants (``orbita.variants``): the contract holds, records replay, the reading differs.
+
+The variant ``orbita-shield-given-only`` replaces ORB-12 so that seized units are kept as the
+target's own resources of the round: only Territory *given* to a Host then blocks a Hero's
+shield (ORB-15).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import boardrules
+from boardrules.core.errors import BadInput
+from boardrules.core.registry import variant_names
+from boardrules.core.rules import Rule
+from boardrules.games import orbita
+from boardrules.games.orbita import (
+    Answer,
+    AnswerOffer,
+    Game,
+    MakeOffer,
+    OfferSeized,
+    Pass,
+    Shield,
+    State,
+)
+from boardrules.games.orbita.variants import (
+    ORB_12_SEIZED_AS_OWN,
+    SHIELD_GIVEN_ONLY,
+    shield_given_only,
+)
+from boardrules.testing import conformance, machine
+
+VARIANT = shield_given_only(Game(rounds=3))
+SETUPS = st.fixed_dictionaries({"players": st.integers(2, 4)})
+
+TestShieldGivenOnlyConformance = conformance(VARIANT, SETUPS)
+TestShieldGivenOnlyMachine = machine(VARIANT, SETUPS).TestCase
+
+
+@st.composite
+def variant_walks(draw: st.DrawFn) -> list[tuple[State, Any, tuple[Any, ...], State]]:
+    state = VARIANT.new(draw(st.integers(0, 2**64 - 1)), players=draw(st.integers(2, 4)))
+    rng = draw(st.randoms(use_true_random=False))
+    out = []
+    for _ in range(draw(st.integers(50, 400))):
+        legal = VARIANT.legal_actions(state)
+        if not legal:
+            break
+        action = rng.choice(legal)
+        step = VARIANT.step(state, action)
+        out.append((state, action, step.events, step.state))
+        state = step.state
+    return out
+
+
+@given(variant_walks())
+def test_orb12_seized_units_become_the_targets_own(walk: list[Any]) -> None:
+    """ORB-12 (variant): a seizure adds the offered units to the target's resources of this
+    round and leaves its gifts as they were."""
+    for before, _action, events, after in walk:
+        for event in events:
+            if isinstance(event, OfferSeized):
+                offer = before.offer
+                assert offer is not None
+                target = event.target
+                placed = before.zones[target].influence
+                assert sum(placed) == event.units
+                assert after.zones[target].gifts == before.zones[target].gifts
+                assert after.zones[target].current == tuple(
+                    c + p for c, p in zip(before.zones[target].current, placed, strict=True)
+                )
+
+
+def fight(game: Game) -> State:
+    """Warriors (seat 0) offer Territory to a Host (seat 1) who seizes it; then they offer
+    again, and seat 2's Hero could shield the Host."""
+    state = game.position(
+        [
+            [["warriors-leader-1", "warriors-master-1"]],
+            [["hosts-leader-1"]],
+            [["heroes-leader-1"]],
+        ],
+        zones={
+            "warriors-master-1": {"current": {"territory": 2}},
+            "hosts-leader-1": {"current": {"food": 2}, "gifts": {"advice": 2}},
+            "heroes-leader-1": {"current": {"way": 2}},
+        },
+        phase="hiring",
+    )
+    offer = MakeOffer("warriors-master-1", "hosts-leader-1")
+    for action in (offer, Pass(), AnswerOffer(Answer.SEIZE), Pass(), Pass(), Pass(), offer):
+        state = game.apply(state, action)
+    assert game.to_move(state) == 2  # seat 2 supports, or shields
+    return state
+
+
+def test_orb15_seized_territory_protects_in_orbitas_own_rules() -> None:
+    """ORB-15: by default seized Territory lies among the gifts and blocks the shield."""
+    game = Game()
+    state = fight(game)
+    assert state.zones["hosts-leader-1"].gifts[0] == 1
+    violation = game.check(state, Shield("heroes-leader-1"))
+    assert violation is not None
+    assert (violation.rule, violation.code) == ("ORB-15", "host_protected")
+
+
+def test_orb15_only_given_territory_protects_in_the_variant() -> None:
+    """ORB-15 (variant): seized Territory is the Host's own this round; the shield works."""
+    game = shield_given_only(Game())
+    state = fight(game)
+    assert state.zones["hosts-leader-1"].gifts[0] == 0
+    assert state.zones["hosts-leader-1"].current[0] == 1
+    assert Shield("heroes-leader-1") in game.legal_actions(state)
+    after = game.apply(state, Shield("heroes-leader-1"))
+    assert after.zones["heroes-leader-1"].gifts[1] == 2  # the Host's Food
+
+
+def test_the_variant_keeps_the_options_and_names_itself() -> None:
+    """The variant is the same game with one rule replaced, and says so."""
+    game = shield_given_only(Game(rounds=5, steps=3))
+    assert (game.rounds, game.steps, game.variant) == (5, 3, SHIELD_GIVEN_ONLY)
+    assert game.rulebook.ids == Game().rulebook.ids
+    assert game.rulebook.rule("ORB-12") is ORB_12_SEIZED_AS_OWN
+    assert ORB_12_SEIZED_AS_OWN.checks == Game().rulebook.rule("ORB-12").checks
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(2, 4), st.randoms(use_true_random=False))
+def test_records_of_the_variant_replay_only_with_the_variant(
+    seed: int, players: int, rng: Any
+) -> None:
+    """A variant's record names it; it replays with the variant (given, or by name)."""
+    state = VARIANT.new(seed, players=players)
+    actions = []
+    for _ in range(120):
+        legal = VARIANT.legal_actions(state)
+        if not legal:
+            break
+        actions.append(rng.choice(legal))
+        state = VARIANT.apply(state, actions[-1])
+    record = VARIANT.record(seed, tuple(actions), players=players)
+    assert record.variant == SHIELD_GIVEN_ONLY
+    states = boardrules.replay(record, game=VARIANT)
+    assert states[-1] == state
+    assert boardrules.replay(record)[-1] == state  # registered by boardrules.games.orbita
+    with pytest.raises(BadInput):
+        boardrules.replay(record, game=Game(rounds=3))
+
+
+def test_variants_are_registered_on_import() -> None:
+    """Records of the variants load by name once ``boardrules.games.orbita`` is imported."""
+    assert SHIELD_GIVEN_ONLY in variant_names(orbita.Game.name)
+
+
+def _ignoring(ctx: Any, state: State, action: Any) -> Any:
+    """ORB-15's own check, except that Territory never protects the Host."""
+    violation = orbita.Game().rulebook.rule("ORB-15").checks[Shield](ctx, state, action)
+    return None if violation is not None and violation.code == "host_protected" else violation
+
+
+@given(st.integers(0, 2**64 - 1), st.randoms(use_true_random=False))
+def test_orb15_a_variant_that_changes_a_check_lists_what_its_check_allows(
+    seed: int, rng: Any
+) -> None:
+    """ORB-15 replaced by a designer's check: ``legal_actions`` follows the variant's checks
+    (it filters the vocabulary, since the hand-tuned list knows only Orbita's own)."""
+    own = Game(rounds=2)
+    unit = orbita.Game().rulebook.rule("ORB-15")
+    variant = own.with_rules(
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        name="orbita-shield-always",
+    )
+    state = variant.new(seed, players=3)
+    for _ in range(40):
+        legal = variant.legal_actions(state)
+        assert legal == tuple(a for a in variant.vocabulary() if variant.check(state, a) is None)
+        if not legal:
+            break
+        state = variant.apply(state, rng.choice(legal))
+
+
+def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
+    """ORB-15 (designer's variant): the Host protected by seized Territory can be shielded."""
+    unit = orbita.Game().rulebook.rule("ORB-15")
+    variant = Game().with_rules(
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        name="orbita-shield-always",
+    )
+    state = fight(variant)
+    assert state.zones["hosts-leader-1"].gifts[0] == 1
+    assert Shield("heroes-leader-1") in variant.legal_actions(state)
