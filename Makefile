@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lint types browser pytest docs bench release-check clean
+.PHONY: demo test lint types browser postgres pytest docs bench release-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,13 +16,20 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) -m boardrules.demo $(if $(SEED),--seed $(SEED),)
 
-test: lint types browser pytest docs
+test: lint types browser postgres pytest docs
 
 # The browser tests drive Debian's Chromium; install it (and its driver) when missing.
 browser:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    chromium chromium-driver >/dev/null; }
+
+# The server tests start a throwaway PostgreSQL cluster of their own (initdb and pg_ctl in a
+# temporary directory); install Debian's postgresql when its programs are missing.
+postgres:
+	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    postgresql >/dev/null; }
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -30,6 +30,7 @@ from boardrules.core.record import GameRecord, replay
 from boardrules.core.registry import game_names, load
 from boardrules.core.rng import Rng
 from boardrules.core.violation import Lang
+from boardrules.server.cli import serve
 
 __all__ = ["app", "main"]
 
@@ -250,6 +251,9 @@ def replay_command(
         console.print(line + (f"  — {notes[move]}" if move in notes else ""))
     standings = game.score(states[-1])
     console.print(f"winners: {standings.winners}; points: {standings.points}")
+
+
+app.command()(serve)
 
 
 def main() -> None:
