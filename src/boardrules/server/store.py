@@ -411,7 +411,7 @@ class PostgresStore(Store):
         def loop() -> None:
             while not self._closing.is_set():
                 try:
-                    for note in conn.notifies(timeout=0.5):
+                    for note in conn.notifies(timeout=0.1):
                         match_id, _, version = note.payload.partition(" ")
                         callback(match_id, int(version))
                 except self._psycopg.Error:
