@@ -60,5 +60,7 @@ def serve(
     app, _ = make_app(store, limits)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {db.split('@')[-1]})\n")
+    # Idle connections are kept a minute, longer than browsers and client libraries keep
+    # theirs, so a client never sends a request on a connection the server is closing.
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                timeout_graceful_shutdown=10)
+                timeout_graceful_shutdown=10, timeout_keep_alive=65)

@@ -317,12 +317,18 @@ class Store(abc.ABC):
 
 
 class SQLiteStore(Store):
-    """A SQLite file (or ``":memory:"``): one connection, write-ahead log, full sync.
+    """A SQLite file (or ``":memory:"``): one connection and a write-ahead log.
 
+    A commit is in the log before the answer leaves, so a killed server process loses
+    nothing (``synchronous=NORMAL``: the log is flushed to disk at checkpoints, so an
+    operating-system crash or a power cut may lose the last moments; pass
+    ``synchronous="FULL"`` to flush every commit, at several milliseconds each).
     One server process per file; for several processes use :class:`PostgresStore`.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError("synchronous is NORMAL or FULL")
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
@@ -330,7 +336,7 @@ class SQLiteStore(Store):
                                      timeout=30)
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.execute(f"PRAGMA synchronous={synchronous}")
         with self._transaction() as run:
             for statement in _SCHEMA:
                 run(statement, ())
