@@ -59,6 +59,10 @@ def _wait(driver: webdriver.Chrome, check: Callable[[webdriver.Chrome], bool]) -
     WebDriverWait(driver, 30).until(check)
 
 
+def _ready(driver: webdriver.Chrome) -> bool:
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true"
+
+
 def test_two_browsers_play_a_7ya_match_live(
     tmp_path: Path, serve: Callable[..., ServerProcess],
     browsers: tuple[webdriver.Chrome, webdriver.Chrome],
@@ -66,7 +70,7 @@ def test_two_browsers_play_a_7ya_match_live(
     server = serve(str(tmp_path / "m.sqlite3"))
     host, guest = browsers
     host.get(server.url + "/")
-    _wait(host, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    _wait(host, _ready)
     Select(host.find_element(By.ID, "game")).select_by_value("semya")
     seats = host.find_elements(By.CSS_SELECTOR, "#seats select")
     assert len(seats) == 2
@@ -75,7 +79,7 @@ def test_two_browsers_play_a_7ya_match_live(
     _wait(host, lambda d: _status(d, "seat") == "0")
 
     guest.get(server.url + "/")
-    _wait(guest, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    _wait(guest, _ready)
     guest.find_element(By.ID, "refresh-lobby").click()
     _wait(guest, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lobby button.join")) > 0)
     guest.find_element(By.CSS_SELECTOR, "#lobby button.join").click()
@@ -83,8 +87,7 @@ def test_two_browsers_play_a_7ya_match_live(
 
     players = {0: host, 1: guest}
     shown_reason = False
-    version = 0
-    for _ in range(60):
+    for version in range(1, 61):
         if _status(host, "over") == "true":
             break
         mover = next(seat for seat, d in players.items()
@@ -100,7 +103,6 @@ def test_two_browsers_play_a_7ya_match_live(
         legal = driver.find_elements(By.CSS_SELECTOR, "#actions button.legal")
         assert legal, "the seat to move has a legal button"
         legal[0].click()
-        version += 1
         for page in players.values():  # the other page learns of the move by its WebSocket
             _wait(page, lambda d, v=version: int(_status(d, "version") or -1) >= v)
     for page in players.values():
