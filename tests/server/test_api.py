@@ -312,3 +312,37 @@ def test_schemas_and_vocabulary_are_served(sqlite_client: TestClient) -> None:
     assert doc == json.loads(json.dumps(boardrules.schema(boardrules.load("semya"), "action")))
     vocabulary = client.get("/api/games/semya/vocabulary").json()
     assert {"type": "play_fool"} in [v["action"] for v in vocabulary]
+
+
+def _validator(doc: dict[str, Any], name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator({**doc, "$ref": f"#/$defs/{name}"})
+
+
+@pytest.mark.parametrize("name", boardrules.game_names())
+def test_every_document_matches_the_api_schema(sqlite_client: TestClient, name: str) -> None:
+    client = sqlite_client
+    doc = client.get(f"/api/games/{name}/schema/api").json()
+    game = boardrules.load(name)
+    seats = len(game.score(game.new(3)))
+    body = {"game": name, "seed": 3, "seats": ["human"] * seats}
+    _validator(doc, "CreateRequest").validate(body)
+    created = _create(client, ["human"] * seats, game=name, seed=3)
+    _validator(doc, "Created").validate(created)
+    match_id, tokens = created["match"], created["tokens"]
+    payload = _validator(doc, "Payload")
+    payload.validate(client.get(f"/api/matches/{match_id}").json())
+    for _ in range(8):
+        public = client.get(f"/api/matches/{match_id}").json()
+        token = tokens[public["to_move"]]
+        mine = client.get(f"/api/matches/{match_id}?since=0", headers=_auth(token)).json()
+        payload.validate(mine)
+        move = {"version": mine["version"], "action": mine["legal"][-1]["action"]}
+        _validator(doc, "ActionRequest").validate(move)
+        answer = client.post(f"/api/matches/{match_id}/actions", json=move,
+                             headers=_auth(token))
+        payload.validate(answer.json())
+    refused = client.post(f"/api/matches/{match_id}/actions", json={"version": 0},
+                          headers=_auth(tokens[0]))
+    _validator(doc, "Refusal").validate(refused.json())

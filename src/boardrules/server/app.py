@@ -31,6 +31,7 @@ from boardrules import serde
 from boardrules.core.errors import BadInput
 from boardrules.core.registry import game_names
 from boardrules.schemas import Kind, schema
+from boardrules.server.contract import api_schema
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
@@ -297,8 +298,10 @@ class Server:
         name, kind = request.path_params["game"], request.path_params["kind"]
         if name not in game_names():
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
+        if kind == "api":
+            return JSONResponse(api_schema(self.matches.game(name)))
         if kind not in _KINDS:
-            raise Refusal(404, "unknown_kind", f"kinds: {', '.join(_KINDS)}")
+            raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
         return JSONResponse(schema(self.matches.game(name), cast(Kind, kind)))
 
     # -- WebSocket -----------------------------------------------------------------------
