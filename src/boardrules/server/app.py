@@ -164,20 +164,26 @@ class Server:
                                        turn.seed, turn.version)
 
     async def _run_bots(self, match_id: str) -> None:
-        while not self._closing:
-            try:
-                turn = await self._call(self.matches.bot_turn, match_id)
-                if turn is None:
-                    return
-                action = await self._choose(turn)
-                if self._closing:
-                    return
-                version = await self._call(self.matches.bot_move, turn, action)
-            except Refusal as refusal:
-                if refusal.status == 404:
-                    return
-                continue  # another process moved first: look again
-            self.hub.publish(match_id, version)
+        try:
+            while not self._closing:
+                try:
+                    turn = await self._call(self.matches.bot_turn, match_id)
+                    if turn is None:
+                        return
+                    action = await self._choose(turn)
+                    if self._closing:
+                        return
+                    version = await self._call(self.matches.bot_move, turn, action)
+                except Refusal as refusal:
+                    if refusal.status == 404:
+                        return
+                    continue  # another process moved first: look again
+                self.hub.publish(match_id, version)
+        except Exception:  # a bug must not pass silently, nor stop the other matches
+            log.exception("the bots of %s stopped", match_id)
+        finally:
+            if self._bots.get(match_id) is asyncio.current_task():
+                del self._bots[match_id]
 
     # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager

@@ -188,6 +188,7 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._games: dict[tuple[str, str], Any] = {}
+        self._seats: dict[tuple[str, str], int] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def _lock(self, match_id: str) -> threading.Lock:
@@ -215,6 +216,8 @@ class Matches:
             raise Refusal(404, "unknown_match", "no such match")
         with self._guard:
             cached = self._cache.get(match_id)
+        if cached is not None and not self.store.shared:
+            return cached  # this process is the database's only writer
         try:
             row, _, snapshot, moves = self.store.load(
                 match_id, -1 if cached is None else cached.row.version)
@@ -239,9 +242,17 @@ class Matches:
     def _seat(self, match_id: str, token: str | None) -> int | None:
         if token is None:
             return None
-        seat = self.store.seat_of(match_id, hash_token(check_token(token)))
+        digest = hash_token(check_token(token))
+        with self._guard:
+            seat = self._seats.get((match_id, digest))
         if seat is None:
-            raise Refusal(403, "wrong_token", "this token is not a seat of this match")
+            seat = self.store.seat_of(match_id, digest)
+            if seat is None:
+                raise Refusal(403, "wrong_token", "this token is not a seat of this match")
+            with self._guard:  # a token's seat never changes, so it is remembered
+                if len(self._seats) >= 16 * self._cache_size:
+                    self._seats.clear()
+                self._seats[(match_id, digest)] = seat
         return seat
 
     def _events(self, live: _Live, seat: int | None, since: int) -> list[dict[str, Any]]:

@@ -141,6 +141,9 @@ class Store(abc.ABC):
     Methods are blocking and thread-safe: the server calls them from worker threads.
     """
 
+    #: Whether other processes may write to the same database (then every read checks it).
+    shared: bool = True
+
     # -- the two primitives each backend provides ----------------------------------------
     @abc.abstractmethod
     @contextmanager
@@ -325,6 +328,8 @@ class SQLiteStore(Store):
     ``synchronous="FULL"`` to flush every commit, at several milliseconds each).
     One server process per file; for several processes use :class:`PostgresStore`.
     """
+
+    shared = False
 
     def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
         if synchronous not in ("NORMAL", "FULL"):
