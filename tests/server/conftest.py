@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from boardrules.server.store import Store, open_store
@@ -59,8 +60,6 @@ def postgres() -> Iterator[Callable[[], str]]:
 
     def new_database() -> str:
         """The cluster's database, emptied (cheaper than a new database per test)."""
-        import psycopg
-
         with psycopg.connect(url, autocommit=True) as conn:
             tables = [name for (name,) in conn.execute(
                 "SELECT tablename FROM pg_tables WHERE tablename LIKE 'br_%'").fetchall()]

@@ -11,6 +11,7 @@ import threading
 import time
 from typing import Any
 
+import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -165,6 +166,24 @@ def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
         assert not mover.append("n", 0, '"m"', "[]", 1, None)
         time.sleep(0.3)
         assert heard == [("n", 1)], "a refused move is not announced"
+        # The listening connection dies (a database restart, a proxy): it is made again.
+        def listeners() -> list[int]:
+            with psycopg.connect(url, autocommit=True) as admin:
+                return [pid for (pid,) in admin.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%'").fetchall()]
+
+        old = listeners()
+        assert len(old) == 1
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (old[0],))
+        deadline = time.monotonic() + 10
+        while listeners() in ([], old):
+            assert time.monotonic() < deadline, "the listener did not come back"
+            time.sleep(0.1)
+        got.clear()
+        assert mover.append("n", 1, '"m2"', "[]", 0, None)
+        assert got.wait(10), "no notification after the reconnection"
+        assert heard[-1] == ("n", 2)
     finally:
         mover.close()
         watcher.close()

@@ -127,3 +127,19 @@ def test_a_websocket_with_a_wrong_token_is_closed(client: TestClient) -> None:
         socket.send_text('{"token": 1}')
         message = socket.receive()
     assert message["code"] == 4400
+
+
+def test_watchers_of_one_match_are_capped(tmp_path: Path) -> None:
+    app, _ = make_app(open_store(str(tmp_path / "m.sqlite3")), Limits(max_watchers=2))
+    with TestClient(app) as client:
+        created = client.post("/api/matches", json={
+            "game": "semya", "seed": 1, "seats": ["human", "human"]}).json()
+        path = f"/api/matches/{created['match']}/live"
+        with client.websocket_connect(path) as one, client.websocket_connect(path) as two:
+            for socket in (one, two):
+                socket.send_text("{}")
+                assert socket.receive_json()["seat"] is None
+            with client.websocket_connect(path) as three:
+                three.send_text("{}")
+                message = three.receive()
+            assert message["code"] == 4429

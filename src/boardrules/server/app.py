@@ -79,8 +79,9 @@ class Hub:
             for queue in queues:
                 queue.put_nowait(-1)
 
-    def watchers(self) -> int:
-        return sum(len(q) for q in self._queues.values())
+    def watchers(self, match_id: str) -> int:
+        """How many WebSockets watch ``match_id`` in this process."""
+        return len(self._queues.get(match_id, ()))
 
 
 @attrs.frozen
@@ -326,6 +327,9 @@ class Server:
             await socket.close(4000 + refusal.status, refusal.reason[:120])
             return
         except WebSocketDisconnect:
+            return
+        if self.hub.watchers(match_id) >= self.limits.max_watchers:
+            await socket.close(4429, "this match has as many watchers as it may")
             return
         queue = self.hub.subscribe(match_id)
         receiver = asyncio.get_running_loop().create_task(self._drain(socket))

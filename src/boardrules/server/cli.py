@@ -63,4 +63,5 @@ def serve(
     # Idle connections are kept a minute, longer than browsers and client libraries keep
     # theirs, so a client never sends a request on a connection the server is closing.
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                timeout_graceful_shutdown=10, timeout_keep_alive=65)
+                timeout_graceful_shutdown=10, timeout_keep_alive=65,
+                ws_max_size=max(max_body, 4096))

@@ -59,6 +59,7 @@ class Limits:
         bot_workers: processes that compute bot moves.
         lobby_size: the most open matches the lobby lists.
         events_window: the most moves of events one answer carries.
+        max_watchers: WebSockets on one match in one process (beyond: closed with 4429).
     """
 
     max_body: int = 64 * 1024
@@ -69,6 +70,7 @@ class Limits:
     bot_workers: int = 2
     lobby_size: int = 50
     events_window: int = 200
+    max_watchers: int = 64
 
 
 class Refusal(Exception):

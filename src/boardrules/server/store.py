@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 import abc
+import contextlib
 import json
 import queue
 import sqlite3
@@ -415,19 +416,31 @@ class PostgresStore(Store):
         run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
 
     def listen(self, callback: Callable[[str, int], None]) -> None:
-        conn = self._psycopg.connect(self._url, autocommit=True)
-        conn.execute(f"LISTEN {CHANNEL}")
-        self._listen_conn = conn
+        psycopg = self._psycopg
+
+        def connect() -> Any:
+            conn = psycopg.connect(self._url, autocommit=True)
+            conn.execute(f"LISTEN {CHANNEL}")
+            self._listen_conn = conn
+            return conn
+
+        first = connect()  # fails here, at start-up, when the database is unreachable
 
         def loop() -> None:
+            conn: Any = first
             while not self._closing.is_set():
                 try:
+                    if conn is None:
+                        conn = connect()
                     for note in conn.notifies(timeout=0.1):
                         match_id, _, version = note.payload.partition(" ")
                         callback(match_id, int(version))
-                except self._psycopg.Error:
+                except psycopg.Error:
                     if self._closing.is_set():
                         return
+                    with contextlib.suppress(psycopg.Error):
+                        conn.close()
+                    conn = None  # connect again; moves meanwhile reach clients on the next one
                     time.sleep(0.5)
 
         self._listener = threading.Thread(target=loop, name="boardrules-listen", daemon=True)
