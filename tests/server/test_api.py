@@ -8,6 +8,7 @@ double-submitted move is applied once.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import time
 from collections.abc import Iterator
@@ -346,3 +347,29 @@ def test_every_document_matches_the_api_schema(sqlite_client: TestClient, name: 
     refused = client.post(f"/api/matches/{match_id}/actions", json={"version": 0},
                           headers=_auth(tokens[0]))
     _validator(doc, "Refusal").validate(refused.json())
+
+
+class _StuckPool(concurrent.futures.Executor):
+    """A bot pool whose workers never answer."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        self.asked += 1
+        return concurrent.futures.Future()
+
+
+def test_a_bot_over_its_budget_plays_a_random_move_instead(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    pool = _StuckPool()
+    app, _ = make_app(open_store(str(tmp_path / "m.sqlite3")), Limits(bot_seconds=0.05), pool)
+    with TestClient(app) as client:
+        created = _create(client, ["mcts", "mcts"], seed=4)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/matches/{created['match']}").json()["version"] < 2:
+            assert time.monotonic() < deadline, "the bots stopped"
+            time.sleep(0.1)
+    assert pool.asked >= 2
+    assert "over its budget" in caplog.text

@@ -110,12 +110,13 @@ def _bearer(request: Request | WebSocket) -> str | None:
 class Server:
     """One server process: the matches, the live hub, the bot pool and the routes."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None,
+                 bot_pool: concurrent.futures.Executor | None = None) -> None:
         self.limits = limits or Limits()
         self.matches = Matches(store, self.limits)
         self.hub = Hub()
         self._bots: dict[str, asyncio.Task[None]] = {}
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: concurrent.futures.Executor | None = bot_pool
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
@@ -125,7 +126,7 @@ class Server:
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
 
-    def _bot_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _bot_pool(self) -> concurrent.futures.Executor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=max(1, self.limits.bot_workers),
@@ -398,7 +399,13 @@ class Server:
         )
 
 
-def make_app(store: Store, limits: Limits | None = None) -> tuple[Starlette, Server]:
-    """The ASGI app over ``store`` and the :class:`Server` behind it."""
-    server = Server(store, limits)
+def make_app(store: Store, limits: Limits | None = None,
+             bot_pool: concurrent.futures.Executor | None = None) -> tuple[Starlette, Server]:
+    """The ASGI app over ``store`` and the :class:`Server` behind it.
+
+    Args:
+        bot_pool: where bots compute their moves; by default a pool of
+            ``limits.bot_workers`` processes, made at the first bot move.
+    """
+    server = Server(store, limits, bot_pool)
     return server.app(), server
