@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -59,6 +60,19 @@ def _wait(driver: webdriver.Chrome, check: Callable[[webdriver.Chrome], bool]) -
     WebDriverWait(driver, 30).until(check)
 
 
+def _click(driver: webdriver.Chrome, css: str) -> None:
+    """Click the first element matching ``css``, finding it again if the page redrew it."""
+
+    def click(d: webdriver.Chrome) -> bool:
+        found = d.find_elements(By.CSS_SELECTOR, css)
+        if not found:
+            return False
+        found[0].click()
+        return True
+
+    WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(click)
+
+
 def _ready(driver: webdriver.Chrome) -> bool:
     return driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true"
 
@@ -81,8 +95,7 @@ def test_two_browsers_play_a_7ya_match_live(
     guest.get(server.url + "/")
     _wait(guest, _ready)
     guest.find_element(By.ID, "refresh-lobby").click()
-    _wait(guest, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lobby button.join")) > 0)
-    guest.find_element(By.CSS_SELECTOR, "#lobby button.join").click()
+    _click(guest, "#lobby button.join")
     _wait(guest, lambda d: _status(d, "seat") == "1")
 
     players = {0: host, 1: guest}
@@ -95,14 +108,14 @@ def test_two_browsers_play_a_7ya_match_live(
         driver = players[mover]
         illegal = driver.find_elements(By.CSS_SELECTOR, "#actions button.illegal")
         if illegal and not shown_reason:
-            illegal[0].click()
+            _click(driver, "#actions button.illegal")
             _wait(driver, lambda d: (d.find_element(By.ID, "message")
                                      .get_attribute("data-rule") or "").startswith("SEM-"))
             assert ":" in driver.find_element(By.ID, "message").text
             shown_reason = True
-        legal = driver.find_elements(By.CSS_SELECTOR, "#actions button.legal")
-        assert legal, "the seat to move has a legal button"
-        legal[0].click()
+        assert driver.find_elements(By.CSS_SELECTOR, "#actions button.legal"), (
+            "the seat to move has a legal button")
+        _click(driver, "#actions button.legal")
         for page in players.values():  # the other page learns of the move by its WebSocket
             _wait(page, lambda d, v=version: int(_status(d, "version") or -1) >= v)
     for page in players.values():

@@ -210,6 +210,8 @@ class Matches:
         if found is None:
             found = game_from_json_options(name, json.loads(options))
             with self._guard:
+                if len(self._games) >= 256:  # many custom options: start the cache afresh
+                    self._games.clear()
                 self._games[key] = found
         return found
 

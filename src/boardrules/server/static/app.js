@@ -3,7 +3,7 @@
 // a URL) and shows what the server sends for that seat. Updates arrive on a WebSocket.
 "use strict";
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
-  vocabulary: [], socket: null, log: [] };
+  vocabulary: [], socket: null, log: [], logged: 0 };
 window.__received = [];  // every document this page got, for the browser tests
 
 async function api(method, path, body) {
@@ -79,9 +79,13 @@ function actionButtons(payload) {
 }
 
 function render(payload) {
-  if (page.payload && payload.version < page.payload.version) return;  // an older answer
+  // The answer to a move and the push of the same move both arrive: draw each version once.
+  if (page.payload && payload.version <= page.payload.version) return;
   page.payload = payload;
-  for (const item of payload.events || []) page.log.push(item.label.en);
+  for (const item of payload.events || []) {
+    if (item.move >= page.logged) page.log.push(item.label.en);
+  }
+  page.logged = payload.version;
   const status = byId("status");
   if (payload.over) {
     const won = payload.standings.winners.includes(payload.seat);
@@ -131,6 +135,7 @@ async function enter(match, seat, token) {
   page.token = token;
   page.payload = null;
   page.log = [];
+  page.logged = 0;
   sessionStorage.setItem("boardrules:" + match, JSON.stringify({ seat, token }));
   location.hash = "match=" + match;
   const { data } = await api("GET", "/api/matches/" + match);
