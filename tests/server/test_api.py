@@ -102,8 +102,12 @@ def test_bots_move_in_the_background_and_the_match_ends(client: TestClient) -> N
         time.sleep(0.1)
 
 
-def test_a_bot_only_match_does_not_block_other_requests(client: TestClient) -> None:
-    created = _create(client, ["greedy"] * 4, game="orbita", seed=1)
+@pytest.mark.parametrize(("game", "agent", "seats"), [("orbita", "greedy", 4),
+                                                      ("semya", "mcts", 2)])
+def test_a_bot_only_match_does_not_block_other_requests(
+    client: TestClient, game: str, agent: str, seats: int
+) -> None:
+    created = _create(client, [agent] * seats, game=game, seed=1)
     match_id = created["match"]
     seen = set()
     for _ in range(30):

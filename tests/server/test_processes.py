@@ -3,10 +3,13 @@ processes over one PostgreSQL database pushing each other's moves live."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
+import socket
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,3 +154,42 @@ def test_search_bots_play_on_a_small_budget(
     _, made = api("POST", f"{server.url}/api/matches",
                   {"game": "orbita", "seed": 2, "seats": [agent] * 4})
     _wait(lambda: _version(server, made["match"]) >= 5, seconds=60, what="five MCTS moves")
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["Content-Length", "chunked"])
+def test_a_150_mb_body_is_refused_without_being_read(
+    tmp_path: Path, serve: Callable[..., ServerProcess], declared: bool
+) -> None:
+    server = serve(str(tmp_path / "m.sqlite3"))
+    before = _rss_kib(server.process.pid)
+    size = 150 * 1024 * 1024
+    head = ("POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/json\r\n"
+            + (f"Content-Length: {size}\r\n" if declared else "Transfer-Encoding: chunked\r\n")
+            + "\r\n").encode()
+    chunk = b" " * (1024 * 1024)
+    framed = chunk if declared else b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+    answer = b""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
+        conn.sendall(head)
+        with contextlib.suppress(OSError):  # the server may hang up once it has refused
+            for _ in range(150):
+                conn.sendall(framed)
+        with contextlib.suppress(OSError):
+            while b"\r\n\r\n" not in answer:
+                data = conn.recv(65536)
+                if not data:
+                    break
+                answer += data
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    grown = _rss_kib(server.process.pid) - before
+    assert grown < 40 * 1024, f"the server grew by {grown} KiB"
+    status, _ = api("GET", f"{server.url}/api/games")
+    assert status == 200, "the server still answers"
