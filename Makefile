@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lint types browser pytest docs bench release-check clean
+.PHONY: demo test lint types browser postgres pytest docs bench release-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(PY) -m boardrules.demo $(if $(SEED),--seed $(SEED),)
 
-test: lint types browser pytest docs
+test: lint types browser postgres pytest docs
 
 # The browser tests drive Debian's Chromium. Nothing is installed system-wide unless CI=true:
 # then Chromium and its driver come from apt (as root) or the run fails. Elsewhere, without
@@ -34,6 +34,13 @@ browser:
 	  echo "browser tests will be SKIPPED: chromium and chromedriver not found" \
 	    "(install them, or run with CI=true as root to install them from apt)"; \
 	fi
+
+# The server tests start a throwaway PostgreSQL cluster of their own (initdb and pg_ctl in a
+# temporary directory); install Debian's postgresql when its programs are missing.
+postgres:
+	@command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    postgresql >/dev/null; }
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -6,6 +6,11 @@ never receives another seat's hidden data. A refused action is answered with its
 sentence, in English and Russian. Bots take the other seats.
 
 Run it with ``python examples/web/server.py`` and open http://127.0.0.1:8000/.
+
+This is the smallest possible server, in memory, to read in one sitting. For a real one
+(stored matches that survive a restart, people against people, a lobby, live updates over
+WebSockets, limits against hostile clients) run ``boardrules serve`` from the ``server``
+extra; see docs/how-to/serve.md.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from boardrules.core.record import GameRecord, replay
 from boardrules.core.registry import game_names, load
 from boardrules.core.rng import Rng, check_seed
 from boardrules.core.violation import Lang
+from boardrules.server.cli import serve
 
 __all__ = ["app", "main", "printable"]
 
@@ -362,6 +363,9 @@ def replay_command(
         _say("".join([line, *(f"  — {text}" for text in notes.get(move, ()))]))
     standings = game.score(states[-1])
     _say(f"winners: {standings.winners}; points: {standings.points}")
+
+
+app.command()(serve)
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

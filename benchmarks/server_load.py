@@ -1,0 +1,191 @@
+"""Load on ``boardrules serve`` over 127.0.0.1: many concurrent 7Я matches, person vs bot.
+
+Each match has a scripted client for seat 0 (it waits on its WebSocket, then POSTs the first
+legal move) and a bot on seat 1. When a match ends its client starts another, so the number
+of concurrent matches stays constant for the whole run. Reported: moves played, errors (any
+refusal or broken push), the p50 and p99 latency of a person's move (the POST, answered after
+the move is stored) and of a bot's reply (from that answer to the push of the bot's move).
+
+Run by hand (never as a timed test)::
+
+    python benchmarks/server_load.py --matches 200 --seconds 60
+
+It starts its own server on a free port with a SQLite file in a temporary directory, or
+uses ``--url`` (then ``--db`` is ignored). ``tests/server/test_load.py`` runs a small one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import attrs
+import httpx2
+from websockets.asyncio.client import connect
+
+
+@attrs.define
+class Result:
+    """What a run measured."""
+
+    matches: int
+    seconds: float
+    moves: int = 0
+    finished: int = 0
+    errors: list[str] = attrs.field(factory=list)
+    move_ms: list[float] = attrs.field(factory=list)
+    reply_ms: list[float] = attrs.field(factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        def pct(values: list[float], q: int) -> float:
+            if len(values) < 2:
+                return values[0] if values else float("nan")
+            return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+        return {
+            "matches": self.matches, "seconds": self.seconds, "moves": self.moves,
+            "finished": self.finished, "errors": len(self.errors),
+            "move_p50_ms": round(pct(self.move_ms, 50), 1),
+            "move_p99_ms": round(pct(self.move_ms, 99), 1),
+            "reply_p50_ms": round(pct(self.reply_ms, 50), 1),
+            "reply_p99_ms": round(pct(self.reply_ms, 99), 1),
+            "moves_per_s": round(self.moves / self.seconds, 1),
+        }
+
+
+async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Result,
+                     stop: float) -> bool:
+    """Play one match to its end (or to the deadline); ``False`` after an error."""
+    created = await http.post("/api/matches", json={
+        "game": "semya", "seed": seed, "seats": ["human", "random"]})
+    if created.status_code != 201:
+        result.errors.append(f"create {created.status_code} {created.text[:200]}")
+        return False
+    match_id, token = created.json()["match"], created.json()["tokens"][0]
+    live = url.replace("http://", "ws://") + f"/api/matches/{match_id}/live"
+    headers = {"authorization": f"Bearer {token}"}
+    moved_at: float | None = None
+    async with connect(live, open_timeout=30) as socket_:
+        await socket_.send(json.dumps({"token": token}))
+        while time.monotonic() < stop:
+            try:
+                doc = json.loads(await asyncio.wait_for(socket_.recv(), 30))
+            except TimeoutError:
+                result.errors.append(f"no push for 30 s in {match_id}")
+                return False
+            if moved_at is not None and doc["to_move"] != 1:
+                result.reply_ms.append(1000 * (time.perf_counter() - moved_at))
+                moved_at = None
+            if doc["over"]:
+                result.finished += 1
+                return True
+            if doc["to_move"] != 0 or not doc["legal"]:
+                continue
+            start = time.perf_counter()
+            answer = await http.post(
+                f"/api/matches/{match_id}/actions", headers=headers,
+                json={"version": doc["version"], "action": doc["legal"][0]["action"]})
+            moved_at = time.perf_counter()
+            if answer.status_code != 200:
+                result.errors.append(f"move {answer.status_code} {answer.text[:200]}")
+                return False
+            result.move_ms.append(1000 * (moved_at - start))
+            result.moves += 1
+            if answer.json()["to_move"] != 1:
+                moved_at = None
+    return True
+
+
+async def _client(http: httpx2.AsyncClient, url: str, number: int, result: Result,
+                  stop: float) -> None:
+    seed = number * 1_000_000
+    while time.monotonic() < stop:
+        try:
+            if not await _one_match(http, url, seed, result, stop):
+                return
+        except Exception as error:  # any failure is counted, with its kind
+            result.errors.append(f"{type(error).__name__}: {error}"[:200])
+            return
+        seed += 1
+
+
+async def load(url: str, matches: int, seconds: float) -> Result:
+    """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``."""
+    result = Result(matches, seconds)
+    limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches,
+                           keepalive_expiry=30)
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(_client(http, url, n, result, stop) for n in range(matches)))
+    return result
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``boardrules serve`` on a free port, logging to ``log``; returns the process and its
+    URL once it answers."""
+    port = _free_port()
+    command = str(Path(sys.executable).parent / "boardrules")
+    process = subprocess.Popen(
+        [command, "serve", "--port", str(port), "--db", db, "--log-level", "warning",
+         "--max-live-per-client", "100000", *extra],
+        stdout=subprocess.DEVNULL, stderr=log.open("ab"),
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(log.read_text()[-2000:])
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=1):
+                return process, url
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--url", help="an already running server")
+    parser.add_argument("--db", help="the server's --db (default: a temporary SQLite file)")
+    parser.add_argument("--log", help="the server's log file (default: a temporary one)")
+    args = parser.parse_args(argv)
+    process = None
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.url
+        if url is None:
+            process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
+                                        Path(args.log or Path(tmp) / "server.log"))
+        try:
+            result = asyncio.run(load(url, args.matches, args.seconds))
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
+    print(json.dumps(result.summary(), indent=1))
+    for error in result.errors[:10]:
+        print("error:", error)
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

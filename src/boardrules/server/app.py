@@ -1,0 +1,411 @@
+"""The HTTP and WebSocket front of the match server (a Starlette ASGI app).
+
+Blocking work (the store, the rules) runs in worker threads and bot moves in a process pool,
+so the event loop only moves bytes. Bodies are read with a size cap and parsed strictly;
+every refusal is a JSON answer with a 4xx status and a reason. The access log names the
+method, the path and the status, never a query string or a header, so no token is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any, cast
+
+import attrs
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardrules import serde
+from boardrules.core.errors import BadInput
+from boardrules.core.registry import game_names
+from boardrules.schemas import Kind, schema
+from boardrules.server.contract import api_schema
+from boardrules.server.matches import (
+    AGENTS,
+    BotTurn,
+    Limits,
+    Matches,
+    Refusal,
+    choose_move,
+    fallback_move,
+)
+from boardrules.server.payloads import labelled
+from boardrules.server.store import Store
+
+__all__ = ["Hello", "Hub", "Server", "make_app"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("boardrules.server")
+_KINDS = ("state", "view", "action", "event", "record", "setup", "options")
+
+
+class Hub:
+    """In-process fan-out of "match X reached version N" to the WebSockets watching X."""
+
+    def __init__(self) -> None:
+        self._queues: dict[str, set[asyncio.Queue[int]]] = {}
+
+    def subscribe(self, match_id: str) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self._queues.setdefault(match_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[int]) -> None:
+        found = self._queues.get(match_id)
+        if found is not None:
+            found.discard(queue)
+            if not found:
+                del self._queues[match_id]
+
+    def publish(self, match_id: str, version: int) -> None:
+        for queue in self._queues.get(match_id, ()):
+            queue.put_nowait(version)
+
+    def close(self) -> None:
+        """Tell every watcher to hang up (``-1``), on shutdown."""
+        for queues in self._queues.values():
+            for queue in queues:
+                queue.put_nowait(-1)
+
+    def watchers(self, match_id: str) -> int:
+        """How many WebSockets watch ``match_id`` in this process."""
+        return len(self._queues.get(match_id, ()))
+
+
+@attrs.frozen
+class Hello:
+    """The first WebSocket message: the seat's token (none for a spectator) and, optionally,
+    the version the client already holds, to receive the events after it."""
+
+    token: str | None = None
+    since: int | None = None
+
+
+def _error(refusal: Refusal) -> JSONResponse:
+    return JSONResponse(refusal.body(), status_code=refusal.status)
+
+
+def _bearer(request: Request | WebSocket) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refusal(401, "bad_token", "the Authorization header is 'Bearer TOKEN'")
+    return token.strip()
+
+
+class Server:
+    """One server process: the matches, the live hub, the bot pool and the routes."""
+
+    def __init__(self, store: Store, limits: Limits | None = None,
+                 bot_pool: concurrent.futures.Executor | None = None) -> None:
+        self.limits = limits or Limits()
+        self.matches = Matches(store, self.limits)
+        self.hub = Hub()
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._pool: concurrent.futures.Executor | None = bot_pool
+        self._slots: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
+        self._vocabularies: dict[str, list[dict[str, Any]]] = {}
+
+    # -- running things off the loop -----------------------------------------------------
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=max(1, self.limits.bot_workers),
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self._pool
+
+    def _moved(self, match_id: str, version: int) -> None:
+        self.hub.publish(match_id, version)
+        self.wake_bots(match_id)
+
+    def wake_bots(self, match_id: str) -> None:
+        """Start the bot loop of a match unless it runs already."""
+        if self._closing:
+            return
+        task = self._bots.get(match_id)
+        if task is None or task.done():
+            self._bots[match_id] = asyncio.get_running_loop().create_task(
+                self._run_bots(match_id), name=f"bots-{match_id}")
+
+    async def _choose(self, turn: BotTurn) -> Any:
+        assert self._slots is not None
+        budget = self.limits.bot_seconds
+        async with self._slots:  # time in the queue does not count against the budget
+            future = self._bot_pool().submit(
+                choose_move, turn.game, turn.view, turn.seat, turn.agent, turn.seed,
+                turn.version, budget)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future), budget + 1.0)
+            except TimeoutError:
+                log.warning("bot %s over its budget in %s; a random move instead",
+                            turn.agent, turn.match_id)
+            except concurrent.futures.BrokenExecutor:
+                self._pool = None
+                log.warning("the bot pool broke; it is restarted")
+        return await asyncio.to_thread(fallback_move, turn.game, turn.view, turn.seat,
+                                       turn.seed, turn.version)
+
+    async def _run_bots(self, match_id: str) -> None:
+        try:
+            while not self._closing:
+                try:
+                    turn = await self._call(self.matches.bot_turn, match_id)
+                    if turn is None:
+                        return
+                    action = await self._choose(turn)
+                    if self._closing:
+                        return
+                    version = await self._call(self.matches.bot_move, turn, action)
+                except Refusal as refusal:
+                    if refusal.status == 404:
+                        return
+                    continue  # another process moved first: look again
+                self.hub.publish(match_id, version)
+        except Exception:  # a bug must not pass silently, nor stop the other matches
+            log.exception("the bots of %s stopped", match_id)
+        finally:
+            if self._bots.get(match_id) is asyncio.current_task():
+                del self._bots[match_id]
+
+    # -- lifespan ------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        self._loop = asyncio.get_running_loop()
+        self._slots = asyncio.Semaphore(max(1, self.limits.bot_workers))
+        loop = self._loop
+
+        def remote(match_id: str, version: int) -> None:
+            loop.call_soon_threadsafe(self._moved, match_id, version)
+
+        self.matches.store.listen(remote)
+        for match_id in await self._call(self.matches.waiting_for_bots):
+            self.wake_bots(match_id)
+        try:
+            yield
+        finally:
+            await self.shutdown()
+
+    async def shutdown(self) -> None:
+        """Stop the bots, hang up the WebSockets, close the pool and the store."""
+        self._closing = True
+        self.hub.close()
+        for task in self._bots.values():
+            task.cancel()
+        await asyncio.gather(*self._bots.values(), return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        await self._call(self.matches.store.close)
+
+    # -- HTTP ----------------------------------------------------------------------------
+    async def _body(self, request: Request) -> bytes:
+        cap = self.limits.max_body
+        length = request.headers.get("content-length")
+        if length is not None:
+            if not length.isdigit():
+                raise Refusal(400, "bad_input", "Content-Length is not a number")
+            if int(length) > cap:
+                raise Refusal(413, "too_large", f"the body is limited to {cap} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > cap:
+                raise Refusal(413, "too_large", f"the body is limited to {cap} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def _handler(self, fn: Callable[[Request], Awaitable[Response]]
+                 ) -> Callable[[Request], Awaitable[Response]]:
+        async def handle(request: Request) -> Response:
+            start = time.perf_counter()
+            try:
+                response = await fn(request)
+            except Refusal as refusal:
+                response = _error(refusal)
+            log.info("%s %s %d %.1fms", request.method, request.url.path,
+                     response.status_code, 1000 * (time.perf_counter() - start))
+            return response
+
+        return handle
+
+    async def create(self, request: Request) -> Response:
+        body = await self._body(request)
+        client = request.client.host if request.client else "?"
+        created = await self._call(self.matches.create, body, client)
+        self.wake_bots(created["match"])
+        return JSONResponse(created, status_code=201)
+
+    async def show(self, request: Request) -> Response:
+        since_text = request.query_params.get("since")
+        since = None
+        if since_text is not None:
+            if not since_text.isdigit() or len(since_text) > 9:
+                raise Refusal(400, "bad_input", "since is a move number", "$.since")
+            since = int(since_text)
+        doc = await self._call(self.matches.payload, request.path_params["match_id"],
+                               _bearer(request), since)
+        return JSONResponse(doc)
+
+    async def act(self, request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+        token = _bearer(request)
+        body = await self._body(request)
+        doc = await self._call(self.matches.act, match_id, token, body)
+        self._moved(match_id, doc["version"])
+        return JSONResponse(doc)
+
+    async def join(self, request: Request) -> Response:
+        body = await self._body(request)
+        doc = await self._call(self.matches.join, request.path_params["match_id"], body)
+        return JSONResponse(doc, status_code=201)
+
+    async def lobby(self, request: Request) -> Response:
+        return JSONResponse(await self._call(self.matches.lobby))
+
+    async def games(self, request: Request) -> Response:
+        out = []
+        for name in game_names():
+            game = self.matches.game(name)
+            out.append({"game": name, "min_players": game.min_players,
+                        "max_players": game.max_players})
+        return JSONResponse({"games": out, "agents": list(AGENTS)})
+
+    async def vocabulary(self, request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in game_names():
+            raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
+        if name not in self._vocabularies:
+            game = self.matches.game(name)
+            actions = game.vocabulary() if hasattr(game, "vocabulary") else ()
+            self._vocabularies[name] = [
+                {"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions
+            ]
+        return JSONResponse(self._vocabularies[name])
+
+    async def schema(self, request: Request) -> Response:
+        name, kind = request.path_params["game"], request.path_params["kind"]
+        if name not in game_names():
+            raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
+        if kind == "api":
+            return JSONResponse(api_schema(self.matches.game(name)))
+        if kind not in _KINDS:
+            raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
+        return JSONResponse(schema(self.matches.game(name), cast(Kind, kind)))
+
+    # -- WebSocket -----------------------------------------------------------------------
+    async def live(self, socket: WebSocket) -> None:
+        """Push the seat's payload and the events after every move of the match."""
+        match_id = socket.path_params["match_id"]
+        await socket.accept()
+        try:
+            text = await asyncio.wait_for(socket.receive_text(), 30)
+            hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body], Hello)
+            doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
+        except (BadInput, TimeoutError, KeyError) as error:
+            await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
+            return
+        except Refusal as refusal:
+            await socket.close(4000 + refusal.status, refusal.reason[:120])
+            return
+        except WebSocketDisconnect:
+            return
+        if self.hub.watchers(match_id) >= self.limits.max_watchers:
+            await socket.close(4429, "this match has as many watchers as it may")
+            return
+        queue = self.hub.subscribe(match_id)
+        receiver = asyncio.get_running_loop().create_task(self._drain(socket))
+        try:
+            sent = doc["version"]
+            await socket.send_json({"type": "update", **doc})
+            while True:
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, receiver},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if receiver in done:
+                    getter.cancel()
+                    return
+                version = getter.result()
+                if version < 0:
+                    await socket.close(1001, "the server is shutting down")
+                    return
+                if version <= sent:
+                    continue
+                doc = await self._call(self.matches.payload, match_id, hello.token, sent)
+                sent = doc["version"]
+                await socket.send_json({"type": "update", **doc})
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            receiver.cancel()
+            self.hub.unsubscribe(match_id, queue)
+
+    async def _drain(self, socket: WebSocket) -> None:
+        """Read (and ignore) what the client sends, until it hangs up."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+
+    # -- the app -------------------------------------------------------------------------
+    def app(self) -> Starlette:
+        """The ASGI app."""
+
+        async def index(request: Request) -> Response:
+            return FileResponse(STATIC / "index.html")
+
+        async def http_error(request: Request, exc: Exception) -> Response:
+            assert isinstance(exc, HTTPException)
+            return JSONResponse({"error": "http", "path": "$", "reason": str(exc.detail)},
+                                status_code=exc.status_code)
+
+        h = self._handler
+        return Starlette(
+            routes=[
+                Route("/", index),
+                Route("/api/games", h(self.games), methods=["GET"]),
+                Route("/api/games/{game}/vocabulary", h(self.vocabulary), methods=["GET"]),
+                Route("/api/games/{game}/schema/{kind}", h(self.schema), methods=["GET"]),
+                Route("/api/lobby", h(self.lobby), methods=["GET"]),
+                Route("/api/matches", h(self.create), methods=["POST"]),
+                Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
+                Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
+                Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
+                WebSocketRoute("/api/matches/{match_id}/live", self.live),
+                Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            ],
+            exception_handlers={HTTPException: http_error},
+            lifespan=self.lifespan,
+        )
+
+
+def make_app(store: Store, limits: Limits | None = None,
+             bot_pool: concurrent.futures.Executor | None = None) -> tuple[Starlette, Server]:
+    """The ASGI app over ``store`` and the :class:`Server` behind it.
+
+    Args:
+        bot_pool: where bots compute their moves; by default a pool of
+            ``limits.bot_workers`` processes, made at the first bot move.
+    """
+    server = Server(store, limits, bot_pool)
+    return server.app(), server

@@ -1,0 +1,122 @@
+"""JSON Schemas of the server's documents, built on each game's own schemas.
+
+``api_schema(game)`` has one definition per document the server reads or writes — the
+bodies of ``POST /api/matches``, ``POST .../actions`` and ``POST .../join``, a seat's
+``Payload``, a WebSocket ``Update``, a ``Refusal`` — and takes the game's view, action and
+event shapes from :func:`boardrules.schema`, so a front-end generates all its types from one
+document (``GET /api/games/{game}/schema/api``).
+
+>>> import boardrules
+>>> doc = api_schema(boardrules.load("semya"))
+>>> doc["$defs"]["ActionRequest"]["properties"]["action"]
+{'$ref': '#/$defs/action'}
+>>> sorted(k for k in doc["$defs"] if k.islower())
+['action', 'event', 'setup', 'view']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardrules.schemas import DIALECT, Kind, schema
+
+__all__ = ["api_schema"]
+
+_LABEL = {
+    "type": "object",
+    "properties": {"en": {"type": "string"}, "ru": {"type": "string"}},
+    "required": ["en", "ru"],
+    "additionalProperties": False,
+}
+_SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
+
+
+def _root(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in doc.items() if k not in ("$schema", "$id", "$defs")}
+
+
+def _object(properties: dict[str, Any], required: list[str] | None = None,
+            description: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+    if description:
+        out["description"] = description
+    return out
+
+
+def api_schema(game: Any) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every server document for ``game``."""
+    defs: dict[str, Any] = {}
+    kinds: tuple[Kind, ...] = ("view", "action", "event", "setup")
+    for kind in kinds:  # the game's own shapes, under lower-case names (classes are CamelCase)
+        doc = schema(game, kind)
+        defs.update(doc["$defs"])
+        defs[kind] = _root(doc)
+    labelled_action = _object({"action": {"$ref": "#/$defs/action"}, "label": _LABEL})
+    labelled_event = _object({"move": {"type": "integer", "minimum": 0},
+                              "event": {"$ref": "#/$defs/event"}, "label": _LABEL})
+    payload_properties: dict[str, Any] = {
+        "match": {"type": "string"},
+        "game": {"const": game.name},
+        "seat": _SEAT,
+        "seats": {"type": "array", "items": {"type": "string"}},
+        "version": {"type": "integer", "minimum": 0},
+        "to_move": _SEAT,
+        "over": {"type": "boolean"},
+        "view": {"$ref": "#/$defs/view"},
+        "legal": {"type": "array", "items": labelled_action},
+        "standings": _object({
+            "final": {"type": "boolean"},
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "points": {"type": "array", "items": {"type": "integer"}},
+            "ranks": {"type": "array", "items": {"type": "integer"}},
+        }),
+        "events": {"type": "array", "items": labelled_event},
+    }
+    required = [k for k in payload_properties if k != "events"]
+    defs["Payload"] = _object(payload_properties, required,
+                              "What one seat (or a spectator, seat null) may know now.")
+    defs["Update"] = _object({"type": {"const": "update"}, **payload_properties},
+                             ["type", *required], "One WebSocket message: a Payload.")
+    defs["CreateRequest"] = _object({
+        "game": {"const": game.name},
+        "seats": {"type": "array", "items": {"type": "string"}},
+        "seed": {"type": "integer", "minimum": 0},
+        "setup": {"$ref": "#/$defs/setup"},
+        "options": {"type": "object"},
+    }, ["game", "seats"], "The body of POST /api/matches.")
+    defs["Created"] = _object({
+        "match": {"type": "string"},
+        "tokens": {"type": "array", "items": {"anyOf": [{"type": "string"},
+                                                        {"type": "null"}]}},
+    })
+    defs["ActionRequest"] = _object({"version": {"type": "integer", "minimum": 0},
+                                     "action": {"$ref": "#/$defs/action"}},
+                                    description="The body of POST /api/matches/{id}/actions.")
+    defs["JoinRequest"] = _object({"seat": {"type": "integer", "minimum": 0}},
+                                  description="The body of POST /api/matches/{id}/join.")
+    defs["Joined"] = _object({"match": {"type": "string"}, "seat": {"type": "integer"},
+                              "token": {"type": "string"}})
+    defs["Hello"] = _object({"token": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                             "since": {"type": "integer", "minimum": 0}}, [],
+                            "The first WebSocket message from the client.")
+    defs["Refusal"] = {
+        "type": "object",
+        "description": "Every 4xx answer.",
+        "properties": {
+            "error": {"type": "string"}, "path": {"type": "string"},
+            "reason": {"type": "string"}, "version": {"type": "integer"},
+            "violation": _object({
+                "rule": {"type": "string"}, "code": {"type": "string"},
+                "params": {"type": "object"}, "message": _LABEL,
+            }),
+        },
+        "required": ["error", "path", "reason"],
+        "additionalProperties": False,
+    }
+    return {"$schema": DIALECT, "$id": f"urn:boardrules:{game.name}:api",
+            "title": f"{game.name} server documents", "$defs": defs}

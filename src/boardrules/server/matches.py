@@ -1,0 +1,436 @@
+"""The matches: creating, reading, moving, joining, bots' turns — without HTTP.
+
+Every method is blocking (it talks to the store) and thread-safe; the web layer calls them
+from worker threads so the event loop never waits on a database or a rules engine.
+Each refusal is a :class:`Refusal` carrying the HTTP status, a machine code, the JSON path
+of the bad field and a sentence, so the web layer never has to guess.
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import json
+import re
+import secrets
+import threading
+import time
+from typing import Any
+
+import attrs
+
+from boardrules import serde
+from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.core.errors import BadInput, BoardRulesError
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.registry import game_from_json_options, game_names
+from boardrules.core.rng import Rng
+from boardrules.server.payloads import seat_events, seat_payload, violation_json
+from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store
+
+__all__ = [
+    "AGENTS",
+    "ActionRequest",
+    "CreateRequest",
+    "JoinRequest",
+    "Limits",
+    "Matches",
+    "Refusal",
+    "choose_move",
+    "hash_token",
+]
+
+#: The agents a seat may name, made fresh for each move.
+AGENTS: dict[str, type[Any]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
+
+
+@attrs.frozen
+class Limits:
+    """The server's limits; every one can be set on the command line.
+
+    Attributes:
+        max_body: the largest request body in bytes (larger: 413).
+        max_live: live matches on the whole server (beyond: 429 on creation).
+        max_live_per_client: live matches made from one address (beyond: 429).
+        idle_seconds: a match with no move for this long no longer counts as live.
+        bot_seconds: the time budget of one bot move; a bot over it plays a random move.
+        bot_workers: processes that compute bot moves.
+        lobby_size: the most open matches the lobby lists.
+        events_window: the most moves of events one answer carries.
+        max_watchers: WebSockets on one match in one process (beyond: closed with 4429).
+    """
+
+    max_body: int = 64 * 1024
+    max_live: int = 10_000
+    max_live_per_client: int = 200
+    idle_seconds: float = 24 * 3600.0
+    bot_seconds: float = 2.0
+    bot_workers: int = 2
+    lobby_size: int = 50
+    events_window: int = 200
+    max_watchers: int = 64
+
+
+class Refusal(Exception):
+    """A request the server refuses: status, code, JSON path and a reason."""
+
+    def __init__(self, status: int, code: str, reason: str, path: str = "$",
+                 extra: dict[str, Any] | None = None) -> None:
+        super().__init__(f"{status} {code}: {reason}")
+        self.status = status
+        self.code = code
+        self.reason = reason
+        self.path = path
+        self.extra = extra or {}
+
+    def body(self) -> dict[str, Any]:
+        """The JSON answer."""
+        return {"error": self.code, "path": self.path, "reason": self.reason, **self.extra}
+
+
+@attrs.frozen
+class CreateRequest:
+    """The body of ``POST /api/matches``."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int | None = None
+    setup: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
+    options: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
+
+
+@attrs.frozen
+class ActionRequest:
+    """The body of ``POST /api/matches/{id}/actions``: the version the client saw and a move."""
+
+    version: int
+    action: Any
+
+
+@attrs.frozen
+class JoinRequest:
+    """The body of ``POST /api/matches/{id}/join``."""
+
+    seat: int
+
+
+def hash_token(token: str) -> str:
+    """The stored digest of a seat token (tokens are random, so a plain SHA-256 suffices)."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def parse(body: bytes, cls: Any) -> Any:
+    """Strictly parse a request body into ``cls``; a bad body is a 400 naming the field."""
+    try:
+        return serde.from_json(body, cls)
+    except BadInput as error:
+        raise Refusal(400, "bad_input", error.reason, error.path) from None
+
+
+def check_token(token: str) -> str:
+    """A token of the right shape (401 otherwise), ready to hash."""
+    if not _TOKEN.match(token):
+        raise Refusal(401, "bad_token", "the bearer token is malformed")
+    return token
+
+
+def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version: int,
+                seconds: float) -> Any:
+    """One bot move, computed in a worker process from the seat's view only.
+
+    The agent's random stream comes from the match's seed, the seat and the move number, so
+    a restarted server plays the same move. MCTS is given the time budget as its own.
+    """
+    rng = Rng.derive(seed, "server", seat, version)
+    player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
+    return player.choose(game, view, seat, rng)
+
+
+def fallback_move(game: Any, view: Any, seat: int, seed: int, version: int) -> Any:
+    """The move a bot makes when its agent runs over the budget: a seeded random one."""
+    return RandomAgent().choose(game, view, seat, Rng.derive(seed, "server-fallback", version))
+
+
+@attrs.define
+class _Live:
+    row: MatchRow
+    game: Any
+    state: Any
+
+
+@attrs.frozen
+class BotTurn:
+    """What a bot needs to move: computed in the web layer's worker pool."""
+
+    match_id: str
+    version: int
+    seat: int
+    agent: str
+    game: Any
+    view: Any
+    seed: int
+
+
+class Matches:
+    """The matches of one server process over a :class:`Store`.
+
+    States are cached in memory (a bounded cache, not the matches: a match dropped from the
+    cache is rebuilt from its newest snapshot and the moves after it). Every read checks the
+    stored version first, so several processes over one PostgreSQL database agree.
+    """
+
+    def __init__(self, store: Store, limits: Limits | None = None, cache_size: int = 2048
+                 ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self._cache: collections.OrderedDict[str, _Live] = collections.OrderedDict()
+        self._cache_size = cache_size
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._games: dict[tuple[str, str], Any] = {}
+        self._seats: dict[tuple[str, str], int] = {}
+
+    # -- helpers -------------------------------------------------------------------------
+    def _lock(self, match_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(match_id)
+            if lock is None:
+                if len(self._locks) > 4 * self._cache_size:
+                    self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+                lock = self._locks[match_id] = threading.Lock()
+            return lock
+
+    def game(self, name: str, options: str = "{}") -> Any:
+        """The game ``name`` with options given as JSON text (cached)."""
+        key = (name, options)
+        with self._guard:
+            found = self._games.get(key)
+        if found is None:
+            found = game_from_json_options(name, json.loads(options))
+            with self._guard:
+                if len(self._games) >= 256:  # many custom options: start the cache afresh
+                    self._games.clear()
+                self._games[key] = found
+        return found
+
+    def _live(self, match_id: str) -> _Live:
+        if not _ID.match(match_id):
+            raise Refusal(404, "unknown_match", "no such match")
+        with self._guard:
+            cached = self._cache.get(match_id)
+        if cached is not None and not self.store.shared:
+            return cached  # this process is the database's only writer
+        try:
+            row, _, snapshot, moves = self.store.load(
+                match_id, -1 if cached is None else cached.row.version)
+        except KeyError:
+            raise Refusal(404, "unknown_match", "no such match") from None
+        if cached is not None and snapshot is None and not moves:
+            live = _Live(row, cached.game, cached.state)
+        else:
+            game = cached.game if cached is not None else self.game(row.game, row.options)
+            state = cached.state if snapshot is None and cached is not None else (
+                serde.from_json(snapshot or "", game.state_type, game=game))
+            for move in moves:
+                state = game.apply(state, serde.from_json(move.action, game.action_type))
+            live = _Live(row, game, state)
+        with self._guard:
+            self._cache[match_id] = live
+            self._cache.move_to_end(match_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return live
+
+    def _seat(self, match_id: str, token: str | None) -> int | None:
+        if token is None:
+            return None
+        digest = hash_token(check_token(token))
+        with self._guard:
+            seat = self._seats.get((match_id, digest))
+        if seat is None:
+            seat = self.store.seat_of(match_id, digest)
+            if seat is None:
+                raise Refusal(403, "wrong_token", "this token is not a seat of this match")
+            with self._guard:  # a token's seat never changes, so it is remembered
+                if len(self._seats) >= 16 * self._cache_size:
+                    self._seats.clear()
+                self._seats[(match_id, digest)] = seat
+        return seat
+
+    def _events(self, live: _Live, seat: int | None, since: int) -> list[dict[str, Any]]:
+        since = max(since, live.row.version - self.limits.events_window, 0)
+        if since >= live.row.version:
+            return []
+        game = live.game
+        moves = [
+            (m.move, tuple(serde.from_dict(e, game.event_type) for e in json.loads(m.events)))
+            for m in self.store.moves(live.row.id, since, live.row.version)
+        ]
+        return seat_events(game, moves, seat)
+
+    def _commit(self, live: _Live, action: Any) -> _Live:
+        game, row = live.game, live.row
+        transition = game.step(live.state, action)
+        version = row.version + 1
+        to_move = game.to_move(transition.state)
+        snapshot = (serde.to_json(transition.state)
+                    if version % SNAPSHOT_EVERY == 0 or to_move is None else None)
+        events = json.dumps([serde.to_dict(e) for e in transition.events], ensure_ascii=False)
+        if not self.store.append(row.id, row.version, serde.to_json(action), events, to_move,
+                                 snapshot):
+            with self._guard:
+                self._cache.pop(row.id, None)
+            raise Refusal(409, "stale_version", "another move was accepted first",
+                          "$.version")
+        after = _Live(attrs.evolve(row, version=version, to_move=to_move, updated=time.time()),
+                      game, transition.state)
+        with self._guard:
+            self._cache[row.id] = after
+        return after
+
+    # -- the operations ------------------------------------------------------------------
+    def create(self, body: bytes, client: str) -> dict[str, Any]:
+        """Make a match from a ``POST /api/matches`` body; the answer holds the tokens."""
+        request: CreateRequest = parse(body, CreateRequest)
+        if request.game not in game_names():
+            raise Refusal(400, "unknown_game", f"no game named {request.game!r:.40}", "$.game")
+        options = serde.to_dict(request.options)
+        try:
+            game = game_from_json_options(request.game, options)
+        except (BoardRulesError, TypeError, ValueError) as error:
+            raise Refusal(400, "bad_input", str(error)[:300], "$.options") from None
+        seed = secrets.randbits(63) if request.seed is None else request.seed
+        try:
+            state = game.new(seed, **serde.to_dict(request.setup))
+        except BadInput as error:
+            where = "$.seed" if "seed" in error.reason else "$.setup" + error.path[1:]
+            raise Refusal(400, "bad_input", error.reason, where) from None
+        except TypeError as error:
+            raise Refusal(400, "bad_input", str(error)[:300], "$.setup") from None
+        count = len(game.score(state))
+        if len(request.seats) != count:
+            raise Refusal(400, "bad_input", f"this game and setup have {count} seats",
+                          "$.seats")
+        kinds = ("human", "open", *AGENTS)
+        for i, kind in enumerate(request.seats):
+            if kind not in kinds:
+                raise Refusal(400, "bad_input", f"a seat is one of {', '.join(kinds)}",
+                              f"$.seats[{i}]")
+        now = time.time()
+        total, mine = self.store.count_live(now - self.limits.idle_seconds, client)
+        if total >= self.limits.max_live:
+            raise Refusal(429, "quota", "the server holds as many live matches as it may")
+        if mine >= self.limits.max_live_per_client:
+            raise Refusal(429, "quota", "you have as many live matches as one client may")
+        tokens: list[str | None] = [
+            secrets.token_urlsafe(24) if kind == "human" else None for kind in request.seats
+        ]
+        row = MatchRow(
+            id=secrets.token_urlsafe(9), game=game.name,
+            options=json.dumps(options, sort_keys=True), seed=seed,
+            setup=json.dumps(serde.to_dict(request.setup), sort_keys=True),
+            seats=request.seats, version=0, to_move=game.to_move(state),
+            open_seats=request.seats.count("open"), client=client, created=now, updated=now,
+        )
+        self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
+                          serde.to_json(state))
+        return {"match": row.id, "tokens": tokens}
+
+    def payload(self, match_id: str, token: str | None, since: int | None = None
+                ) -> dict[str, Any]:
+        """A seat's payload (a spectator's without a token); with events after ``since``."""
+        seat = self._seat(match_id, token) if _ID.match(match_id) else None
+        live = self._live(match_id)
+        doc = seat_payload(live.game, live.state, seat, live.row.version, live.row.seats)
+        doc["match"] = match_id
+        if since is not None:
+            doc["events"] = self._events(live, seat, since)
+        return doc
+
+    def act(self, match_id: str, token: str | None, body: bytes) -> dict[str, Any]:
+        """Play a human seat's move; the answer is the new payload with the move's events."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        request: ActionRequest = parse(body, ActionRequest)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            game = live.game
+            try:
+                action = serde.from_dict(serde.to_dict(request.action), game.action_type)
+            except BadInput as error:
+                raise Refusal(400, "bad_input", error.reason, "$.action" + error.path[1:]
+                              ) from None
+            if request.version != live.row.version:
+                raise Refusal(409, "stale_version",
+                              f"the match is at version {live.row.version}", "$.version",
+                              {"version": live.row.version})
+            if live.row.over:
+                raise Refusal(409, "match_over", "the match is over")
+            if live.row.to_move != seat:
+                raise Refusal(403, "not_your_turn", f"seat {live.row.to_move} is to move")
+            violation = game.check(live.state, action)
+            if violation is not None:
+                raise Refusal(422, "illegal_action", violation.message("en"), "$.action",
+                              {"violation": violation_json(violation)})
+            after = self._commit(live, action)
+        doc = seat_payload(game, after.state, seat, after.row.version, after.row.seats)
+        doc["match"] = match_id
+        doc["events"] = self._events(after, seat, request.version)
+        return doc
+
+    def join(self, match_id: str, body: bytes) -> dict[str, Any]:
+        """Take a free seat of an open match; the answer holds the new seat's token."""
+        request: JoinRequest = parse(body, JoinRequest)
+        live = self._live(match_id)
+        if live.row.over:
+            raise Refusal(409, "match_over", "the match is over")
+        token = secrets.token_urlsafe(24)
+        if not self.store.join(match_id, request.seat, hash_token(token)):
+            raise Refusal(409, "seat_taken", f"seat {request.seat} is not free", "$.seat")
+        with self._guard:
+            self._cache.pop(match_id, None)
+        return {"match": match_id, "seat": request.seat, "token": token}
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Matches in progress with free seats."""
+        return [
+            {"match": row.id, "game": row.game, "seats": list(row.seats),
+             "free": self.store.free_seats(row.id), "version": row.version,
+             "created": row.created}
+            for row in self.store.lobby(self.limits.lobby_size)
+        ]
+
+    def version(self, match_id: str) -> int:
+        """The stored version of a match (404 for an unknown one)."""
+        row = self.store.get(match_id) if _ID.match(match_id) else None
+        if row is None:
+            raise Refusal(404, "unknown_match", "no such match")
+        return row.version
+
+    def bot_turn(self, match_id: str) -> BotTurn | None:
+        """The bot move the match waits for, or ``None`` (over, or a person's turn)."""
+        live = self._live(match_id)
+        seat = live.row.to_move
+        if seat is None or live.row.seats[seat] not in AGENTS:
+            return None
+        return BotTurn(match_id, live.row.version, seat, live.row.seats[seat], live.game,
+                       live.game.view(live.state, seat), live.row.seed)
+
+    def bot_move(self, turn: BotTurn, action: Any) -> int:
+        """Store a bot's move; returns the new version (409 if the match moved meanwhile)."""
+        with self._lock(turn.match_id):
+            live = self._live(turn.match_id)
+            if live.row.version != turn.version:
+                raise Refusal(409, "stale_version", "another move was accepted first")
+            if live.game.check(live.state, action) is not None:
+                action = fallback_move(live.game, turn.view, turn.seat, turn.seed,
+                                       turn.version)
+            return self._commit(live, action).row.version
+
+    def waiting_for_bots(self) -> list[str]:
+        """Live matches whose seat to move is a bot (to resume after a restart)."""
+        rows = self.store.live(time.time() - self.limits.idle_seconds)
+        return [r.id for r in rows if r.to_move is not None and r.seats[r.to_move] in AGENTS]

@@ -1,0 +1,88 @@
+"""What one seat receives: built from ``game.view`` and ``game.view_events`` only.
+
+These functions are pure, so the property tests can call them on twin states that differ only
+in what a seat may not see, and demand equal answers.
+
+>>> import boardrules
+>>> game = boardrules.load("semya")
+>>> state = game.new(7)
+>>> doc = seat_payload(game, state, 0, 0, ("human", "greedy"))
+>>> sorted(doc)
+['game', 'legal', 'over', 'seat', 'seats', 'standings', 'to_move', 'version', 'view']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardrules import serde
+from boardrules.core.standings import Standings
+from boardrules.core.violation import Violation
+from boardrules.labels import describe
+
+__all__ = ["labelled", "seat_events", "seat_payload", "standings_json", "violation_json"]
+
+
+def labelled(game: Any, item: object) -> dict[str, str]:
+    """The English and Russian labels of an action or event."""
+    return {"en": describe(game, item, "en"), "ru": describe(game, item, "ru")}
+
+
+def standings_json(standings: Standings) -> dict[str, Any]:
+    """Standings as JSON: ``final``, ``winners``, ``points`` and each seat's ``rank``."""
+    return {
+        "final": standings.final,
+        "winners": list(standings.winners),
+        "points": list(standings.points),
+        "ranks": [s.rank for s in standings],
+    }
+
+
+def seat_payload(
+    game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...]
+) -> dict[str, Any]:
+    """The document a seat (``None``: a spectator) gets for ``state`` after ``version`` moves.
+
+    It holds the seat's view, the legal actions with labels when it is this seat's turn, and
+    the standings as this seat may know them: computed on the view while the game goes on,
+    and on the full state once it is over (then nothing is hidden any more).
+    """
+    view = game.view(state, seat)
+    to_move = game.to_move(state)
+    over = to_move is None
+    mine = seat is not None and to_move == seat
+    legal = game.legal_actions(state) if mine else ()
+    standings = game.score(state) if over else game.score(view)
+    return {
+        "game": game.name,
+        "seat": seat,
+        "seats": list(seats),
+        "version": version,
+        "to_move": to_move,
+        "over": over,
+        "view": serde.to_dict(view),
+        "legal": [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in legal],
+        "standings": standings_json(standings),
+    }
+
+
+def seat_events(
+    game: Any, moves: list[tuple[int, tuple[Any, ...]]], seat: int | None
+) -> list[dict[str, Any]]:
+    """The events of ``(move number, events)`` pairs as ``seat`` may see them, labelled."""
+    out: list[dict[str, Any]] = []
+    for move, events in moves:
+        for event in game.view_events(events, seat):
+            out.append({"move": move, "event": serde.to_dict(event),
+                        "label": labelled(game, event)})
+    return out
+
+
+def violation_json(violation: Violation) -> dict[str, Any]:
+    """A refusal as JSON: the rule ID, the machine code and the sentence in both languages."""
+    return {
+        "rule": violation.rule,
+        "code": violation.code,
+        "params": serde.to_dict(violation.params),
+        "message": {"en": violation.message("en"), "ru": violation.message("ru")},
+    }

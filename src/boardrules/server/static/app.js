@@ -1,0 +1,230 @@
+// The page served by `boardrules serve`: make or join a match, then play it live.
+// The server keeps every state; this page holds one seat's token (in sessionStorage, never in
+// a URL) and shows what the server sends for that seat. Updates arrive on a WebSocket.
+"use strict";
+const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
+  vocabulary: [], socket: null, log: [], logged: 0 };
+window.__received = [];  // every document this page got, for the browser tests
+
+async function api(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  if (page.token) headers.authorization = "Bearer " + page.token;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  window.__received.push(data);
+  return { status: response.status, ok: response.ok, data };
+}
+
+function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+function byId(id) { return document.getElementById(id); }
+
+function seatChoices() {
+  const game = page.games.find((g) => g.game === byId("game").value);
+  const count = Number(byId("seat-count").value);
+  const box = byId("seats");
+  box.innerHTML = "";
+  for (let i = 0; i < count; i++) {
+    const select = document.createElement("select");
+    select.className = "seat";
+    for (const kind of ["human", "open", ...page.agents]) {
+      const option = document.createElement("option");
+      option.value = kind;
+      option.textContent = "seat " + i + ": " + (kind === "human" ? "me" : kind);
+      select.appendChild(option);
+    }
+    select.value = i === 0 ? "human" : "greedy";
+    box.appendChild(select);
+  }
+  return game;
+}
+
+function seatCounts() {
+  const game = page.games.find((g) => g.game === byId("game").value);
+  const counts = byId("seat-count");
+  counts.innerHTML = "";
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    const option = document.createElement("option");
+    option.value = String(n);
+    option.textContent = String(n);
+    counts.appendChild(option);
+  }
+  counts.value = String(game.max_players);
+  seatChoices();
+}
+
+function actionButtons(payload) {
+  const box = byId("actions");
+  box.innerHTML = "";
+  if (payload.seat === null) return;
+  let options = payload.legal.map((l) => ({ action: l.action, label: l.label.en }));
+  if (payload.game === "semya" && payload.to_move === payload.seat) {
+    // Every card in hand and every use of the trump is clickable; illegal ones explain why.
+    const hand = payload.view.hands[payload.seat];
+    options = page.vocabulary
+      .filter((v) => v.action.type !== "play_card" || hand.includes(v.action.card))
+      .map((v) => ({ action: v.action, label: v.label.en }));
+  }
+  for (const option of options) {
+    const button = document.createElement("button");
+    const legal = payload.legal.some((l) => same(l.action, option.action));
+    button.className = legal ? "legal" : "illegal";
+    button.textContent = option.label;
+    button.dataset.action = JSON.stringify(option.action);
+    button.disabled = payload.over;
+    button.addEventListener("click", () => play(option.action));
+    box.appendChild(button);
+  }
+}
+
+function render(payload) {
+  // The answer to a move and the push of the same move both arrive: draw each version once.
+  if (page.payload && payload.version <= page.payload.version) return;
+  page.payload = payload;
+  for (const item of payload.events || []) {
+    if (item.move >= page.logged) page.log.push(item.label.en);
+  }
+  page.logged = payload.version;
+  const status = byId("status");
+  if (payload.over) {
+    const won = payload.standings.winners.includes(payload.seat);
+    status.textContent = "Game over: " + (payload.seat === null ? "" : won ? "you win" : "you lose") +
+      " (points " + payload.standings.points.join(" / ") + ")";
+    status.dataset.over = "true";
+  } else {
+    status.textContent = payload.seat === null ? "Watching" :
+      payload.to_move === payload.seat ? "Your move" : "Waiting for seat " + payload.to_move;
+    status.dataset.over = "false";
+  }
+  status.dataset.version = String(payload.version);
+  status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
+  actionButtons(payload);
+  byId("table").innerHTML = "";
+  const pre = document.createElement("pre");
+  pre.textContent = JSON.stringify(payload.view, null, 1);
+  byId("table").appendChild(pre);
+  const log = byId("log");
+  log.innerHTML = "";
+  for (const line of page.log.slice(-12)) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    log.appendChild(item);
+  }
+}
+
+function listen() {
+  if (page.socket) page.socket.close();
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + "/api/matches/" + page.match + "/live");
+  socket.addEventListener("open", () => socket.send(JSON.stringify({ token: page.token })));
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    window.__received.push(data);
+    if (data.type === "update") render(data);
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code >= 4000) byId("message").textContent = event.reason;
+  });
+  page.socket = socket;
+}
+
+async function enter(match, seat, token) {
+  page.match = match;
+  page.seat = seat;
+  page.token = token;
+  page.payload = null;
+  page.log = [];
+  page.logged = 0;
+  sessionStorage.setItem("boardrules:" + match, JSON.stringify({ seat, token }));
+  location.hash = "match=" + match;
+  const { data } = await api("GET", "/api/matches/" + match);
+  page.vocabulary = (await api("GET", "/api/games/" + data.game + "/vocabulary")).data;
+  byId("message").textContent = "";
+  render(data);
+  listen();
+}
+
+async function play(action) {
+  const version = page.payload.version;
+  const { status, data } = await api("POST", "/api/matches/" + page.match + "/actions",
+    { version, action });
+  const message = byId("message");
+  if (status === 200) {
+    message.textContent = "";
+    message.dataset.rule = "";
+    render(data);
+  } else if (status === 422) {
+    message.textContent = data.violation.rule + ": " + data.violation.message.en;
+    message.dataset.rule = data.violation.rule;
+  } else {
+    message.textContent = data.reason;
+    message.dataset.rule = "";
+  }
+}
+
+async function newMatch() {
+  page.token = null;
+  const game = byId("game").value;
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const info = page.games.find((g) => g.game === game);
+  const setup = info.min_players === info.max_players ? {} : { players: seats.length };
+  const created = await api("POST", "/api/matches", { game, setup, seats });
+  if (!created.ok) {
+    byId("message").textContent = created.data.reason;
+    return;
+  }
+  const seat = seats.indexOf("human");
+  await enter(created.data.match, seat < 0 ? null : seat, seat < 0 ? null : created.data.tokens[seat]);
+}
+
+async function refreshLobby() {
+  const { data } = await api("GET", "/api/lobby");
+  const list = byId("lobby");
+  list.innerHTML = "";
+  for (const match of data) {
+    for (const seat of match.free) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.className = "join";
+      button.dataset.match = match.match;
+      button.textContent = "Join " + match.game + " as seat " + seat;
+      button.addEventListener("click", async () => {
+        page.token = null;
+        const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
+        if (joined.ok) await enter(match.match, seat, joined.data.token);
+        else byId("message").textContent = joined.data.reason;
+      });
+      item.appendChild(button);
+      list.appendChild(item);
+    }
+  }
+}
+
+async function start() {
+  const { data } = await api("GET", "/api/games");
+  page.games = data.games;
+  page.agents = data.agents;
+  const select = byId("game");
+  for (const game of page.games) {
+    const option = document.createElement("option");
+    option.value = game.game;
+    option.textContent = game.game;
+    select.appendChild(option);
+  }
+  select.value = "semya";
+  seatCounts();
+  select.addEventListener("change", seatCounts);
+  byId("seat-count").addEventListener("change", seatChoices);
+  byId("new-match").addEventListener("click", newMatch);
+  byId("refresh-lobby").addEventListener("click", refreshLobby);
+  await refreshLobby();
+  const match = new URLSearchParams(location.hash.slice(1)).get("match");
+  if (match) {  // a reload: the seat's token is still in this tab's storage
+    const saved = JSON.parse(sessionStorage.getItem("boardrules:" + match) || "null");
+    await enter(match, saved ? saved.seat : null, saved ? saved.token : null);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

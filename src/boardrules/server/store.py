@@ -1,0 +1,468 @@
+"""Where matches live: one interface over a SQLite file (the default) and PostgreSQL.
+
+A match is stored as its record (game, options, seed, setup and one row per accepted move,
+with that move's events) plus snapshots of the full state every few moves. Every change is
+one transaction, and a move is appended only if the match is still at the version the mover
+saw, so a server killed at any moment has either stored a move completely or not at all, and
+two processes can never both play move ``N``.
+
+Tokens are stored as SHA-256 digests: the database never holds a token a client could reuse.
+
+>>> store = open_store(":memory:")
+>>> store.create(MatchRow("m1", "semya", "{}", 7, "{}", ("human", "greedy"), 0, 0, 0, "x",
+...                       1.0, 1.0), {0: "digest"}, '{"a": 1}')
+>>> store.append("m1", 0, '{"type": "play_fool"}', "[]", 1, None)
+True
+>>> store.append("m1", 0, '{"type": "play_fool"}', "[]", 1, None)  # the same move again
+False
+>>> store.get("m1").version
+1
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+import json
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "MatchRow",
+    "Move",
+    "PostgresStore",
+    "SQLiteStore",
+    "Store",
+    "open_store",
+]
+
+#: A snapshot of the full state is stored after every this many moves.
+SNAPSHOT_EVERY = 32
+#: The PostgreSQL channel that carries "match ID moved to version N" between processes.
+CHANNEL = "boardrules_moves"
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS br_matches (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        to_move INTEGER,
+        open_seats INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS br_tokens (
+        match_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (match_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS br_moves (
+        match_id TEXT NOT NULL,
+        move INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        PRIMARY KEY (match_id, move))""",
+    """CREATE TABLE IF NOT EXISTS br_snapshots (
+        match_id TEXT NOT NULL,
+        move INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (match_id, move))""",
+    "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
+)
+_COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
+            "created, updated")
+
+
+@attrs.frozen
+class MatchRow:
+    """One match's row: what it is, how far it got, whose turn it is.
+
+    Attributes:
+        seats: each seat's kind: ``"human"``, ``"open"`` (free, for the lobby) or an agent.
+        version: the number of moves accepted so far.
+        to_move: the seat to decide, ``None`` once the match is over.
+        open_seats: how many seats are still free to join.
+        client: the address that created the match (for quotas).
+    """
+
+    id: str
+    game: str
+    options: str
+    seed: int
+    setup: str
+    seats: tuple[str, ...]
+    version: int
+    to_move: int | None
+    open_seats: int
+    client: str
+    created: float
+    updated: float
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.to_move is None
+
+
+@attrs.frozen
+class Move:
+    """One stored move: its number (from 0), the action and the events, as JSON text."""
+
+    move: int
+    action: str
+    events: str
+
+
+def _row(values: Sequence[Any]) -> MatchRow:
+    return MatchRow(
+        id=values[0], game=values[1], options=values[2], seed=int(values[3]), setup=values[4],
+        seats=tuple(json.loads(values[5])), version=int(values[6]),
+        to_move=None if values[7] is None else int(values[7]), open_seats=int(values[8]),
+        client=values[9], created=float(values[10]), updated=float(values[11]),
+    )
+
+
+class Store(abc.ABC):
+    """The storage interface the server uses; every method is one transaction.
+
+    Methods are blocking and thread-safe: the server calls them from worker threads.
+    """
+
+    #: Whether other processes may write to the same database (then every read checks it).
+    shared: bool = True
+
+    # -- the two primitives each backend provides ----------------------------------------
+    @abc.abstractmethod
+    @contextmanager
+    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+        """A function ``run(sql, params)`` returning a cursor, inside one transaction."""
+
+    @abc.abstractmethod
+    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
+                version: int) -> None:
+        """Tell other processes, inside the transaction, that ``match_id`` reached ``version``."""
+
+    @abc.abstractmethod
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(match_id, version)`` (from another thread) for moves that other
+        processes store."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Release connections and stop listening."""
+
+    # -- the operations ------------------------------------------------------------------
+    def create(self, row: MatchRow, token_hashes: dict[int, str], state: str) -> None:
+        """Store a new match with its human seats' token digests and its first state."""
+        with self._transaction() as run:
+            run(
+                f"INSERT INTO br_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.options, str(row.seed), row.setup, json.dumps(row.seats),
+                 row.version, row.to_move, row.open_seats, row.client, row.created,
+                 row.updated),
+            )
+            for seat, digest in token_hashes.items():
+                run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
+                    (row.id, seat, digest))
+            run("INSERT INTO br_snapshots (match_id, move, state) VALUES (?, ?, ?)",
+                (row.id, 0, state))
+
+    def get(self, match_id: str) -> MatchRow | None:
+        """The match's row, or ``None``."""
+        with self._transaction() as run:
+            found = run(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+        return None if found is None else _row(found)
+
+    def load(self, match_id: str, have: int = -1) -> tuple[MatchRow, int, str | None, list[Move]]:
+        """The row, the newest snapshot and the moves after it, read consistently.
+
+        Args:
+            have: a version the caller already holds a state for; when no snapshot is newer,
+                the snapshot is left out (``None``) and the moves start after ``have``.
+
+        Returns:
+            ``(row, snapshot_move, snapshot_state_or_None, moves_after_it)``.
+
+        Raises:
+            KeyError: for an unknown match.
+        """
+        with self._transaction() as run:
+            found = run(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+            if found is None:
+                raise KeyError(match_id)
+            row = _row(found)
+            snap = run(
+                "SELECT move, state FROM br_snapshots WHERE match_id = ? AND move <= ? "
+                "ORDER BY move DESC LIMIT 1", (match_id, row.version),
+            ).fetchone()
+            start, state = int(snap[0]), str(snap[1])
+            if 0 <= have <= row.version and have >= start:
+                start, state_or_none = have, None
+            else:
+                state_or_none = state
+            moves = [
+                Move(int(m), str(a), str(e)) for m, a, e in run(
+                    "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
+                    "AND move < ? ORDER BY move", (match_id, start, row.version),
+                ).fetchall()
+            ]
+        return row, start, state_or_none, moves
+
+    def moves(self, match_id: str, after: int, upto: int) -> list[Move]:
+        """The stored moves numbered ``after .. upto - 1``."""
+        with self._transaction() as run:
+            return [
+                Move(int(m), str(a), str(e)) for m, a, e in run(
+                    "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
+                    "AND move < ? ORDER BY move", (match_id, after, upto),
+                ).fetchall()
+            ]
+
+    def append(self, match_id: str, version: int, action: str, events: str,
+               to_move: int | None, state: str | None) -> bool:
+        """Store move number ``version`` if the match is still at ``version``.
+
+        Args:
+            state: the full state after the move, stored as a snapshot when given.
+
+        Returns:
+            ``False`` (and nothing is stored) when another move got there first.
+        """
+        with self._transaction() as run:
+            updated = run(
+                "UPDATE br_matches SET version = ?, to_move = ?, updated = ? "
+                "WHERE id = ? AND version = ?",
+                (version + 1, to_move, time.time(), match_id, version),
+            )
+            if updated.rowcount != 1:
+                return False
+            run("INSERT INTO br_moves (match_id, move, action, events) VALUES (?, ?, ?, ?)",
+                (match_id, version, action, events))
+            if state is not None:
+                run("INSERT INTO br_snapshots (match_id, move, state) VALUES (?, ?, ?)",
+                    (match_id, version + 1, state))
+            self._notify(run, match_id, version + 1)
+        return True
+
+    def seat_of(self, match_id: str, token_hash: str) -> int | None:
+        """The seat whose token has this digest in this match, or ``None``."""
+        with self._transaction() as run:
+            found = run("SELECT seat FROM br_tokens WHERE match_id = ? AND token_hash = ?",
+                        (match_id, token_hash)).fetchone()
+        return None if found is None else int(found[0])
+
+    def join(self, match_id: str, seat: int, token_hash: str) -> bool:
+        """Give the free seat ``seat`` a token; ``False`` when it is taken or not open."""
+        with self._transaction() as run:
+            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+            if found is None:
+                return False
+            kinds = json.loads(found[0])
+            if not 0 <= seat < len(kinds) or kinds[seat] != "open":
+                return False
+            taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
+                        (match_id, seat)).fetchone()
+            if taken is not None:
+                return False
+            run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
+                (match_id, seat, token_hash))
+            run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?", (match_id,))
+        return True
+
+    def free_seats(self, match_id: str) -> list[int]:
+        """The open seats of a match that nobody has joined yet."""
+        with self._transaction() as run:
+            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+            if found is None:
+                return []
+            taken = {int(s) for (s,) in run(
+                "SELECT seat FROM br_tokens WHERE match_id = ?", (match_id,)).fetchall()}
+        kinds = json.loads(found[0])
+        return [i for i, kind in enumerate(kinds) if kind == "open" and i not in taken]
+
+    def lobby(self, limit: int) -> list[MatchRow]:
+        """Matches in progress with a free seat, newest first."""
+        with self._transaction() as run:
+            rows = run(
+                f"SELECT {_COLUMNS} FROM br_matches WHERE open_seats > 0 AND to_move IS NOT NULL "
+                "ORDER BY created DESC LIMIT ?", (limit,),
+            ).fetchall()
+        return [_row(r) for r in rows]
+
+    def live(self, since: float) -> list[MatchRow]:
+        """Matches not over that moved (or were made) after ``since``."""
+        with self._transaction() as run:
+            rows = run(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NOT NULL "
+                       "AND updated > ?", (since,)).fetchall()
+        return [_row(r) for r in rows]
+
+    def count_live(self, since: float, client: str) -> tuple[int, int]:
+        """How many matches are live (moved after ``since``): in all, and made by ``client``."""
+        with self._transaction() as run:
+            total = run("SELECT COUNT(*) FROM br_matches WHERE to_move IS NOT NULL "
+                        "AND updated > ?", (since,)).fetchone()
+            mine = run("SELECT COUNT(*) FROM br_matches WHERE to_move IS NOT NULL "
+                       "AND updated > ? AND client = ?", (since, client)).fetchone()
+        return int(total[0]), int(mine[0])
+
+
+class SQLiteStore(Store):
+    """A SQLite file (or ``":memory:"``): one connection and a write-ahead log.
+
+    A commit is in the log before the answer leaves, so a killed server process loses
+    nothing (``synchronous=NORMAL``: the log is flushed to disk at checkpoints, so an
+    operating-system crash or a power cut may lose the last moments; pass
+    ``synchronous="FULL"`` to flush every commit, at several milliseconds each).
+    One server process per file; for several processes use :class:`PostgresStore`.
+    """
+
+    shared = False
+
+    def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError("synchronous is NORMAL or FULL")
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
+                                     timeout=30)
+        if path != ":memory:":
+            self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute(f"PRAGMA synchronous={synchronous}")
+        with self._transaction() as run:
+            for statement in _SCHEMA:
+                run(statement, ())
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn.execute
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
+                version: int) -> None:
+        return None  # one process per file: nobody else to tell
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        return None  # one process per file: no moves from elsewhere
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+class PostgresStore(Store):
+    """PostgreSQL through psycopg 3: a small pool of connections and LISTEN/NOTIFY.
+
+    Several server processes may share one database; each move is announced on a channel
+    so every process pushes it to its own WebSocket clients.
+    """
+
+    def __init__(self, url: str, pool_size: int = 4) -> None:
+        import psycopg
+
+        self._psycopg = psycopg
+        self._url = url
+        self._pool: queue.Queue[Any] = queue.Queue()
+        for _ in range(pool_size):
+            self._pool.put(psycopg.connect(url))
+        self._closing = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._listen_conn: Any = None
+        with self._transaction() as run:
+            run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
+            for statement in _SCHEMA:
+                run(statement, ())
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+        conn = self._pool.get()
+        try:
+            with conn.transaction():
+                cursor = conn.cursor()
+
+                def run(sql: str, params: Sequence[Any]) -> Any:
+                    return cursor.execute(sql.replace("?", "%s"), params)
+
+                yield run
+        except self._psycopg.OperationalError:
+            conn.close()
+            conn = self._psycopg.connect(self._url)  # a broken connection is replaced
+            raise
+        finally:
+            self._pool.put(conn)
+
+    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
+                version: int) -> None:
+        run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        psycopg = self._psycopg
+
+        def connect() -> Any:
+            conn = psycopg.connect(self._url, autocommit=True)
+            conn.execute(f"LISTEN {CHANNEL}")
+            self._listen_conn = conn
+            return conn
+
+        first = connect()  # fails here, at start-up, when the database is unreachable
+
+        def loop() -> None:
+            conn: Any = first
+            while not self._closing.is_set():
+                try:
+                    if conn is None:
+                        conn = connect()
+                    for note in conn.notifies(timeout=0.1):
+                        match_id, _, version = note.payload.partition(" ")
+                        callback(match_id, int(version))
+                except psycopg.Error:
+                    if self._closing.is_set():
+                        return
+                    with contextlib.suppress(psycopg.Error):
+                        conn.close()
+                    conn = None  # connect again; moves meanwhile reach clients on the next one
+                    time.sleep(0.5)
+
+        self._listener = threading.Thread(target=loop, name="boardrules-listen", daemon=True)
+        self._listener.start()
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        if self._listen_conn is not None:
+            self._listen_conn.close()
+        while not self._pool.empty():
+            self._pool.get_nowait().close()
+
+
+def open_store(db: str) -> Store:
+    """The store for ``db``: a ``postgresql://`` URL, or a SQLite file path (or ``:memory:``).
+
+    ``sqlite:///path`` is accepted too.
+    """
+    if db.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(db)
+    if db.startswith("sqlite:///"):
+        db = db.removeprefix("sqlite:///")
+    return SQLiteStore(db)

@@ -1,0 +1,43 @@
+"""A bounded load test on 127.0.0.1: concurrent person-vs-bot 7Я matches with no error.
+
+Small by default (it runs in ``make test``); ``benchmarks/server_load.py`` runs the big one
+whose figures are on the performance page. Nothing here is timed: the run is bounded in
+time and must end without a single refusal, broken push or lost match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .conftest import ServerProcess
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
+
+
+def _bench() -> Any:
+    name = "boardrules_server_load"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, BENCH)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def test_concurrent_matches_of_bots_and_scripted_clients_run_without_error(
+    db_url: str, serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(db_url, "--max-live-per-client", "1000", "--log-level", "warning")
+    result = asyncio.run(_bench().load(server.url, matches=12, seconds=4.0))
+    assert result.errors == []
+    assert result.moves > 12, "every client moved"
+    assert len(result.reply_ms) > 0, "the bots replied"
+    summary = result.summary()
+    assert summary["move_p50_ms"] <= summary["move_p99_ms"]

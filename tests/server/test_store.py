@@ -1,0 +1,190 @@
+"""The storage layer on both backends: a SQLite file and a real PostgreSQL database.
+
+Moves are appended only at the version the mover saw, a restarted store continues every
+match exactly, seats are joined once, and PostgreSQL announces each move to other processes.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import psycopg
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import boardrules
+from boardrules import serde
+from boardrules.core.rng import Rng
+from boardrules.server.matches import Limits, Matches, Refusal
+from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store, open_store
+
+GAMES = ("semya", "lyceum", "orbita")
+
+
+def _row(match_id: str, seats: tuple[str, ...] = ("human", "open")) -> MatchRow:
+    return MatchRow(match_id, "semya", "{}", 2**64 - 1, "{}", seats, 0, 0,
+                    seats.count("open"), "127.0.0.1", time.time(), time.time())
+
+
+def test_a_move_is_stored_only_at_the_version_the_mover_saw(store: Store) -> None:
+    made = _row("a")
+    store.create(made, {0: "h0"}, '{"s": 0}')
+    assert store.get("a") == made
+    assert store.append("a", 0, '"m0"', "[]", 1, None)
+    assert not store.append("a", 0, '"again"', "[]", 1, None)
+    assert not store.append("a", 5, '"future"', "[]", 1, None)
+    row = store.get("a")
+    assert row is not None
+    assert row.version == 1
+    assert row.seed == 2**64 - 1, "seeds up to 2**64 - 1 survive the database"
+    assert [m.action for m in store.moves("a", 0, 5)] == ['"m0"']
+
+
+def test_concurrent_movers_from_two_connections_get_exactly_one_move_in(db_url: str) -> None:
+    first, second = open_store(db_url), open_store(db_url)
+    try:
+        first.create(_row("race"), {}, "{}")
+        wins: list[bool] = []
+        lock = threading.Lock()
+
+        def mover(store: Store, n: int) -> None:
+            ok = store.append("race", 0, json.dumps(n), "[]", 1, None)
+            with lock:
+                wins.append(ok)
+
+        threads = [threading.Thread(target=mover, args=((first, second)[i % 2], i))
+                   for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(wins) == [False] * 7 + [True]
+        assert len(second.moves("race", 0, 10)) == 1
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_free_seat_is_joined_once_and_only_an_open_one(store: Store) -> None:
+    store.create(_row("j", ("human", "open", "open")), {0: "h0"}, "{}")
+    assert store.free_seats("j") == [1, 2]
+    assert [r.id for r in store.lobby(10)] == ["j"]
+    assert not store.join("j", 0, "x"), "a human seat is not free"
+    assert not store.join("j", 3, "x"), "no such seat"
+    assert store.join("j", 1, "h1")
+    assert not store.join("j", 1, "h1b"), "taken"
+    assert store.seat_of("j", "h1") == 1
+    assert store.seat_of("j", "h1b") is None
+    assert store.join("j", 2, "h2")
+    assert store.lobby(10) == []
+
+
+def _play_some(matches: Matches, match_id: str, tokens: list[str | None], moves: int,
+               rng: Rng) -> None:
+    for _ in range(moves):
+        doc = matches.payload(match_id, None)
+        if doc["over"]:
+            return
+        seat = doc["to_move"]
+        token = tokens[seat]
+        assert token is not None
+        mine = matches.payload(match_id, token)
+        action = rng.choice([item["action"] for item in mine["legal"]])
+        body = json.dumps({"version": mine["version"], "action": action}).encode()
+        matches.act(match_id, token, body)
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.data_too_large])
+@given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**64 - 1),
+       cuts=st.lists(st.integers(1, 2 * SNAPSHOT_EVERY), min_size=1, max_size=3))
+def test_a_restarted_store_continues_every_match_exactly(
+    db_url: str, name: str, seed: int, cuts: list[int]
+) -> None:
+    game = boardrules.load(name)
+    seats = len(game.score(game.new(seed)))
+    body = json.dumps({"game": name, "seed": seed, "seats": ["human"] * seats}).encode()
+    store = open_store(db_url)
+    matches = Matches(store, Limits())
+    created = matches.create(body, "test")
+    match_id, tokens = created["match"], created["tokens"]
+    rng = Rng.derive(seed, "test")
+    for cut in cuts:
+        _play_some(matches, match_id, tokens, cut, rng)
+        store.close()
+        store = open_store(db_url)  # a new process: nothing but the database
+        matches = Matches(store, Limits())
+    final = matches.payload(match_id, tokens[0])
+    # The same moves, replayed from the stored record alone, give the same state.
+    row = store.get(match_id)
+    assert row is not None
+    stored = store.moves(match_id, 0, row.version)
+    state = game.new(seed)
+    for move in stored:
+        state = game.apply(state, serde.from_json(move.action, game.action_type))
+    assert final["view"] == serde.to_dict(game.view(state, 0))
+    assert final["version"] == len(stored)
+    store.close()
+
+
+def test_stale_and_repeated_moves_change_nothing(store: Store) -> None:
+    matches = Matches(store)
+    created = matches.create(b'{"game": "semya", "seed": 3, "seats": ["human", "human"]}', "t")
+    match_id, tokens = created["match"], created["tokens"]
+    first = matches.payload(match_id, None)["to_move"]
+    token = tokens[first]
+    doc = matches.payload(match_id, token)
+    body = json.dumps({"version": 0, "action": doc["legal"][0]["action"]}).encode()
+    assert matches.act(match_id, token, body)["version"] == 1
+    with pytest.raises(Refusal) as refused:
+        matches.act(match_id, token, body)
+    assert refused.value.status == 409
+    assert refused.value.code == "stale_version"
+    assert matches.version(match_id) == 1
+
+
+def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
+    url = postgres()
+    mover, watcher = open_store(url), open_store(url)
+    heard: list[tuple[str, int]] = []
+    got = threading.Event()
+
+    def callback(match_id: str, version: int) -> None:
+        heard.append((match_id, version))
+        got.set()
+
+    try:
+        watcher.listen(callback)
+        mover.create(_row("n"), {}, "{}")
+        assert mover.append("n", 0, '"m"', "[]", 1, None)
+        assert got.wait(10), "no notification arrived"
+        assert heard == [("n", 1)]
+        assert not mover.append("n", 0, '"m"', "[]", 1, None)
+        time.sleep(0.3)
+        assert heard == [("n", 1)], "a refused move is not announced"
+        # The listening connection dies (a database restart, a proxy): it is made again.
+        def listeners() -> list[int]:
+            with psycopg.connect(url, autocommit=True) as admin:
+                return [pid for (pid,) in admin.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%'").fetchall()]
+
+        old = listeners()
+        assert len(old) == 1
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (old[0],))
+        deadline = time.monotonic() + 10
+        while listeners() in ([], old):
+            assert time.monotonic() < deadline, "the listener did not come back"
+            time.sleep(0.1)
+        got.clear()
+        assert mover.append("n", 1, '"m2"', "[]", 0, None)
+        assert got.wait(10), "no notification after the reconnection"
+        assert heard[-1] == ("n", 2)
+    finally:
+        mover.close()
+        watcher.close()
