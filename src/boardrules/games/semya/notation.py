@@ -1,12 +1,10 @@
 """7Я move notation: a feeling card by its id, ``lord <symbol>``, ``fool``.
 
-+------------------------------+-----------------+
-| action                       | notation        |
-+==============================+=================+
-| ``PlayCard("sun-saturn")``   | ``sun-saturn``  |
-| ``PlayLord(Symbol.MARS)``    | ``lord mars``   |
-| ``PlayFool()``               | ``fool``        |
-+------------------------------+-----------------+
+| action | notation |
+| --- | --- |
+| ``PlayCard("sun-saturn")`` | ``sun-saturn`` |
+| ``PlayLord(Symbol.MARS)`` | ``lord mars`` |
+| ``PlayFool()`` | ``fool`` |
 
 A card id that could be mistaken for another move (``fool``, one that starts with
 ``lord``/``card`` or holds spaces) is written ``card <id>``. Reading ignores case and spaces
