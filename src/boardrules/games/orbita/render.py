@@ -379,9 +379,8 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         else "● this round  ◧ reserve  ▾ gifts  ▴ influence"
     )
     svg.text(12, height - 12, legend, size=10, fill="#555")
-    x = 330.0
-    for r in RESOURCE_ORDER:
-        svg.circle(x, height - 16, 5, fill=RESOURCE_FILL[r])
-        svg.text(x + 8, height - 12, r.name_ru if ru else r.value, size=10, fill="#555")
-        x += 90
+    for k, r in enumerate(RESOURCE_ORDER):
+        lx = 330 + 90 * k
+        svg.circle(lx, height - 16, 5, fill=RESOURCE_FILL[r])
+        svg.text(lx + 8, height - 12, r.name_ru if ru else r.value, size=10, fill="#555")
     return svg.finish()
