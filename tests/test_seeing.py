@@ -77,12 +77,14 @@ def test_junk_is_refused_with_bad_input_never_a_crash(name: str, data: Any, text
     game = GAMES[name]
     state = data.draw(states(name))
     for given_state in (None, state):
+        paths = []
         try:
             action = game.parse_action(text, given_state)
         except BadInput as error:
-            assert error.path == "$.text"
+            paths.append(error.path)
         else:
             assert action in game.vocabulary()
+        assert paths in ([], ["$.text"])
 
 
 @pytest.mark.parametrize(
@@ -216,9 +218,11 @@ def test_semya_shows_what_must_be_answered_the_chain_and_the_trumps() -> None:
     assert "1. seat 0: «excitement, inspiration» Sun → Saturn, white, 2" in text
     assert text.count("trump held") == 2
     svg = game.render_svg(state, 1)
-    assert "#d62728" in svg and "#f28c28" in svg, "Saturn red and the Sun orange"
+    assert "#d62728" in svg, "Saturn red"
+    assert "#f28c28" in svg, "the Sun orange"
     ru = game.render_text(state, 1, "ru")
-    assert "Сатурн" in ru and "Козырь на руке" in ru
+    assert "Сатурн" in ru
+    assert "Козырь на руке" in ru
 
 
 def test_lyceum_shows_the_drawn_card_with_its_conditions_costs_and_gains() -> None:
@@ -228,7 +232,8 @@ def test_lyceum_shows_the_drawn_card_with_its_conditions_costs_and_gains() -> No
     card = game.card(state.queue[0].card)
     text = game.render_text(state, 1)
     assert f"«{card.title_en}» — red, 500 XP" in text
-    assert "needs:" in text and "costs:" in text and "gives:" in text
+    for part in ("needs:", "costs:", "gives:"):
+        assert part in text
     assert "round 4 of 10, age 19, epoch: University" in text
     assert card.title_ru in game.render_text(state, 1, "ru")
     assert card.title_en in game.render_svg(state, 1)

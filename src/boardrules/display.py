@@ -127,7 +127,7 @@ class Svg:
     >>> svg = Svg(100, 40)
     >>> svg.rect(0, 0, 100, 40, fill="#fff")
     >>> svg.text(50, 20, "a < b", anchor="middle")
-    >>> print(svg.finish()[-44:])
+    >>> print(svg.finish()[-43:])
     text-anchor="middle">a &lt; b</text></svg>
     """
 
