@@ -23,8 +23,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -46,11 +46,16 @@ __all__ = [
 ]
 
 
-class Renders(Protocol):
-    """A game that draws its positions (every game of boardrules does)."""
+S = TypeVar("S")
+V = TypeVar("V")
+S_contra = TypeVar("S_contra", contravariant=True)
 
-    def render_text(self, state: Any, seat: int | None = None, lang: str = "en") -> str: ...
-    def render_svg(self, state: Any, seat: int | None = None, lang: str = "en") -> str: ...
+
+class Renders(Protocol[S_contra]):
+    """A game that draws its positions of state type ``S_contra`` (every game does)."""
+
+    def render_text(self, state: S_contra, seat: int | None = None, lang: str = "en") -> str: ...
+    def render_svg(self, state: S_contra, seat: int | None = None, lang: str = "en") -> str: ...
 
 
 def check_lang(lang: object) -> Lang:
@@ -77,7 +82,7 @@ def check_seat(seat: object, seats: int) -> int | None:
     return seat
 
 
-def resolve_word(text: str, words: Mapping[str, Any], what: str) -> Any:
+def resolve_word(text: str, words: Mapping[str, V], what: str) -> V:
     """The value of the word ``text`` names: exactly, or by a unique prefix (any case).
 
     >>> resolve_word("ma", {"mars": 1, "moon": 2, "mercury": 3}, "symbol")
@@ -102,8 +107,8 @@ def resolve_word(text: str, words: Mapping[str, Any], what: str) -> Any:
 
 
 def parse_among(
-    text: str, legal: Iterable[Any], format_action: Any, error: BadInput
-) -> Any:
+    text: str, legal: Iterable[V], format_action: Callable[[V], str], error: BadInput
+) -> V:
     """The one legal action whose notation starts with ``text`` (any case), else ``error``.
 
     The notations are context free; with a state, a prefix of a legal action's notation
@@ -238,7 +243,7 @@ def table(rows: Iterable[Iterable[str]], indent: str = "  ") -> list[str]:
 
 
 @attrs.frozen
-class Position:
+class Position(Generic[S]):
     """A position as ``seat`` sees it (``None``: a spectator), ready to be shown.
 
     ``str()`` is the game's text rendering; in Jupyter it draws itself as SVG
@@ -253,8 +258,8 @@ class Position:
         lang: ``"en"`` or ``"ru"``.
     """
 
-    game: Renders = attrs.field(repr=False)
-    state: Any = attrs.field(repr=False)
+    game: Renders[S] = attrs.field(repr=False)
+    state: S = attrs.field(repr=False)
     seat: int | None = None
     lang: str = attrs.field(default="en", converter=check_lang)
 

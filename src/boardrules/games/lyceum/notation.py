@@ -132,5 +132,4 @@ def parse_action(text: str, legal: Sequence[Action] | None = None) -> Action:
     except BadInput as error:
         if legal is None:
             raise
-        found: Action = parse_among(text, legal, format_action, error)
-        return found
+        return parse_among(text, legal, format_action, error)

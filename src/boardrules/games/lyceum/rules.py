@@ -863,7 +863,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The position as ``seat`` sees it, as an SVG document (see ``lyceum.render``)."""
         return render.render_svg(self, state, seat, lang)
 
-    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position:
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
         """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
         return Position(self, state, seat, lang)
 

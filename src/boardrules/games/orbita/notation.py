@@ -192,5 +192,4 @@ def parse_action(
     except BadInput as error:
         if legal is None:
             raise
-        found: Action = parse_among(text, legal, format_action, error)
-        return found
+        return parse_among(text, legal, format_action, error)

@@ -115,5 +115,4 @@ def parse_action(game: Rules, text: str, state: State | None = None) -> Action:
         def write(action: Action) -> str:
             return format_action(game, action)
 
-        found: Action = parse_among(text, game.legal_actions(state), write, error)
-        return found
+        return parse_among(text, game.legal_actions(state), write, error)
