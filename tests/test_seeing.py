@@ -294,3 +294,22 @@ def test_helpers() -> None:
     assert [plural_ru(n, "очко", "очка", "очков") for n in (1, 2, 5, 21, 112, 104)] == [
         "1 очко", "2 очка", "5 очков", "21 очко", "112 очков", "104 очка",
     ]
+
+
+class _HiddenHands(semya.Game):
+    """7Я as if hands were hidden: the rendering must then turn the other hand face down."""
+
+    hidden_information = True
+
+
+def test_a_hidden_hand_is_drawn_face_down_for_the_other_seat() -> None:
+    game = _HiddenHands()
+    state = game.apply(game.new(seed=1, first=0), semya.PlayCard("sun-saturn"))
+    text = game.render_text(state, 1)
+    assert "cards in hand: 20" in text, "seat 0's hand, face down"
+    assert "saturn-moon (1)" in text, "seat 1 sees its own hand"
+    assert text.count("sun-mercury (3)") == 1
+    svg = game.render_svg(state, 1)
+    assert 'data-card="sun-mercury"' in svg
+    assert svg.count('data-card="sun-mercury"') == 1
+    assert game.render_text(state, None).count("sun-mercury (3)") == 2, "a spectator sees all"

@@ -301,7 +301,22 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     # The card on the table: drawn or on offer.
     y = 56.0
     if view.queue and view.queue[0].card is not None:
-        _card_svg(svg, game, view.queue[0].card, 12, y, ru)
+        step = view.queue[0]
+        assert step.card is not None
+        _card_svg(svg, game, step.card, 12, y, ru)
+        playable = game.eligible(view.seats[step.seat].skills, step.card)
+        badge = (
+            ("можно сыграть" if playable else "сыграть нельзя (LY-10)") if ru
+            else ("playable" if playable else "not playable (LY-10)")
+        )
+        svg.text(350, y + 14, badge, size=11, fill="#3a9d4a" if playable else "#c93a3a",
+                 font_weight="bold")
+    for i, effect in enumerate(view.effects[:2]):
+        card = game.card(effect.card)
+        title = clip(card.title_ru if ru else card.title_en, 30)
+        word = "эффект" if ru else "effect"
+        svg.text(350, y + 34 + 14 * i, f"{word} «{title}»: {effect.amount} SP", size=10,
+                 fill="#5b2a86")
     y = 150.0
     setting = _setting(view)
     to_move = game.to_move(view)
@@ -325,17 +340,17 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
                      fill="#666")
         # Skill bars, the declaration as a tick on each.
         for k, skill in enumerate(SKILLS):
-            bx, by = 20 + k * 58, y + 82
+            bx, by = 20 + k * 58, y + 86
             value = sheet.skills[k]
-            svg.rect(bx, by, 46, 50, fill="#eee")
-            bar = min(value, 15) / 15 * 50
-            svg.rect(bx, by + 50 - bar, 46, bar, fill=_SKILL_FILL[k])
+            svg.rect(bx, by, 46, 46, fill="#eee")
+            bar = min(value, 15) / 15 * 46
+            svg.rect(bx, by + 46 - bar, 46, bar, fill=_SKILL_FILL[k])
             if sheet.declaration:
-                want = min(sheet.declaration[k], 15) / 15 * 50
-                svg.line(bx - 2, by + 50 - want, bx + 48, by + 50 - want, stroke="#000",
+                want = min(sheet.declaration[k], 15) / 15 * 46
+                svg.line(bx - 2, by + 46 - want, bx + 48, by + 46 - want, stroke="#000",
                          stroke_width=2, stroke_dasharray="4 2")
-            svg.text(bx + 23, by + 30, str(value), size=13, anchor="middle", font_weight="bold")
-            svg.text(bx + 23, by + 63, _SHORT[skill.value][1 if ru else 0], size=9,
+            svg.text(bx + 23, by - 3, str(value), size=12, anchor="middle", font_weight="bold")
+            svg.text(bx + 23, by + 57, _SHORT[skill.value][1 if ru else 0], size=9,
                      anchor="middle")
         if sheet.deferred is not None:
             label = (

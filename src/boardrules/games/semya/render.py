@@ -200,7 +200,12 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     svg = Svg(_W, height, title=text[0])
     svg.rect(0, 0, _W, height, fill="#f7f3ea")
     svg.text(12, 22, text[0], size=15, font_weight="bold")
-    svg.text(12, 42, text[1], size=12)
+    need = game.demand(view) if view.table and not game.is_over(view) else None
+    if need is not None:
+        svg.circle(20, 38, 8, fill=SYMBOL_COLOURS[need], stroke="#000", stroke_width=0.5)
+        svg.text(34, 42, text[1], size=12)
+    else:
+        svg.text(12, 42, text[1], size=12)
     y = 56.0
     points = game.score(view).points
     for s in (0, 1):
