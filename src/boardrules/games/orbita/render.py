@@ -182,7 +182,7 @@ def _team_name(game: Rules, team: Team, ru: bool) -> str:
     spec = game.spec_of(team.leader)
     if team.enterprise:
         return (
-            f"Предприятие {spec.enterprise_ru}" if ru else f"Enterprise: {spec.enterprise}"
+            f"Предприятие {spec.enterprise_ru}" if ru else f"{spec.enterprise} (enterprise)"
         )
     lang = "ru" if ru else "en"
     return f"Команда «{card_name(team.leader, lang)}»" if ru else (
@@ -269,7 +269,7 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
 
 # -- SVG ------------------------------------------------------------------------------------
 _W = 960
-_CARD_W, _CARD_H = 104, 62
+_CARD_W, _CARD_H = 104, 74
 
 
 def _card_svg(svg: Svg, game: Rules, card: str, zones: Zones, x: float, y: float,
@@ -282,7 +282,7 @@ def _card_svg(svg: Svg, game: Rules, card: str, zones: Zones, x: float, y: float
     svg.rect(x, y, _CARD_W, 16, rx=5, fill=SPEC_FILL[spec])
     svg.text(x + 4, y + 12, clip(card_name(card, lang), 19), size=9, fill="#fff",
              font_weight="bold")
-    svg.text(x + _CARD_W - 4, y + _CARD_H - 4, card_code(card), size=9, anchor="end",
+    svg.text(x + _CARD_W - 4, y + _CARD_H - 3, card_code(card), size=8, anchor="end",
              fill="#888")
     # Tokens: one row per zone that holds any, a coloured dot and a count per resource.
     rows = [
@@ -301,8 +301,6 @@ def _card_svg(svg: Svg, game: Rules, card: str, zones: Zones, x: float, y: float
                 svg.text(cx + 10, cy, str(counts[r.index]), size=9)
                 cx += 22
         row += 1
-        if row == 3:
-            break
     if zones.directed_by is not None:
         svg.text(x + 4, y + _CARD_H - 4, f"→ {zones.directed_by}", size=8, fill="#c0392b")
     svg.close("g")
@@ -342,6 +340,8 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     svg.text(12, y + 8, ("Рынок труда" if ru else "Labour market") + f" — {deck}", size=12,
              font_weight="bold")
     y += 14
+    if not view.market:
+        svg.text(12, y + 20, "—", size=12, fill="#888")
     for i, card in enumerate(view.market):
         _card_svg(svg, game, card, view.zones[card], 12 + (i % per_row) * (_CARD_W + 6),
                   y + (i // per_row) * (_CARD_H + 22), ru)
