@@ -113,3 +113,14 @@ def test_moves_by_notation_and_undo(tmp_path: Path) -> None:
     assert "nothing to undo" in text
     record = serde.from_json(save.read_text(encoding="utf-8"), GameRecord)
     assert record.actions[0] == semya.PlayCard("moon-sun"), "the undone move is not recorded"
+
+
+def test_ctrl_c_at_the_prompt_stops_the_game_cleanly(tmp_path: Path) -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    out: list[str] = []
+    save = tmp_path / "game.json"
+    assert play("semya", seed=3, read=interrupted, write=out.append, save=save) == 0
+    assert "the game stops here" in "".join(out)
+    assert serde.from_json(save.read_text(encoding="utf-8"), GameRecord).actions == ()

@@ -301,7 +301,8 @@ def _ask(
     while True:
         try:
             answer = read(_ASK[lang]).strip()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # the end of input or Ctrl-C: stop cleanly
+            _say(write)
             return None
         low = answer.lower()
         if not answer:
