@@ -313,3 +313,21 @@ def test_a_hidden_hand_is_drawn_face_down_for_the_other_seat() -> None:
     assert 'data-card="sun-mercury"' in svg
     assert svg.count('data-card="sun-mercury"') == 1
     assert game.render_text(state, None).count("sun-mercury (3)") == 2, "a spectator sees all"
+
+
+def test_with_a_state_a_short_word_means_the_one_legal_move_it_begins() -> None:
+    game = GAMES["lyceum"]
+    state = game.position(
+        skills=[(6, 6, 6, 6, 6)] * 3, round=4, to_move=0, deferred=[("ly-green-05", 3), None, None]
+    )
+    for action in (lyceum.Rest(), lyceum.ChooseSkill(lyceum.Skill.HEALTH), lyceum.FinishMoves()):
+        state = game.apply(state, action)
+    assert game.legal_actions(state) == (lyceum.PlayDeferred(), lyceum.KeepDeferred())
+    assert game.parse_action("play") == lyceum.PlayCard(), "without a state: the exact reading"
+    assert game.parse_action("play", state) == lyceum.PlayDeferred()
+    assert game.parse_action("keep", state) == lyceum.KeepDeferred()
+    semya_game = GAMES["semya"]
+    opened = semya_game.apply(semya_game.new(seed=1, first=0), semya.PlayCard("sun-saturn"))
+    refused = semya_game.parse_action("moon-sun", opened)
+    assert refused == semya.PlayCard("moon-sun"), "an illegal exact move stands, for check"
+    assert semya_game.check(opened, refused) is not None

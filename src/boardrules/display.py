@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
@@ -41,6 +41,7 @@ __all__ = [
     "clip",
     "parse_among",
     "plural_ru",
+    "read_move",
     "resolve_word",
     "table",
 ]
@@ -124,6 +125,35 @@ def parse_among(
         shown = ", ".join(str(format_action(a)) for a in found[:6])
         raise BadInput("$.text", f"{text[:40]!r} could be any of: {shown}")
     raise error
+
+
+def read_move(
+    text: str,
+    exact: Callable[[str], V],
+    legal: Sequence[V] | None,
+    format_action: Callable[[V], str],
+) -> V:
+    """The move ``text`` writes: its exact reading, else (among ``legal``) a unique prefix.
+
+    When the exact reading is not among ``legal`` but exactly one legal move's notation
+    starts with ``text``, that move is meant (``play`` when only ``play-deferred`` is legal);
+    otherwise the exact reading stands, and ``check`` will say why it is refused.
+
+    Raises:
+        BadInput: when ``text`` reads as no move at all.
+    """
+    try:
+        action = exact(text)
+    except BadInput as error:
+        if legal is None:
+            raise
+        return parse_among(text, legal, format_action, error)
+    if legal is None or action in legal:
+        return action
+    try:
+        return parse_among(text, legal, format_action, BadInput("$.text", "no legal move"))
+    except BadInput:
+        return action
 
 
 class Svg:

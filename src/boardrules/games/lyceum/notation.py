@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardrules.core.errors import BadInput
-from boardrules.display import parse_among, resolve_word
+from boardrules.display import read_move, resolve_word
 from boardrules.games.lyceum.actions import (
     Action,
     ChooseSkill,
@@ -127,9 +127,4 @@ def parse_action(text: str, legal: Sequence[Action] | None = None) -> Action:
     Raises:
         BadInput: for text that writes no Lyceum move.
     """
-    try:
-        return _exact(text)
-    except BadInput as error:
-        if legal is None:
-            raise
-        return parse_among(text, legal, format_action, error)
+    return read_move(text, _exact, legal, format_action)

@@ -35,7 +35,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from boardrules.core.errors import BadInput
-from boardrules.display import parse_among, resolve_word
+from boardrules.display import read_move, resolve_word
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
@@ -187,9 +187,4 @@ def parse_action(
     Raises:
         BadInput: for text that writes no Orbita move of this deck.
     """
-    try:
-        return _exact(cards, text)
-    except BadInput as error:
-        if legal is None:
-            raise
-        return parse_among(text, legal, format_action, error)
+    return read_move(text, lambda written: _exact(cards, written), legal, format_action)

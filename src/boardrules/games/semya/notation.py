@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from boardrules.core.errors import BadInput
-from boardrules.display import parse_among, resolve_word
+from boardrules.display import read_move, resolve_word
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.cards import Card, Symbol
 from boardrules.games.semya.state import State
@@ -106,13 +106,7 @@ def parse_action(game: Rules, text: str, state: State | None = None) -> Action:
     Raises:
         BadInput: for text that writes no move of this game.
     """
-    try:
-        return _exact(game, text)
-    except BadInput as error:
-        if state is None:
-            raise
-
-        def write(action: Action) -> str:
-            return format_action(game, action)
-
-        return parse_among(text, game.legal_actions(state), write, error)
+    legal = None if state is None else game.legal_actions(state)
+    return read_move(
+        text, lambda written: _exact(game, written), legal, lambda a: format_action(game, a)
+    )
