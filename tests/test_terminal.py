@@ -124,3 +124,19 @@ def test_ctrl_c_at_the_prompt_stops_the_game_cleanly(tmp_path: Path) -> None:
     assert play("semya", seed=3, read=interrupted, write=out.append, save=save) == 0
     assert "the game stops here" in "".join(out)
     assert serde.from_json(save.read_text(encoding="utf-8"), GameRecord).actions == ()
+
+
+def test_a_real_process_reads_its_moves_from_a_pipe() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", "from boardrules.cli import main; main()",
+         "play", "semya", "--seed", "5", "--bots", "random", "--lang", "ru"],
+        input="²\n" + "0\n" * 40, capture_output=True, text=True, timeout=120, check=False,
+        encoding="utf-8",
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stderr == ""
+    assert "не ход: '²'" in result.stdout
+    assert "победители:" in result.stdout
