@@ -197,7 +197,13 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
     colours = [c.name_ru if ru else c.value for c in Colour]
     pile_word = "Колоды" if ru else "Piles"
     piles = ", ".join(f"{c} {n}" for c, n in zip(colours, sizes, strict=True))
-    lines.append(f"{pile_word}: {piles}")
+    if view.first is not None:
+        n = len(view.seats)
+        order = " → ".join(str((view.first + i) % n) for i in range(n))
+        turns = "порядок ходов" if ru else "turn order"
+        lines.append(f"{pile_word}: {piles}; {turns}: {order}")
+    else:
+        lines.append(f"{pile_word}: {piles}")
     setting = _setting(view)
     head = [
         "игрок" if ru else "seat",

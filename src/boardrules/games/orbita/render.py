@@ -239,6 +239,9 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
         held = _totals(view, _seat_cards(view, s))
         food, need = seat_food(sheet, view.zones), seat_need(sheet)
         done = (", закончил фазу" if ru else ", done with the phase") if sheet.done else ""
+        if sheet.allocated:
+            first = " ".join(card_code(c) for c in sheet.allocated)
+            done += f"; {'кормит первыми' if ru else 'feeds first'}: {first}"
         points = standings.points[s]
         if ru:
             lines.append(
