@@ -235,6 +235,7 @@ def test_lyceum_shows_the_drawn_card_with_its_conditions_costs_and_gains() -> No
     for part in ("needs:", "costs:", "gives:"):
         assert part in text
     assert "round 4 of 10, age 19, epoch: University" in text
+    assert "turn order: 0 → 1 → 2" in text
     assert card.title_ru in game.render_text(state, 1, "ru")
     assert card.title_en in game.render_svg(state, 1)
 
@@ -256,6 +257,13 @@ def test_orbita_shows_resources_held_and_given_and_the_market() -> None:
     assert "market: prs1 Priests' Sage 1" in text
     assert "holds F4" in text
     assert "phase: hiring" in text
+    fed = game.position(
+        [[["warriors-leader-1", "warriors-master-2"]], [["hosts-leader-1"]]],
+        zones={"warriors-master-2": {"current": {"food": 1}}},
+        phase="consumption",
+    )
+    fed = game.apply(fed, orbita.AllocateFood("warriors-master-2"))
+    assert "feeds first: wam2" in game.render_text(fed, 1)
 
 
 # -- show, languages, seats -----------------------------------------------------------------
