@@ -140,3 +140,25 @@ def test_a_real_process_reads_its_moves_from_a_pipe() -> None:
     assert result.stderr == ""
     assert "не ход: '²'" in result.stdout
     assert "победители:" in result.stdout
+
+
+class _Bare(semya.Game):
+    """A game of someone else's making, without rendering, notation or labels."""
+
+    render_text = None
+    format_action = None
+    parse_action = None
+    describe_action = None
+
+
+def test_a_game_object_is_played_and_a_bare_game_falls_back_to_reprs_numbers_and_json() -> None:
+    answers = iter(["sun-saturn", '{"type": "play_card", "card": "sun-saturn"}', "quit"])
+    out: list[str] = []
+    status = play(_Bare(), seed=3, first=0, bots="random",
+                  read=lambda prompt: next(answers), write=out.append)
+    assert status == 0
+    text = "".join(out)
+    assert "State(first=0" in text, "the view's repr stands in for the position"
+    assert "PlayCard(card='sun-saturn')" in text, "the action's repr stands in for its label"
+    assert "this game has no notation: type a number or JSON" in text
+    assert "seat 1: PlayCard(card='saturn-" in text, "JSON was played and the bot answered"

@@ -104,6 +104,22 @@ def _agents(spec: str, seats: int) -> list[Any]:
     return [AGENTS[names[i % len(names)]]() for i in range(seats)]
 
 
+def _position(game: Any, state: Any, seat: int, lang: str) -> str:
+    """The position as ``seat`` sees it: the game's text, else the view's ``repr``."""
+    render = getattr(game, "render_text", None)
+    if render is None:
+        return repr(game.view(state, seat))
+    return str(render(state, seat, lang))
+
+
+def _option(game: Any, action: Any, lang: str) -> str:
+    """An action's label and, in brackets, its notation (when the game has them)."""
+    describe = getattr(game, "describe_action", None)
+    label = str(describe(action, lang)) if describe is not None else repr(action)
+    notation = getattr(game, "format_action", None)
+    return f"{label}  [{notation(action)}]" if notation is not None else label
+
+
 def _rule_sentence(game: Any, rule: str, lang: str) -> str | None:
     for entry in getattr(game, "rulebook", ()):
         if entry.id == rule:
@@ -112,7 +128,7 @@ def _rule_sentence(game: Any, rule: str, lang: str) -> str | None:
 
 
 def play(
-    game_name: str,
+    game_name: str | Any,
     *,
     seat: int = 0,
     seed: int | None = None,
@@ -127,7 +143,9 @@ def play(
     """Play ``game_name`` against bots at a terminal; returns the exit status.
 
     Args:
-        game_name: a registered game.
+        game_name: a registered game's name, or a game object (say, Lyceum with your own
+            content); a game without ``render_text``, ``format_action`` or
+            ``describe_action`` is shown by ``repr`` and played by number or JSON.
         seat: your seat.
         seed: the game's seed (default: from the clock).
         bots: agents for the other seats, comma-separated (``random``, ``greedy``, ``mcts``).
@@ -151,7 +169,7 @@ def play(
 
 
 def _play(
-    game_name: str,
+    game_name: str | Any,
     seat: int,
     seed: int | None,
     bots: str,
@@ -166,10 +184,13 @@ def _play(
 
     if lang not in ("en", "ru"):
         raise _Refused(f"--lang: en or ru, not {lang[:20]!r}")
-    try:
-        game = load(game_name)
-    except BoardRulesError as error:
-        raise _Refused(str(error)) from None
+    if isinstance(game_name, str):
+        try:
+            game = load(game_name)
+        except BoardRulesError as error:
+            raise _Refused(str(error)) from None
+    else:
+        game = game_name
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         raise _Refused(f"--save: cannot write a file at {save}")
     if seed is None:
@@ -196,9 +217,8 @@ def _play(
         mover = game.to_move(state)
         if mover != seat:
             action = agents[mover].choose(game, game.view(state, mover), mover, streams[mover])
-            label = game.describe_action(action, lang)
             who = "игрок" if ru else "seat"
-            _say(write, f"{who} {mover}: {label}  [{game.format_action(action)}]")
+            _say(write, f"{who} {mover}: {_option(game, action, lang)}")
         else:
             action = _ask(game, state, seat, lang, read, write)
             if action is None:
@@ -209,7 +229,7 @@ def _play(
         history.append((state, action, mover))
         state = game.apply(state, action)
     if game.is_over(state):
-        _say(write, game.render_text(state, seat, lang))
+        _say(write, _position(game, state, seat, lang))
         standings = game.score(state)
         for standing in sorted(standings, key=lambda s: s.rank):
             who = "игрок" if ru else "seat"
@@ -275,7 +295,10 @@ def _read_action(
     try:
         if answer.startswith("{"):
             return serde.from_json(answer, game.action_type)
-        return game.parse_action(answer, view)
+        parse = getattr(game, "parse_action", None)
+        if parse is None:
+            raise BadInput("$", "this game has no notation: type a number or JSON")
+        return parse(answer, view)
     except BadInput as error:
         _say(write, f"{'не ход' if ru else 'not a move'}: {error.reason}")
         return None
@@ -294,10 +317,9 @@ def _ask(
     view = game.view(state, seat)
     legal = game.legal_actions(view)
     _say(write)
-    _say(write, game.render_text(state, seat, lang))
+    _say(write, _position(game, state, seat, lang))
     for number, option in enumerate(legal):
-        _say(write, f"  {number:>3}  {game.describe_action(option, lang)}  "
-                    f"[{game.format_action(option)}]")
+        _say(write, f"  {number:>3}  {_option(game, option, lang)}")
     while True:
         try:
             answer = read(_ASK[lang]).strip()
