@@ -169,6 +169,7 @@ class Svg:
     def __init__(self, width: float, height: float, title: str = "") -> None:
         self.width = width
         self.height = height
+        self.title = title
         self._parts: list[str] = []
         if title:
             self._parts.append(f"<title>{escape(title)}</title>")
@@ -233,7 +234,8 @@ class Svg:
             '<svg xmlns="http://www.w3.org/2000/svg" '
             f'width="{self.width:g}" height="{self.height:g}" '
             f'viewBox="0 0 {self.width:g} {self.height:g}" '
-            'font-family="DejaVu Sans, Verdana, sans-serif">'
+            'font-family="DejaVu Sans, Verdana, sans-serif" role="img"'
+            f"{self._attrs({'aria_label': self.title or None})}>"
         )
         return head + "".join(self._parts) + "</svg>"
 
