@@ -257,6 +257,11 @@ def test_orbita_shows_resources_held_and_given_and_the_market() -> None:
     assert "market: prs1 Priests' Sage 1" in text
     assert "holds F4" in text
     assert "phase: hiring" in text
+    offered = game.apply(state, orbita.MakeOffer("warriors-leader-1", "hosts-leader-1"))
+    assert "Offer by seat 0: wal1 Warriors' Leader 1 → hol1 Hosts' Leader 1 (seat 1)" in (
+        game.render_text(offered, 1)
+    )
+    assert game.render_svg(offered, 1).count('class="offer"') == 2, "both cards framed"
     fed = game.position(
         [[["warriors-leader-1", "warriors-master-2"]], [["hosts-leader-1"]]],
         zones={"warriors-master-2": {"current": {"food": 1}}},

@@ -345,9 +345,11 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     y += 14
     if not view.market:
         svg.text(12, y + 20, "—", size=12, fill="#888")
+    # Where each card is drawn, to point the open offer from its offerer to its target.
+    spots: dict[str, tuple[float, float]] = {}
     for i, card in enumerate(view.market):
-        _card_svg(svg, game, card, view.zones[card], 12 + (i % per_row) * (_CARD_W + 6),
-                  y + (i // per_row) * (_CARD_H + 22), ru)
+        spots[card] = (12 + (i % per_row) * (_CARD_W + 6), y + (i // per_row) * (_CARD_H + 22))
+        _card_svg(svg, game, card, view.zones[card], *spots[card], ru)
     y += market_rows * (_CARD_H + 22)
     standings = game.score(view)
     mover = game.to_move(view)
@@ -373,9 +375,21 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
                 cy = y + (i // per_row) * (_CARD_H + 22)
                 if j == 0:
                     svg.text(x, cy + 10, clip(name, 30), size=9, fill="#555")
+                spots[card] = (x, cy + 14)
                 _card_svg(svg, game, card, view.zones[card], x, cy + 14, ru)
                 i += 1
         y += max(1, -(-i // per_row)) * (_CARD_H + 22) + 8
+    offer = view.offer
+    if offer is not None:
+        # The two cards of the open offer: a red frame and a word on each.
+        words = (("предлагает", "получает") if ru else ("offers", "offered to"))
+        for card, word in zip((offer.offerer, offer.target), words, strict=True):
+            if card in spots:
+                cx, cy = spots[card]
+                svg.rect(cx - 3, cy - 3, _CARD_W + 6, _CARD_H + 6, rx=7, fill="none",
+                         stroke="#c0392b", stroke_width=3, class_="offer")
+                svg.text(cx + 4, cy + _CARD_H - 3, word, size=8, fill="#c0392b",
+                         font_weight="bold")
     # The legend: the zone marks and the resource colours.
     legend = (
         "● сейчас  ◧ запас  ▾ подарки  ▴ влияние" if ru
