@@ -32,7 +32,7 @@ from boardrules.agents import agent_names, make_agent
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord, replay
 from boardrules.core.registry import game_names, load
-from boardrules.core.rng import Rng, check_seed
+from boardrules.core.rng import check_seed
 from boardrules.core.violation import Lang
 from boardrules.server.cli import serve
 
@@ -170,49 +170,13 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the record here at the end")] = None,
     lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
 ) -> None:
-    """Play GAME at the terminal against bots: type a number, or an action as JSON."""
-    game = _game(game_name)
-    seed = seed if seed is not None else int(time.time())
-    setup = {"players": players} if players is not None else {}
-    state = game.new(seed, **setup)
-    seats = len(game.score(state))
-    agents = _make_agents(bots, seats)
-    streams = [Rng.derive(seed, "cli", s) for s in range(seats)]
-    actions: list[Any] = []
-    console.print(f"{game.name}, seed {seed}; you are seat {seat}.")
-    while not game.is_over(state):
-        mover = game.to_move(state)
-        view = game.view(state, mover)
-        if mover != seat:
-            action = agents[mover].choose(game, view, mover, streams[mover])
-            console.print(f"seat {mover}: {_label(game, action, lang)}")
-        else:
-            console.print(f"[dim]{view!r}[/dim]")
-            legal = game.legal_actions(view)
-            for number, option in enumerate(legal):
-                console.print(f"  [bold]{number:>3}[/bold]  {_label(game, option, lang)}")
-            answer = console.input("your move (number or JSON): ").strip()
-            try:
-                action = legal[int(answer)] if answer.isdigit() else serde.from_json(
-                    answer, game.action_type
-                )
-            except (IndexError, BadInput) as error:
-                console.print(f"[red]not an action: {error}[/red]")
-                continue
-            violation = game.check(state, action)
-            if violation is not None:
-                console.print(f"[red]{violation.rule}: {violation.message(_lang(lang))}[/red]")
-                continue
-        state = game.apply(state, action)
-        actions.append(action)
-    standings = game.score(state)
-    for standing in standings:
-        console.print(f"#{standing.rank} seat {standing.seat}: {standing.points} points")
-    console.print(f"winners: {standings.winners}")
-    if save is not None:
-        save.write_text(serde.to_json(game.record(seed, tuple(actions), **setup), indent=2),
-                        encoding="utf-8")
-        console.print(f"record saved to {save}")
+    """Play GAME at the terminal against bots: a number, a move in the notation, or undo."""
+    from boardrules.terminal import play as play_in_terminal
+
+    status = play_in_terminal(
+        game_name, seat=seat, seed=seed, bots=bots, players=players, save=save, lang=lang
+    )
+    raise typer.Exit(status)
 
 
 def _report_folder(out: Path) -> None:

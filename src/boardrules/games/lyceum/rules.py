@@ -15,7 +15,9 @@ from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
+from boardrules.display import Position
 from boardrules.games.lyceum import messages as _messages  # registers the sentences
+from boardrules.games.lyceum import notation, render
 from boardrules.games.lyceum.actions import (
     Action,
     ChooseSkill,
@@ -859,6 +861,28 @@ class Game(GameBase[State, Action, Event, Setup]):
         from boardrules.games.lyceum.labels import describe_event
 
         return describe_event(self, event, lang)
+
+    # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as a text table (see ``lyceum.render``)."""
+        return render.render_text(self, state, seat, lang)
+
+    def render_svg(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as an SVG document (see ``lyceum.render``)."""
+        return render.render_svg(self, state, seat, lang)
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
+        """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
+        return Position(self, state, seat, lang)
+
+    def format_action(self, action: Action) -> str:
+        """The notation of ``action``: ``draw red``, ``+energy``, ``move health intellect``."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action that ``text`` writes in the notation (``BadInput`` if none)."""
+        legal = None if state is None else self.legal_actions(state)
+        return notation.parse_action(text, legal)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action the game can ever take, in a fixed order (86 actions).

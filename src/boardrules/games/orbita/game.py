@@ -12,7 +12,18 @@ from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
-from boardrules.games.orbita import flow, hooks, labels, legal, scoring, table, views
+from boardrules.display import Position
+from boardrules.games.orbita import (
+    flow,
+    hooks,
+    labels,
+    legal,
+    notation,
+    render,
+    scoring,
+    table,
+    views,
+)
 from boardrules.games.orbita import messages as _messages  # registers the sentences
 from boardrules.games.orbita.actions import (
     Action,
@@ -280,6 +291,28 @@ class Game(GameBase[State, Action, Event, Setup]):
         "Seat 1 draws Priests' Bard 2, who goes to the labour market"
         """
         return labels.describe_event(event, lang)
+
+    # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as a text table (see ``orbita.render``)."""
+        return render.render_text(self, state, seat, lang)
+
+    def render_svg(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as an SVG document (see ``orbita.render``)."""
+        return render.render_svg(self, state, seat, lang)
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
+        """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
+        return Position(self, state, seat, lang)
+
+    def format_action(self, action: Action) -> str:
+        """The notation of ``action``: ``take hob1``, ``gift all food hos2``, ``pass``."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action that ``text`` writes in the notation (``BadInput`` if none)."""
+        legal = None if state is None else self.legal_actions(state)
+        return notation.parse_action(self.cards, text, legal)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of this deck, in a fixed order (659 with the default two copies).

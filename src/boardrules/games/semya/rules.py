@@ -13,7 +13,9 @@ from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
+from boardrules.display import Position
 from boardrules.games.semya import messages as _messages  # registers the sentences
+from boardrules.games.semya import notation, render
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.cards import DECK_SIZE, Card, Suit, Symbol, default_deck, validate_deck
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
@@ -418,6 +420,27 @@ class Game(GameBase[State, Action, Event, Setup]):
         from boardrules.games.semya.position import build_position
 
         return build_position(self, hands, table, trumps, to_move)
+
+    # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as a text table (see ``semya.render``)."""
+        return render.render_text(self, state, seat, lang)
+
+    def render_svg(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as an SVG document (see ``semya.render``)."""
+        return render.render_svg(self, state, seat, lang)
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
+        """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
+        return Position(self, state, seat, lang)
+
+    def format_action(self, action: Action) -> str:
+        """The notation of ``action``: ``sun-saturn``, ``lord mars``, ``fool``."""
+        return notation.format_action(self, action)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action that ``text`` writes in the notation (``BadInput`` if none)."""
+        return notation.parse_action(self, text, state)
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A short label for an event, for logs and animations."""

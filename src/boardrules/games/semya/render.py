@@ -1,0 +1,253 @@
+"""7Я positions as text and as SVG, drawn from what a seat sees (``game.view``).
+
+Both show the same data: whose move it is and what it must answer, each seat's trump and
+points, the chain of plays on the table (the latest last) and both hands. 7Я hides nothing
+(SEM-11), so both hands are open; a game with hidden hands would show the other face down.
+Symbols are drawn in their colours (the rulebook's Sun orange, Saturn red, Venus violet;
+ours for the other four).
+
+>>> from boardrules.games import semya
+>>> game = semya.Game()
+>>> state = game.apply(game.new(seed=1, first=0), semya.PlayCard("sun-saturn"))
+>>> print(render_text(game, state).splitlines()[1])
+Answer: a card that starts on Saturn (red, Villain)
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from boardrules.core.standings import Standings
+from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru
+from boardrules.games.semya.actions import Action, PlayCard, PlayLord
+from boardrules.games.semya.cards import Card, Suit, Symbol
+from boardrules.games.semya.state import State, Trump
+
+__all__ = ["SYMBOL_COLOURS", "Rules", "render_svg", "render_text"]
+
+
+class Rules(Protocol):
+    """What the drawing reads of a 7Я game (``semya.Game`` offers it)."""
+
+    @property
+    def deck(self) -> tuple[Card, ...]: ...
+    @property
+    def hidden_information(self) -> bool: ...
+    def card(self, card_id: str) -> Card: ...
+    def view(self, state: State, seat: int | None) -> State: ...
+    def to_move(self, state: State) -> int | None: ...
+    def is_over(self, state: State) -> bool: ...
+    def demand(self, state: State) -> Symbol | None: ...
+    def score(self, state: State) -> Standings: ...
+
+#: The colour of each symbol's circle, as drawn (SVG colours).
+SYMBOL_COLOURS: dict[Symbol, str] = {
+    Symbol.SUN: "#f28c28",  # orange (rulebook)
+    Symbol.MOON: "#7ec8e3",  # light blue
+    Symbol.MERCURY: "#e6c619",  # yellow
+    Symbol.VENUS: "#8e44ad",  # violet (rulebook)
+    Symbol.MARS: "#1f4fd1",  # blue
+    Symbol.JUPITER: "#2e9e44",  # green
+    Symbol.SATURN: "#d62728",  # red (rulebook)
+}
+
+_TRUMP = {
+    Trump.HELD: ("held", "на руке"),
+    Trump.LORD: ("gone out as the Lord", "сыгран как Владыка"),
+    Trump.FOOL: ("gone out as the Fool", "сыгран как Дурень"),
+}
+
+
+def _symbol(symbol: Symbol, ru: bool) -> str:
+    return symbol.name_ru if ru else symbol.name_en
+
+
+def _demand_line(game: Rules, view: State, ru: bool) -> str:
+    if game.is_over(view):
+        assert view.loser is not None
+        if ru:
+            return (
+                f"Игра окончена: игроку {view.loser} нечем ответить, "
+                f"победил игрок {1 - view.loser}"
+            )
+        return f"Game over: seat {view.loser} has no answer; seat {1 - view.loser} wins"
+    if not view.table:
+        return "Ход: первая карта — любая карта чувства" if ru else (
+            "Answer: the opening move, any feeling card"
+        )
+    need = game.demand(view)
+    if need is None:
+        if ru:
+            return "Ответ: любая карта чувства или Козырь-Владыка (последней была чёрная)"
+        return "Answer: any feeling card, or the trump as the Lord (the last play was black)"
+    if ru:
+        return (
+            f"Ответ: карта, которая начинается с символа {need.name_ru} "
+            f"({need.colour_ru}, {need.role_ru})"
+        )
+    return f"Answer: a card that starts on {need.name_en} ({need.colour}, {need.role})"
+
+
+def _play_text(game: Rules, action: Action, ru: bool) -> str:
+    if isinstance(action, PlayCard):
+        return _card_text(game.card(action.card), ru)
+    if isinstance(action, PlayLord):
+        named = _symbol(action.named, ru)
+        return f"Козырь-Владыка, назван {named}" if ru else f"the trump as the Lord, naming {named}"
+    return "Козырь-Дурень (чёрная)" if ru else "the trump as the Fool (black)"
+
+
+def _card_text(card: Card, ru: bool) -> str:
+    suit = ("белая" if card.suit is Suit.WHITE else "чёрная") if ru else card.suit.value
+    name = card.name_ru if ru else card.name_en
+    ends = f"{_symbol(card.start, ru)} → {_symbol(card.end, ru)}"
+    return f"«{name}» {ends}, {suit}, {card.points}"
+
+
+def render_text(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:
+    """See :meth:`Game.render_text`."""
+    ru = check_lang(lang) == "ru"
+    seat = check_seat(seat, 2)
+    view = game.view(state, seat)
+    mover = game.to_move(view)
+    moves = len(view.table) + (0 if mover is None else 1)
+    title = "7Я «Со-ратники»"
+    if mover is None:
+        head = f"{title} — {'конец после хода' if ru else 'over after move'} {len(view.table)}"
+    else:
+        who = f"ходит игрок {mover}" if ru else f"seat {mover} to play"
+        head = f"{title} — {'ход' if ru else 'move'} {moves}, {who}"
+    lines = [head, _demand_line(game, view, ru)]
+    points = game.score(view).points
+    for s in (0, 1):
+        you = (" (вы)" if ru else " (you)") if s == seat else ""
+        trump = _TRUMP[view.trumps[s]][1 if ru else 0]
+        label = "Игрок" if ru else "Seat"
+        pts = plural_ru(points[s], "очко", "очка", "очков") if ru else f"{points[s]} points"
+        trump_word = "Козырь" if ru else "trump"
+        lines.append(f"{label} {s}{you}: {trump_word} {trump}; {pts}")
+        lines.extend(_hand_lines(game, view, s, seat, ru))
+    shown = view.table[-8:]
+    if view.table:
+        later = "" if len(shown) == len(view.table) else (
+            f" (последние {len(shown)} из {len(view.table)})" if ru
+            else f" (last {len(shown)} of {len(view.table)})"
+        )
+        lines.append(("На столе" if ru else "Table") + later + ":")
+        first = len(view.table) - len(shown) + 1
+        for i, play in enumerate(shown, first):
+            label = "игрок" if ru else "seat"
+            lines.append(f"  {i:>2}. {label} {play.seat}: {_play_text(game, play.action, ru)}")
+    return "\n".join(lines)
+
+
+def _hand_lines(game: Rules, view: State, s: int, seat: int | None, ru: bool) -> list[str]:
+    hand = view.hands[s]
+    if game.hidden_information and seat is not None and s != seat:
+        return [f"  {'карт на руке' if ru else 'cards in hand'}: {len(hand)}"]
+    if not hand:
+        return [f"  {'рука пуста' if ru else 'empty hand'}"]
+    held = set(hand)
+    out = []
+    for symbol in Symbol:
+        cells = [
+            f"{'○' if c.suit is Suit.WHITE else '●'} {c.id} ({c.points})"
+            for c in game.deck
+            if c.start is symbol and c.id in held
+        ]
+        if cells:
+            out.append(f"  {_symbol(symbol, ru):<9} " + "   ".join(cells))
+    return out
+
+
+# -- SVG ------------------------------------------------------------------------------------
+_W = 900
+_CARD_W, _CARD_H = 120, 46
+
+
+def _card_svg(svg: Svg, card: Card, x: float, y: float, ru: bool, faded: bool = False) -> None:
+    black = card.suit is Suit.BLACK
+    svg.open(
+        "g",
+        opacity=0.22 if faded else None,
+        class_="card " + card.suit.value,
+        data_card=card.id,
+    )
+    svg.tooltip(card.describe("ru" if ru else "en"))
+    svg.rect(x, y, _CARD_W, _CARD_H, rx=5, fill="#222" if black else "#fff", stroke="#333")
+    svg.circle(x + 10, y + 10, 6, fill=SYMBOL_COLOURS[card.start], stroke="#000", stroke_width=0.5)
+    svg.circle(
+        x + _CARD_W - 10, y + 10, 6, fill=SYMBOL_COLOURS[card.end], stroke="#000",
+        stroke_width=0.5,
+    )
+    ink = "#fff" if black else "#000"
+    svg.text(x + _CARD_W / 2, y + 14, "→", size=11, anchor="middle", fill=ink)
+    svg.text(x + 6, y + 30, clip(card.name_ru if ru else card.name_en, 20), size=9, fill=ink)
+    svg.text(x + 6, y + 41, card.id, size=8, fill="#999" if black else "#666")
+    svg.text(x + _CARD_W - 6, y + 41, str(card.points), size=11, anchor="end", fill=ink,
+             font_weight="bold")
+    svg.close("g")
+
+
+def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:
+    """See :meth:`Game.render_svg`."""
+    ru = check_lang(lang) == "ru"
+    seat = check_seat(seat, 2)
+    view = game.view(state, seat)
+    text = render_text(game, state, seat, lang).splitlines()
+    hand_h = 3 * (_CARD_H + 4)
+    height = 60 + 2 * (hand_h + 30) + 30 + _CARD_H + 20
+    svg = Svg(_W, height, title=text[0])
+    svg.rect(0, 0, _W, height, fill="#f7f3ea")
+    svg.text(12, 22, text[0], size=15, font_weight="bold")
+    need = game.demand(view) if view.table and not game.is_over(view) else None
+    if need is not None:
+        svg.circle(20, 38, 8, fill=SYMBOL_COLOURS[need], stroke="#000", stroke_width=0.5)
+        svg.text(34, 42, text[1], size=12)
+    else:
+        svg.text(12, 42, text[1], size=12)
+    y = 56.0
+    points = game.score(view).points
+    for s in (0, 1):
+        you = (" (вы)" if ru else " (you)") if s == seat else ""
+        trump = _TRUMP[view.trumps[s]][1 if ru else 0]
+        label = (
+            f"{'Игрок' if ru else 'Seat'} {s}{you} — {'Козырь' if ru else 'trump'} {trump}, "
+            + (plural_ru(points[s], "очко", "очка", "очков") if ru else f"{points[s]} points")
+        )
+        mover = game.to_move(view) == s
+        svg.text(12, y + 14, label, size=12, font_weight="bold" if mover else None,
+                 fill="#5b2a86" if mover else "#000")
+        held = set(view.hands[s])
+        hidden = game.hidden_information and seat is not None and s != seat
+        columns: dict[Symbol, int] = {}
+        for card in game.deck:
+            column = list(Symbol).index(card.start)
+            row = columns.get(card.start, 0)
+            columns[card.start] = row + 1
+            cx = 12 + column * (_CARD_W + 5)
+            cy = y + 22 + row * (_CARD_H + 4)
+            if hidden and card.id in held:
+                svg.rect(cx, cy, _CARD_W, _CARD_H, rx=5, fill="#5b2a86", stroke="#333")
+            elif not hidden:
+                _card_svg(svg, card, cx, cy, ru, faded=card.id not in held)
+        y += hand_h + 30
+    svg.text(12, y + 12, ("На столе" if ru else "Table") + ":", size=12, font_weight="bold")
+    x = 12.0
+    for play in view.table[-7:]:
+        action = play.action
+        if isinstance(action, PlayCard):
+            _card_svg(svg, game.card(action.card), x, y + 18, ru)
+        else:
+            named = action.named if isinstance(action, PlayLord) else None
+            svg.rect(x, y + 18, _CARD_W, _CARD_H, rx=5, fill="#fff" if named else "#222",
+                     stroke="#5b2a86", stroke_width=2)
+            word = ("Владыка" if ru else "Lord") if named else ("Дурень" if ru else "Fool")
+            svg.text(x + 8, y + 36, word, size=11, fill="#000" if named else "#fff",
+                     font_weight="bold")
+            if named is not None:
+                svg.circle(x + _CARD_W - 14, y + 32, 7, fill=SYMBOL_COLOURS[named])
+                svg.text(x + 8, y + 54, _symbol(named, ru), size=9)
+        svg.text(x + 2, y + 18 + _CARD_H + 12, f"{'игрок' if ru else 'seat'} {play.seat}", size=9)
+        x += _CARD_W + 5
+    return svg.finish()

@@ -1,0 +1,343 @@
+"""Play a game at the terminal against bots: ``boardrules play`` runs :func:`play`.
+
+At each of your decisions the terminal prints the position as your seat sees it
+(``game.render_text``), then the legal actions, numbered from 0, each with its label in your
+language and its notation in brackets. You answer with
+
+* a number from the list;
+* a move in the game's notation (``sun-saturn``, ``draw red``, ``gift all food hos2``; a
+  unique beginning of a legal move will do);
+* an action as JSON (``{"type": "play_fool"}``), as a front-end would send it;
+* ``undo`` to take back your last move (and the bots' moves after it), ``help``, ``quit``.
+
+A refused move prints its rule ID, why it is refused and the rule's sentence; nothing
+changes. Bad options are refused before the game starts with one line (exit status 2). The
+module needs nothing beyond the base install; the ``cli`` extra only adds the command.
+
+>>> import io
+>>> lines = iter(["99", "²", "fool", "undo", "quit"])
+>>> out = io.StringIO()
+>>> play("semya", seed=3, first=0, read=lambda prompt: next(lines), write=out.write)
+0
+>>> text = out.getvalue()
+>>> "no action number 99" in text, "SEM-5" in text, "nothing to undo" in text
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from boardrules import serde
+from boardrules.agents import agent_names, make_agent
+from boardrules.core.errors import BadInput, BoardRulesError
+from boardrules.core.registry import load
+from boardrules.core.rng import MAX_SEED, Rng
+
+__all__ = ["play"]
+
+_HELP = {
+    "en": (
+        "Type the number of an action, or the move in the notation shown in brackets (a "
+        "unique beginning will do), or an action as JSON; 'undo' takes back your last move, "
+        "'quit' stops the game."
+    ),
+    "ru": (
+        "Введите номер действия, или ход в записи из скобок (достаточно однозначного начала), "
+        "или действие в JSON; «undo» отменяет ваш последний ход, «quit» завершает игру."
+    ),
+}
+_UNDO = ("undo", "u", "отмена")
+_QUIT = ("quit", "q", "exit", "выход")
+_ASK = {
+    "en": "your move (number, notation, undo, help, quit): ",
+    "ru": "ваш ход (номер, запись, undo, help, quit): ",
+}
+
+
+class _Refused(Exception):
+    """An option that stops the game before it starts (one line, exit status 2)."""
+
+
+def _say(write: Callable[[str], object], line: str = "") -> None:
+    write(line + "\n")
+
+
+def _setup(game: Any, players: int | None, first: int | None) -> dict[str, Any]:
+    setup: dict[str, Any] = {}
+    if players is not None:
+        low, high = game.min_players, game.max_players
+        if not low <= players <= high:
+            seats = f"{low}" if low == high else f"{low} to {high}"
+            raise _Refused(f"--players: {game.name} seats {seats} players, not {players}")
+        if "players" in {f.name for f in _fields(game.setup_type)}:
+            setup["players"] = players
+    if first is not None:
+        if "first" not in {f.name for f in _fields(game.setup_type)}:
+            raise _Refused(f"--first: {game.name} does not take the opening seat")
+        setup["first"] = first
+    return setup
+
+
+def _fields(cls: type) -> tuple[Any, ...]:
+    return tuple(attrs.fields(cls))
+
+
+def _agents(spec: str, seats: int) -> list[Any]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    unknown = [n for n in names if n not in agent_names()]
+    if unknown or not names:
+        raise _Refused(f"--bots: unknown agent {', '.join(unknown) or spec!r}; "
+                       f"choose from {', '.join(agent_names())}")
+    return [make_agent(names[i % len(names)]) for i in range(seats)]
+
+
+def _position(game: Any, state: Any, seat: int, lang: str) -> str:
+    """The position as ``seat`` sees it: the game's text, else the view's ``repr``."""
+    render = getattr(game, "render_text", None)
+    if render is None:
+        return repr(game.view(state, seat))
+    return str(render(state, seat, lang))
+
+
+def _option(game: Any, action: Any, lang: str) -> str:
+    """An action's label and, in brackets, its notation (when the game has them)."""
+    describe = getattr(game, "describe_action", None)
+    label = str(describe(action, lang)) if describe is not None else repr(action)
+    notation = getattr(game, "format_action", None)
+    return f"{label}  [{notation(action)}]" if notation is not None else label
+
+
+def _rule_sentence(game: Any, rule: str, lang: str) -> str | None:
+    for entry in getattr(game, "rulebook", ()):
+        if entry.id == rule:
+            return str(entry.text(lang))
+    return None
+
+
+def play(
+    game_name: str | Any,
+    *,
+    seat: int = 0,
+    seed: int | None = None,
+    bots: str = "greedy",
+    players: int | None = None,
+    save: Path | None = None,
+    lang: str = "en",
+    first: int | None = None,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], object] | None = None,
+) -> int:
+    """Play ``game_name`` against bots at a terminal; returns the exit status.
+
+    Args:
+        game_name: a registered game's name, or a game object (say, Lyceum with your own
+            content); a game without ``render_text``, ``format_action`` or
+            ``describe_action`` is shown by ``repr`` and played by number or JSON.
+        seat: your seat.
+        seed: the game's seed (default: from the clock).
+        bots: agents for the other seats, comma-separated (``random``, ``greedy``, ``mcts``).
+        players: the number of seats, for games that take it.
+        save: write the game's record here when it stops.
+        lang: ``en`` or ``ru``, for the position, the labels and the refusals.
+        first: the seat that opens, for games whose setup takes it (7Я).
+        read: reads one line of input after a prompt (``input``).
+        write: writes text (by default to ``sys.stdout`` as it is at the call).
+
+    Returns:
+        0 when the game ended or you stopped it, 2 when an option is refused (one line says
+        why, before the game starts).
+    """
+    out = write if write is not None else sys.stdout.write
+    try:
+        return _play(game_name, seat, seed, bots, players, save, lang, first, read, out)
+    except _Refused as refused:
+        _say(out, f"error: {refused}")
+        return 2
+
+
+def _play(
+    game_name: str | Any,
+    seat: int,
+    seed: int | None,
+    bots: str,
+    players: int | None,
+    save: Path | None,
+    lang: str,
+    first: int | None,
+    read: Callable[[str], str],
+    write: Callable[[str], object],
+) -> int:
+    import time
+
+    if lang not in ("en", "ru"):
+        raise _Refused(f"--lang: en or ru, not {lang[:20]!r}")
+    if isinstance(game_name, str):
+        try:
+            game = load(game_name)
+        except BoardRulesError as error:
+            raise _Refused(str(error)) from None
+    else:
+        game = game_name
+    if save is not None and (save.is_dir() or not save.parent.is_dir()):
+        raise _Refused(f"--save: cannot write a file at {save}")
+    if seed is None:
+        seed = int(time.time())
+    if not 0 <= seed <= MAX_SEED:
+        raise _Refused(f"--seed: a seed is 0 to {MAX_SEED}")
+    setup = _setup(game, players, first)
+    try:
+        state = game.new(seed, **setup)
+    except BadInput as error:
+        raise _Refused(f"setup: {error}") from None
+    seats = len(game.score(state))
+    if not 0 <= seat < seats:
+        raise _Refused(f"--seat: this game has seats 0 to {seats - 1}, not {seat}")
+    agents = _agents(bots, seats)
+    streams = [Rng.derive(seed, "cli", s) for s in range(seats)]
+    # Every move so far: the state it was made in, the action and the seat that made it.
+    history: list[tuple[Any, Any, int]] = []
+    ru = lang == "ru"
+    you = f"вы — игрок {seat}." if ru else f"you are seat {seat}."
+    _say(write, f"{game.name}, seed {seed}; {you}")
+    _say(write, _HELP[lang])
+    while not game.is_over(state):
+        mover = game.to_move(state)
+        assert mover is not None  # the game is not over
+        if mover != seat:
+            action = agents[mover].choose(game, game.view(state, mover), mover, streams[mover])
+            who = "игрок" if ru else "seat"
+            _say(write, f"{who} {mover}: {_option(game, action, lang)}")
+        else:
+            action = _ask(game, state, seat, lang, read, write)
+            if action is None:
+                break
+            if action is _UNDO_ASKED:
+                state = _undo(history, state, seat, write, ru)
+                continue
+        history.append((state, action, mover))
+        state = game.apply(state, action)
+    if game.is_over(state):
+        _say(write, _position(game, state, seat, lang))
+        standings = game.score(state)
+        for standing in sorted(standings, key=lambda s: s.rank):
+            who = "игрок" if ru else "seat"
+            _say(write, f"#{standing.rank} {who} {standing.seat}: {standing.points}")
+        winners = ", ".join(map(str, standings.winners))
+        _say(write, f"{'победители' if ru else 'winners'}: {winners}")
+    else:
+        _say(write, "игра остановлена" if ru else "the game stops here")
+    if save is not None:
+        record = game.record(seed, tuple(a for _, a, _ in history), **setup)
+        try:
+            save.write_text(serde.to_json(record, indent=2), encoding="utf-8")
+        except OSError as error:
+            _say(write, f"error: cannot write {save}: {error.strerror}")
+            return 1
+        _say(write, f"{'запись сохранена в' if ru else 'record saved to'} {save}")
+    return 0
+
+
+#: What :func:`_ask` returns when you ask to undo.
+_UNDO_ASKED: Any = object()
+
+
+def _undo(
+    history: list[tuple[Any, Any, int]],
+    state: Any,
+    seat: int,
+    write: Callable[[str], object],
+    ru: bool,
+) -> Any:
+    """Take back the seat's last move and every move after it; the state before it."""
+    mine = [i for i, (_, _, mover) in enumerate(history) if mover == seat]
+    if not mine:
+        _say(write, "отменять нечего" if ru else "nothing to undo")
+        return state
+    back = mine[-1]
+    before = history[back][0]
+    del history[back:]
+    _say(write, "ход отменён" if ru else "move taken back")
+    return before
+
+
+def _read_action(
+    game: Any,
+    view: Any,
+    legal: tuple[Any, ...],
+    answer: str,
+    ru: bool,
+    write: Callable[[str], object],
+) -> Any:
+    """The action ``answer`` names (a number, JSON or the notation), or ``None`` after a line
+    that says why it names none."""
+    if answer.isascii() and answer.isdigit():
+        number = int(answer)
+        if number < len(legal):
+            return legal[number]
+        last = len(legal) - 1
+        if ru:
+            _say(write, f"нет действия с номером {answer[:12]}; выберите от 0 до {last}")
+        else:
+            _say(write, f"no action number {answer[:12]}; choose 0 to {last}")
+        return None
+    try:
+        if answer.startswith("{"):
+            return serde.from_json(answer, game.action_type)
+        parse = getattr(game, "parse_action", None)
+        if parse is None:
+            raise BadInput("$", "this game has no notation: type a number or JSON")
+        return parse(answer, view)
+    except BadInput as error:
+        _say(write, f"{'не ход' if ru else 'not a move'}: {error.reason}")
+        return None
+
+
+def _ask(
+    game: Any,
+    state: Any,
+    seat: int,
+    lang: str,
+    read: Callable[[str], str],
+    write: Callable[[str], object],
+) -> Any:
+    """Your next action, :data:`_UNDO_ASKED` for undo, or ``None`` to stop."""
+    ru = lang == "ru"
+    view = game.view(state, seat)
+    legal = game.legal_actions(view)
+    _say(write)
+    _say(write, _position(game, state, seat, lang))
+    for number, option in enumerate(legal):
+        _say(write, f"  {number:>3}  {_option(game, option, lang)}")
+    while True:
+        try:
+            answer = read(_ASK[lang]).strip()
+        except (EOFError, KeyboardInterrupt):  # the end of input or Ctrl-C: stop cleanly
+            _say(write)
+            return None
+        low = answer.lower()
+        if not answer:
+            continue
+        if low in _QUIT:
+            return None
+        if low in _UNDO:
+            return _UNDO_ASKED
+        if low in ("help", "h", "?", "помощь"):
+            _say(write, _HELP[lang])
+            continue
+        action = _read_action(game, view, legal, answer, ru, write)
+        if action is None:
+            continue
+        violation = game.check(state, action)
+        if violation is None:
+            return action
+        refused = "отказ" if ru else "refused"
+        _say(write, f"{refused} — {violation.rule}: {violation.message(lang)}")
+        sentence = _rule_sentence(game, violation.rule, lang)
+        if sentence is not None:
+            _say(write, f"  {violation.rule}: {sentence}")
