@@ -99,7 +99,7 @@ def test_bad_answers_at_the_prompt_say_why_and_the_game_goes_on() -> None:
 def test_a_refusal_shows_the_rule_the_reason_and_the_rule_sentence() -> None:
     text = _session(["fool"])
     assert "refused — SEM-5: The first move of the game must be a feeling card" in text
-    sentence = next(r.en for r in semya.Game.rulebook if r.id == "SEM-5")
+    sentence = semya.Game().rulebook.rule("SEM-5").en
     assert f"  SEM-5: {sentence}" in text
     ru = _session(["fool"], lang="ru")
     assert "отказ — SEM-5: Первым ходом игры кладут карту чувства" in ru

@@ -29,6 +29,7 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import agent_names, make_agent
+from boardrules.core.capabilities import Labelled
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord, replay
 from boardrules.core.registry import game_names, load
@@ -95,8 +96,7 @@ def _lang(value: str) -> Lang:
 
 
 def _label(game: Any, action: Any, lang: str = "en") -> str:
-    describe = getattr(game, "describe_action", None)
-    return str(describe(action, lang)) if describe is not None else repr(action)
+    return game.describe_action(action, lang) if isinstance(game, Labelled) else repr(action)
 
 
 def _setup(game: Any, players: int | None) -> dict[str, Any]:
@@ -145,7 +145,7 @@ def rules(
     """The rule IDs of GAME with one line each."""
     language = _lang(lang)
     game = _game(game_name)
-    for rule in getattr(game, "rulebook", ()):
+    for rule in game.rulebook:
         line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
         console.print(line, highlight=False)
 

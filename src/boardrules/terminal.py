@@ -35,9 +35,11 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import agent_names, make_agent
+from boardrules.core.capabilities import HasNotation, Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.registry import load
 from boardrules.core.rng import MAX_SEED, Rng
+from boardrules.core.rules import CORE_RULES
 
 __all__ = ["play"]
 
@@ -99,24 +101,21 @@ def _agents(spec: str, seats: int) -> list[Any]:
 
 def _position(game: Any, state: Any, seat: int, lang: str) -> str:
     """The position as ``seat`` sees it: the game's text, else the view's ``repr``."""
-    render = getattr(game, "render_text", None)
-    if render is None:
+    if not isinstance(game, Rendered):
         return repr(game.view(state, seat))
-    return str(render(state, seat, lang))
+    return game.render_text(state, seat, lang)
 
 
 def _option(game: Any, action: Any, lang: str) -> str:
     """An action's label and, in brackets, its notation (when the game has them)."""
-    describe = getattr(game, "describe_action", None)
-    label = str(describe(action, lang)) if describe is not None else repr(action)
-    notation = getattr(game, "format_action", None)
-    return f"{label}  [{notation(action)}]" if notation is not None else label
+    label = game.describe_action(action, lang) if isinstance(game, Labelled) else repr(action)
+    return f"{label}  [{game.format_action(action)}]" if isinstance(game, HasNotation) else label
 
 
 def _rule_sentence(game: Any, rule: str, lang: str) -> str | None:
-    for entry in getattr(game, "rulebook", ()):
-        if entry.id == rule:
-            return str(entry.text(lang))
+    for book in (CORE_RULES, game.rulebook):
+        if rule in book:
+            return book.rule(rule).text(lang)
     return None
 
 
@@ -289,10 +288,9 @@ def _read_action(
     try:
         if answer.startswith("{"):
             return serde.from_json(answer, game.action_type)
-        parse = getattr(game, "parse_action", None)
-        if parse is None:
+        if not isinstance(game, HasNotation):
             raise BadInput("$", "this game has no notation: type a number or JSON")
-        return parse(answer, view)
+        return game.parse_action(answer, view)
     except BadInput as error:
         _say(write, f"{'не ход' if ru else 'not a move'}: {error.reason}")
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from boardrules.core.capabilities import Determinizable, missing
 from boardrules.core.rng import Rng
 
 __all__ = ["Agent", "agent_streams", "determinize", "outcome", "play_game"]
@@ -35,11 +36,10 @@ def determinize(game: Any, view: Any, seat: int, rng: Rng) -> Any:
     unseen part (pile order, other seats' secrets) consistently with the view; for a game
     with none (``hidden_information = False``) the view already is the state.
     """
-    own = getattr(game, "determinize", None)
-    if own is not None:
-        return own(view, seat, rng)
+    if isinstance(game, Determinizable):
+        return game.determinize(view, seat, rng)
     if game.hidden_information:
-        raise TypeError(f"the game {game.name} hides information but has no determinize()")
+        raise missing(game, Determinizable, "an agent in a game with hidden information")
     return view
 
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardrules.agents.base import determinize
+from boardrules.core.capabilities import HasHeuristic, missing
 from boardrules.core.rng import Rng
 
 __all__ = ["GreedyAgent"]
@@ -26,9 +27,9 @@ class GreedyAgent:
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The legal action with the best heuristic value after it."""
-        heuristic = getattr(game, "heuristic", None)
+        heuristic = game.heuristic if isinstance(game, HasHeuristic) else None
         if heuristic is None:
-            raise TypeError(f"the game {game.name} has no heuristic() for GreedyAgent")
+            raise missing(game, HasHeuristic, "GreedyAgent")
         state = determinize(game, view, seat, rng)
         best: list[Any] = []
         best_value = float("-inf")

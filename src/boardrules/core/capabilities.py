@@ -23,12 +23,14 @@ __all__ = [
     "Determinizable",
     "HasActionStrategy",
     "HasHeuristic",
+    "HasNotation",
     "HasTally",
     "HasVocabulary",
     "Labelled",
     "MissingCapability",
     "Observable",
     "Positioned",
+    "Rendered",
     "missing",
 ]
 
@@ -142,3 +144,25 @@ class Positioned(Protocol):
     """
 
     def position(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
+@runtime_checkable
+class Rendered(Protocol):
+    """The position as a seat sees it, as text and as an SVG picture.
+
+    Optional: without it, the terminal shows the view's ``repr``.
+    """
+
+    def render_text(self, state: Any, seat: int | None = None, lang: str = "en") -> str: ...
+    def render_svg(self, state: Any, seat: int | None = None, lang: str = "en") -> str: ...
+
+
+@runtime_checkable
+class HasNotation(Protocol):
+    """A short, typeable notation for actions, and its reader.
+
+    Optional: without it, the terminal takes action numbers and JSON only.
+    """
+
+    def format_action(self, action: Any) -> str: ...
+    def parse_action(self, text: str, state: Any = None) -> Any: ...

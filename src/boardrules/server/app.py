@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from boardrules import serde
+from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
 from boardrules.core.registry import game_names
 from boardrules.schemas import Kind, schema
@@ -296,7 +297,7 @@ class Server:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
         if name not in self._vocabularies:
             game = self.matches.game(name)
-            actions = game.vocabulary() if hasattr(game, "vocabulary") else ()
+            actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
             self._vocabularies[name] = [
                 {"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions
             ]
