@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
-from boardrules.games.semya.cards import Symbol
+from boardrules.games.semya.content import Symbol
 
 __all__ = ["CATALOG"]
 
