@@ -10,11 +10,11 @@ import attrs
 
 from boardrules.core.errors import IllegalAction
 from boardrules.core.game import GameBase
-from boardrules.core.rules import Rulebook
+from boardrules.core.rules import Check, Effect, Rulebook
 from boardrules.core.standings import Standings
 from boardrules.games.semya import flow, hooks, labels, position, rules, scoring, views
 from boardrules.games.semya import messages as _messages  # registers the sentences
-from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
+from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import Card, Symbol
 from boardrules.games.semya.events import Event
 from boardrules.games.semya.flow import Setup, Tables
@@ -23,6 +23,12 @@ from boardrules.games.semya.state import Play, State, Trump
 __all__ = ["Game"]
 
 del _messages
+
+#: For each kind of action, the checks and effects of the game's own rule units.
+OWN_UNITS: dict[type, tuple[tuple[Check, ...], tuple[Effect, ...]]] = {
+    kind: (rules.RULES.checks_for(kind), rules.RULES.effects_for(kind))
+    for kind in flow.ACTION_CLASSES
+}
 
 
 @attrs.frozen
@@ -136,9 +142,9 @@ class Game(GameBase[State, Action, Event, Setup]):
         """``apply`` under the game's own rules, with a hand-tuned path for the common case.
 
         A legal feeling card is recognised by a short test (SEM-1, SEM-3, SEM-6) and played
-        by SEM-6's effect and SEM-9's test; everything else goes through :meth:`check`, and
-        a legal trump is played by its rule's effect and SEM-9's, the effects :meth:`step`
-        runs.
+        by SEM-6's effect and SEM-9's test; any other action meets the checks and effects of
+        the rule units that govern its kind, in rulebook order, as in :meth:`check` and
+        :meth:`step`, without the generic dispatch.
 
         Raises:
             IllegalAction: with the rule and reason; ``state`` is untouched.
@@ -165,17 +171,20 @@ class Game(GameBase[State, Action, Event, Setup]):
                     ):
                         return after
                     return rules.end_without_answer(tables, after, action, None)
-        violation = self.check(state, action)
-        if violation is not None:
-            raise IllegalAction(violation)
-        # A legal trump: SEM-7's or SEM-8's effect, then SEM-9's, minus the dispatch.
-        if type(action) is PlayLord:
-            after = rules.play_lord(self.tables, state, action, None)
-        elif type(action) is PlayFool:
-            after = rules.play_fool(self.tables, state, action, None)
-        else:  # not reached: a legal card took the path above
-            return self._advance(state, action, None)
-        return rules.end_without_answer(self.tables, after, action, None)
+        units = OWN_UNITS.get(type(action))
+        if units is None or state.loser is not None:
+            return GameBase.apply(self, state, action)  # the core refuses: CORE-1, CORE-2
+        # Every step takes every kind of action (no CORE-3): the units' checks and effects
+        # for this kind, in rulebook order, what ``check`` and ``step`` run, minus the dispatch.
+        checks, effects = units
+        tables = self.tables
+        for rule_check in checks:
+            violation = rule_check(tables, state, action)
+            if violation is not None:
+                raise IllegalAction(violation)
+        for effect in effects:
+            state = effect(tables, state, action, None)
+        return state
 
     # -- scoring, views, invariants -----------------------------------------------------
     def score(self, state: State) -> Standings:
