@@ -15,13 +15,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from boardrules.core.game import GameBase
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
-from boardrules.games.semya.actions import PlayFool
-from boardrules.games.semya.flow import Tables
+from boardrules.games.semya.actions import Action, PlayFool
+from boardrules.games.semya.events import Event
+from boardrules.games.semya.flow import Setup, Tables
 from boardrules.games.semya.rules import SEM_8
 from boardrules.games.semya.state import State, Trump
 
@@ -30,7 +31,7 @@ __all__ = ["FOOL_OPTIONAL", "FOOL_OPTIONAL_NAME", "fool_optional"]
 #: The name records keep for the "fool optional" variant.
 FOOL_OPTIONAL_NAME = "fool-optional"
 
-G = TypeVar("G", bound=GameBase[Any, Any, Any, Any])
+G = TypeVar("G", bound=GameBase[State, Action, Event, Setup])
 
 
 def fool_while_held(tables: Tables, state: State, action: PlayFool) -> Violation | None:
