@@ -24,6 +24,7 @@ __all__ = [
 ENTRY_POINT_GROUP = "boardrules.games"
 
 _BUILTIN: dict[str, str] = {
+    "kuhn": "boardrules.games.kuhn:Game",
     "lyceum": "boardrules.games.lyceum:Game",
     "orbita": "boardrules.games.orbita:Game",
     "semya": "boardrules.games.semya:Game",

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from boardrules import BadInput, serde
 from boardrules.games import semya
-from boardrules.games.semya.cards import MAX_CARD_POINTS
+from boardrules.games.semya.content import MAX_CARD_POINTS
 
 GAME = semya.Game()
 BLACK = [i for i, c in enumerate(GAME.deck) if c.suit is semya.Suit.BLACK]

@@ -248,7 +248,7 @@ def test_sem9_the_game_ends_exactly_when_the_mover_has_no_answer(p: object) -> N
     assert GAME.check(final, PlayFool()) == GAME.check(final, PlayCard("sun-saturn"))
     violation = GAME.check(final, PlayFool())
     assert violation is not None
-    assert violation.rule == "SEM-9"
+    assert (violation.rule, violation.code) == ("CORE-2", "game_over")  # the core's refusal
     for state in p.states[:-1]:  # type: ignore[attr-defined]
         assert state.loser is None
 

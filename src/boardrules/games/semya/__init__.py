@@ -9,7 +9,7 @@
 """
 
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.cards import (
+from boardrules.games.semya.content import (
     DECK_SIZE,
     Card,
     Suit,
@@ -19,11 +19,14 @@ from boardrules.games.semya.cards import (
     validate_deck,
 )
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
-from boardrules.games.semya.rules import Game, Setup
+from boardrules.games.semya.flow import Setup
+from boardrules.games.semya.game import Game
 from boardrules.games.semya.state import Play, State, Trump
+from boardrules.games.semya.variants import FOOL_OPTIONAL, fool_optional
 
 __all__ = [
     "DECK_SIZE",
+    "FOOL_OPTIONAL",
     "Action",
     "Card",
     "CardPlayed",
@@ -42,6 +45,7 @@ __all__ = [
     "Symbol",
     "Trump",
     "default_deck",
+    "fool_optional",
     "load_deck",
     "validate_deck",
 ]

@@ -6,7 +6,7 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from boardrules.games.semya.cards import Symbol
+from boardrules.games.semya.content import Symbol
 
 __all__ = ["Action", "PlayCard", "PlayFool", "PlayLord"]
 

@@ -1,22 +1,67 @@
-"""7Я hooks for balance reports: the rule behind each event, tallies named by card.
-
-The action and event labels themselves are ``Game.describe_action`` and
-``Game.describe_event``.
-"""
+"""Short English and Russian labels for 7Я actions and events, for buttons and logs, and the
+hooks balance reports use: the rule behind each event, tallies named by card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from boardrules.games.semya.events import Event, FoolPlayed, LordPlayed
+from boardrules.games.semya.actions import Action, PlayCard, PlayLord
+from boardrules.games.semya.content import Card
+from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, LordPlayed
+from boardrules.games.semya.flow import Tables
+from boardrules.i18n import SYMBOLS_RU
 
-if TYPE_CHECKING:
-    from boardrules.games.semya.rules import Game
-
-__all__ = ["content_label", "event_rule"]
+__all__ = ["content_label", "describe_action", "describe_event", "event_rule"]
 
 
-def event_rule(game: Game, event: Event) -> str | None:
+def describe_event(tables: Tables, event: Event, lang: str = "en") -> str:
+    """A short label for an event, for logs and animations."""
+    ru = lang == "ru"
+    if isinstance(event, CardPlayed):
+        card = tables.cards[event.card]
+        verb = f"Игрок {event.seat} кладёт" if ru else f"Seat {event.seat} plays"
+        return f"{verb} {card.describe(lang)}"
+    if isinstance(event, LordPlayed):
+        named = event.named
+        if ru:
+            return f"Игрок {event.seat}: Козырь-Владыка, назван {named.name_ru}"
+        return f"Seat {event.seat} plays the trump as the Lord, naming {named.name_en}"
+    if isinstance(event, FoolPlayed):
+        if ru:
+            return f"Игрок {event.seat}: Козырь-Дурень"
+        return f"Seat {event.seat} plays the trump as the Fool"
+    if ru:
+        return (
+            f"Игрок {event.loser} не может ответить и проигрывает; "
+            f"победил игрок {event.winner} ({event.rule})"
+        )
+    return (
+        f"Seat {event.loser} cannot answer and loses; "
+        f"seat {event.winner} wins ({event.rule})"
+    )
+
+
+def describe_action(tables: Tables, action: Action, lang: str = "en") -> str:
+    """A short label for an action, for buttons and logs."""
+    if isinstance(action, PlayCard):
+        card = tables.cards[action.card]
+        return ("Сыграть " if lang == "ru" else "Play ") + card.describe(lang)
+    if isinstance(action, PlayLord):
+        named = action.named
+        if lang == "ru":
+            symbol = SYMBOLS_RU[named.value].acc
+            return f"Козырь как Владыка: назвать {symbol} ({named.role_ru})"
+        return f"Trump as the Lord, naming {named.name_en} ({named.role})"
+    return "Козырь как Дурень" if lang == "ru" else "Trump as the Fool"
+
+
+class Deck(Protocol):
+    """What the report hooks read of a 7Я game: its cards by id."""
+
+    def card(self, card_id: str) -> Card: ...
+
+
+def event_rule(game: object, event: Event) -> str | None:
     """The rule ID behind ``event`` (a card played is an opening or an answer: not
     attributed; the end of the game names its own rule).
 
@@ -38,7 +83,7 @@ _TRUMPS = {
 }
 
 
-def content_label(game: Game, key: str, lang: str = "en") -> str:
+def content_label(game: Deck, key: str, lang: str = "en") -> str:
     """A tally key with the card named by its feeling and symbols.
 
     >>> from boardrules.games import semya

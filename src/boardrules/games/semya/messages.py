@@ -6,7 +6,7 @@ import functools
 from collections.abc import Mapping
 
 from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
-from boardrules.games.semya.cards import Card, Symbol, default_deck
+from boardrules.games.semya.content import Card, Symbol, default_deck
 from boardrules.i18n import SYMBOLS_RU, Case
 
 __all__ = ["CATALOG", "card_label"]

@@ -26,7 +26,7 @@ from typing import Protocol
 from boardrules.core.errors import BadInput
 from boardrules.display import read_move, resolve_word
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.cards import Card, Symbol
+from boardrules.games.semya.content import Card, Symbol
 from boardrules.games.semya.state import State
 
 __all__ = ["Rules", "format_action", "parse_action"]

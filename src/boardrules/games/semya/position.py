@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from boardrules.core.errors import BadInput
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.cards import Symbol
+from boardrules.games.semya.content import Symbol
+from boardrules.games.semya.flow import Tables, answer_cards
+from boardrules.games.semya.rules import out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
-
-if TYPE_CHECKING:
-    from boardrules.games.semya.rules import Game
 
 __all__ = ["build_position", "validate_state"]
 
@@ -22,7 +20,7 @@ def _seat(value: object, path: str) -> int:
     return value
 
 
-def validate_state(game: Game, state: State) -> None:
+def validate_state(tables: Tables, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
     if not isinstance(state, State):
         raise BadInput("$", f"expected a 7Я State, got {type(state).__name__}")
@@ -31,7 +29,7 @@ def validate_state(game: Game, state: State) -> None:
         raise BadInput("$.hands", "two hands, one per seat")
     if not isinstance(state.trumps, tuple) or len(state.trumps) != 2:
         raise BadInput("$.trumps", "two trumps, one per seat")
-    order = {c.id: i for i, c in enumerate(game.deck)}
+    order = {c.id: i for i, c in enumerate(tables.deck)}
     played: tuple[list[str], list[str]] = ([], [])
     spent: list[list[Action]] = [[], []]
     for i, play in enumerate(state.table):
@@ -85,8 +83,8 @@ def validate_state(game: Game, state: State) -> None:
     expected = None
     if state.table:
         mover = (first + len(state.table)) % 2
-        demand = game._demand_after(state.table[-1].action)
-        if not game._has_answer(state.hands[mover], state.trumps[mover], demand):
+        candidates = answer_cards(tables, state.table[-1].action)
+        if out_of_answers(state.hands[mover], state.trumps[mover], candidates):
             expected = mover
     if state.loser != expected:
         raise BadInput(
@@ -96,17 +94,17 @@ def validate_state(game: Game, state: State) -> None:
 
 
 def build_position(
-    game: Game,
+    tables: Tables,
     hands: Sequence[Iterable[str]],
     table: Sequence[Action | Play],
     trumps: Sequence[Trump | str] | None,
     to_move: int,
 ) -> State:
-    """See :meth:`Game.position`."""
+    """See :meth:`Game.position <boardrules.games.semya.Game.position>`."""
     to_move = _seat(to_move, "$.to_move")
     if isinstance(hands, str | bytes) or len(hands) != 2:
         raise BadInput("$.hands", "two hands, one per seat")
-    order = {c.id: i for i, c in enumerate(game.deck)}
+    order = {c.id: i for i, c in enumerate(tables.deck)}
     held: list[tuple[str, ...]] = []
     for seat, hand in enumerate(hands):
         ids = list(hand) if not isinstance(hand, str) else [hand]
@@ -148,9 +146,9 @@ def build_position(
     earlier: list[list[Action]] = [[], []]
     for seat in (0, 1):
         recent = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
-        for entry in game.deck:
+        for entry in tables.deck:
             if entry.id not in held[seat] and entry.id not in recent:
-                earlier[seat].append(game._plays[entry.id])
+                earlier[seat].append(tables.plays[entry.id])
         if final[seat] is not Trump.HELD and shown[seat] is Trump.HELD:
             earlier[seat].append(
                 PlayLord(Symbol.SUN) if final[seat] is Trump.LORD else PlayFool()
@@ -175,9 +173,9 @@ def build_position(
     loser = None
     if plays:
         mover = (first + len(plays)) % 2
-        demand = game._demand_after(plays[-1].action)
-        if not game._has_answer(held[mover], final[mover], demand):
+        candidates = answer_cards(tables, plays[-1].action)
+        if out_of_answers(held[mover], final[mover], candidates):
             loser = mover
     state = State(first, (held[0], held[1]), (final[0], final[1]), plays, loser)
-    validate_state(game, state)
+    validate_state(tables, state)
     return state

@@ -20,7 +20,7 @@ from typing import Protocol
 from boardrules.core.standings import Standings
 from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru
 from boardrules.games.semya.actions import Action, PlayCard, PlayLord
-from boardrules.games.semya.cards import Card, Suit, Symbol
+from boardrules.games.semya.content import Card, Suit, Symbol
 from boardrules.games.semya.state import State, Trump
 
 __all__ = ["SYMBOL_COLOURS", "Rules", "render_svg", "render_text"]

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.games.semya.flow import Tables
 from boardrules.games.semya.state import State, Trump
-
-if TYPE_CHECKING:
-    from boardrules.games.semya.rules import Game
 
 __all__ = ["TRUMP_POINTS", "score"]
 
@@ -16,11 +12,17 @@ __all__ = ["TRUMP_POINTS", "score"]
 TRUMP_POINTS = {Trump.HELD: 0, Trump.LORD: 0, Trump.FOOL: -1}
 
 
-def score(game: Game, state: State) -> Standings:
-    """The standings of ``state``; final once a seat has lost (SEM-9)."""
+def score(tables: Tables, state: State) -> Standings:
+    """The standings of ``state``; final once a seat has lost (SEM-9).
+
+    Points: cards left in hand plus the trump (−1 as the Fool, 0 otherwise). The winner is
+    whoever did not lose under SEM-9, whatever the points; before the end the standings are
+    provisional and ranked by points.
+    """
+    cards_of = tables.cards
     parts = []
     for seat in (0, 1):
-        cards = sum(game.card(c).points for c in state.hands[seat])
+        cards = sum(cards_of[c].points for c in state.hands[seat])
         parts.append({"cards": cards, "trump": TRUMP_POINTS[state.trumps[seat]]})
     points = [p["cards"] + p["trump"] for p in parts]
     if state.loser is None:

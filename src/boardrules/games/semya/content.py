@@ -1,4 +1,9 @@
-"""7Я content: the seven symbols, the two suits, feeling cards, and decks (SEM-1..SEM-3)."""
+"""7Я content: the seven symbols, the two suits, feeling cards, and decks (SEM-1..SEM-3).
+
+The lookup tables the rules use are built from a deck in :mod:`~boardrules.games.semya.flow`
+(:class:`~boardrules.games.semya.flow.Tables`): they hold prebuilt actions, and the actions
+name symbols from this module.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from boardrules import serde
 from boardrules.core.errors import BadInput
 from boardrules.core.text import text_problem
 
@@ -202,8 +208,6 @@ def validate_deck(deck: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _card_from_toml(index: int, entry: Mapping[str, Any]) -> Card:
-    from boardrules import serde
-
     try:
         card: Card = serde.from_dict(dict(entry), Card)
     except BadInput as exc:

@@ -1,0 +1,14 @@
+"""The generic random-simulation checks, applied to Kuhn poker first (as every game's are)."""
+
+from hypothesis import strategies as st
+
+from boardrules.games import kuhn
+from boardrules.testing import conformance, machine
+
+GAME = kuhn.Game()
+DEALS = st.permutations(list(kuhn.DECK)).map(lambda cards: (cards[0], cards[1]))
+SETUPS = st.fixed_dictionaries({}, optional={"deal": DEALS})
+
+TestKuhnConformance = conformance(GAME, SETUPS)
+TestKuhnMachine = machine(GAME, SETUPS).TestCase
+TestKuhnStakesConformance = conformance(kuhn.Game(ante=2, bet=3), SETUPS)

@@ -1,0 +1,75 @@
+"""7Я variants: "fool optional" (SEM-8 replaced) keeps the contract and replays exactly."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardrules import BadInput, replay
+from boardrules.games import semya
+from boardrules.games.semya import PlayCard, PlayFool, Trump
+from boardrules.testing import conformance, machine, playouts, reachable_states
+
+GAME = semya.Game()
+OPTIONAL = semya.fool_optional(semya.Game())
+SETUPS = st.fixed_dictionaries({}, optional={"first": st.sampled_from([0, 1])})
+
+TestFoolOptionalConformance = conformance(OPTIONAL, SETUPS)
+TestFoolOptionalMachine = machine(OPTIONAL, SETUPS).TestCase
+
+
+@given(reachable_states(OPTIONAL))
+def test_sem8_fool_optional_the_fool_is_legal_whenever_the_trump_is_held(
+    state: semya.State,
+) -> None:
+    if OPTIONAL.is_over(state):
+        return
+    seat = OPTIONAL.to_move(state)
+    assert seat is not None
+    held = state.trumps[seat] is Trump.HELD
+    legal = OPTIONAL.legal_actions(state)
+    assert (PlayFool() in legal) == (held and bool(state.table))
+    # Every other action is judged as under the game's own rules.
+    assert [a for a in legal if a != PlayFool()] == [
+        a for a in OPTIONAL.vocabulary() if a != PlayFool() and GAME.check(state, a) is None
+    ]
+    if not held:
+        violation = OPTIONAL.check(state, PlayFool())
+        assert violation is not None
+        assert (violation.rule, violation.code) == ("SEM-8", "trump_spent")
+
+
+@given(playouts(GAME))
+def test_every_play_of_the_game_is_a_play_of_the_variant(p: Any) -> None:
+    # The variant only adds Fool moves: the game's own plays replay to the same states.
+    record = OPTIONAL.record(p.seed, p.actions, **p.setup)
+    assert record.variant == "fool-optional"
+    assert replay(record, game=OPTIONAL) == p.states
+
+
+def test_fool_optional_example_and_record() -> None:
+    state = OPTIONAL.apply(OPTIONAL.new(seed=1, first=0), PlayCard("sun-saturn"))
+    assert PlayFool() in OPTIONAL.legal_actions(state)
+    assert GAME.check(state, PlayFool()) is not None
+    after = OPTIONAL.apply(state, PlayFool())
+    assert after.trumps[1] is Trump.FOOL
+    assert OPTIONAL.score(after)[1].breakdown["trump"] == -1
+    record = OPTIONAL.record(1, (PlayCard("sun-saturn"), PlayFool()), first=0)
+    assert record.variant == "fool-optional"
+    assert replay(record, game=OPTIONAL)[-1] == after
+    with pytest.raises(BadInput):
+        replay(record, game=GAME)  # the game's own rules are another variant
+
+
+def test_the_variant_is_a_rule_swap_that_pickles() -> None:
+    assert OPTIONAL.rulebook.rule("SEM-8") is semya.FOOL_OPTIONAL
+    assert [r.id for r in OPTIONAL.rulebook] == [r.id for r in GAME.rulebook]
+    assert GAME.variant is None
+    clone = pickle.loads(pickle.dumps(OPTIONAL))
+    assert clone.variant == "fool-optional"
+    state = clone.apply(clone.new(seed=1, first=0), PlayCard("sun-saturn"))
+    assert PlayFool() in clone.legal_actions(state)
