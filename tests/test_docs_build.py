@@ -59,7 +59,9 @@ def test_roles_become_cross_references() -> None:
 def test_the_site_builds_strictly_with_no_quotes_and_no_roles(tmp_path: Path) -> None:
     result = _build(ROOT / "mkdocs.yml", tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
-    assert "WARNING" not in result.stderr
+    # mkdocs' own warnings (``WARNING -  ...``); a notebook kernel's log lines are not the
+    # build's, and strict mode has already failed the build on any warning of mkdocs'.
+    assert not [line for line in result.stderr.splitlines() if line.startswith("WARNING")]
     pages = list((tmp_path / "reference").rglob("index.html"))
     assert pages
     for page in pages:
@@ -72,9 +74,18 @@ def test_the_site_builds_strictly_with_no_quotes_and_no_roles(tmp_path: Path) ->
     assert "highlight" in sim
 
 
+class _ConfigLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml safely: a ``!!python/name:`` tag (the mermaid fence) stays a string."""
+
+
+_ConfigLoader.add_multi_constructor(
+    "tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix
+)
+
+
 @pytest.mark.parametrize("link", ["[gone](missing.md)", "[gone](other.md#no-such-heading)"])
 def test_a_broken_internal_link_fails_the_build(tmp_path: Path, link: str) -> None:
-    ours = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    ours = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), _ConfigLoader)
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "index.md").write_text(f"# Home\n\nSee {link}.\n", encoding="utf-8")
