@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from boardrules import GameRecord, replay, serde
+from boardrules import GameRecord, load_game, replay, serde
 from boardrules.cli import app
 from boardrules.games import semya
 from boardrules.terminal import play
@@ -39,7 +39,7 @@ def test_a_whole_game_of_each_title_is_played_from_standard_input(
     assert "Traceback" not in result.output
     record = serde.from_json(save.read_text(encoding="utf-8"), GameRecord)
     states = replay(record)
-    loaded = record.load_game()
+    loaded = load_game(record)
     assert loaded.is_over(states[-1]), "the saved record replays to the end of the game"
     # Each of our decisions showed the position and the numbered actions with notation.
     assert "  0  " in result.output

@@ -29,8 +29,10 @@ from boardrules.core import (
     UnknownGame,
     Violation,
     game_names,
+    load_game,
     register,
     register_messages,
+    register_variant,
     replay,
 )
 from boardrules.labels import describe
@@ -63,8 +65,10 @@ __all__ = [
     "describe",
     "game_names",
     "load",
+    "load_game",
     "register",
     "register_messages",
+    "register_variant",
     "replay",
     "schema",
 ]

@@ -31,8 +31,9 @@ from boardrules import serde
 from boardrules.agents import agent_names, make_agent
 from boardrules.core.capabilities import Labelled
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
-from boardrules.core.record import GameRecord, replay
+from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_names, load
+from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import check_seed
 from boardrules.core.violation import Lang
 from boardrules.server.cli import serve
@@ -309,7 +310,7 @@ def replay_command(
     """
     language = _lang(lang)
     record = _read_record(record_path)
-    game = record.load_game()
+    game = load_game(record)
     try:
         states = replay(record, game)
     except ReplayError as error:

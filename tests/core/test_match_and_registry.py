@@ -22,6 +22,7 @@ from boardrules import (
     Violation,
     game_names,
     load,
+    load_game,
     register,
     replay,
 )
@@ -129,7 +130,7 @@ def test_record_is_a_value() -> None:
     assert a == b
     assert hash(a) == hash(b)
     assert isinstance(a, GameRecord)
-    assert a.load_game() == GAME
+    assert load_game(a) == GAME
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         a.seed = 4  # type: ignore[misc]
 

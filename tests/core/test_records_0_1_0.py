@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from boardrules import serde
-from boardrules.core.record import GameRecord, replay
+from boardrules.core.record import GameRecord
+from boardrules.core.replay import load_game, replay
 
 CORPUS = Path(__file__).parents[1] / "data" / "records-0.1.0"
 FILES = sorted(CORPUS.glob("*.json"), key=lambda p: p.name)
@@ -31,7 +32,7 @@ def test_the_corpus_covers_every_bundled_game() -> None:
 def test_a_0_1_0_record_replays_to_the_same_states(path: Path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     record = serde.from_dict(doc["record"], GameRecord)
-    game = record.load_game()
+    game = load_game(record)
     states = replay(record)
     assert [_digest(s) for s in states] == doc["digests"]
     assert [game.to_move(s) for s in states] == doc["to_move"]

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from boardrules import serde
 from boardrules.core.errors import BadInput, IllegalAction
-from boardrules.core.record import GameRecord, replay
+from boardrules.core.record import GameRecord
 from boardrules.core.registry import register, register_variant, variant_names
+from boardrules.core.replay import load_game, replay
 from boardrules.core.rules import CORE_RULES, Rule, Rulebook
 from boardrules.core.violation import Violation
 from boardrules.testing import conformance, contract_problem
@@ -162,7 +163,7 @@ def test_records_of_registered_variants_load_by_name() -> None:
     assert '"variant": "passing"' in text
     loaded = serde.from_json(text, GameRecord)
     assert loaded == record
-    assert loaded.load_game().rulebook == PASSING.rulebook
+    assert load_game(loaded).rulebook == PASSING.rulebook
     assert replay(loaded)[-1] == toy.Total(4, seat=0)
     with pytest.raises(BadInput):
         register_variant(toy.Toy)

@@ -340,6 +340,8 @@ def test_every_document_matches_the_api_schema(sqlite_client: TestClient, name: 
     payload.validate(client.get(f"/api/matches/{match_id}").json())
     for _ in range(8):
         public = client.get(f"/api/matches/{match_id}").json()
+        if public["over"]:  # a short game (Kuhn poker) ends within the eight moves
+            break
         token = tokens[public["to_move"]]
         mine = client.get(f"/api/matches/{match_id}?since=0", headers=_auth(token)).json()
         payload.validate(mine)

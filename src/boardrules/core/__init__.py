@@ -10,8 +10,9 @@ from boardrules.core.errors import (
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.game import Game, GameBase, Transition
 from boardrules.core.match import Match
-from boardrules.core.record import GameRecord, Note, replay
-from boardrules.core.registry import game_names, load, register
+from boardrules.core.record import GameRecord, Note
+from boardrules.core.registry import game_names, load, register, register_variant
+from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.core.violation import Violation, register_messages
@@ -35,8 +36,10 @@ __all__ = [
     "Violation",
     "game_names",
     "load",
+    "load_game",
     "rank_by_points",
     "register",
+    "register_variant",
     "register_messages",
     "replay",
 ]

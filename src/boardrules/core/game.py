@@ -7,7 +7,6 @@ import functools
 import typing
 from collections.abc import Collection, Iterable, Mapping
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
     Generic,
@@ -19,14 +18,13 @@ from typing import (
 
 import attrs
 
+from boardrules.core import codec
 from boardrules.core.errors import IllegalAction
+from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import Check, Rule, Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
-
-if TYPE_CHECKING:
-    from boardrules.core.record import GameRecord, JSONValue
 
 __all__ = ["Game", "GameBase", "Transition"]
 
@@ -268,9 +266,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         Raises:
             BadInput: for a bad seed or an unknown, mistyped or impossible setup value.
         """
-        from boardrules import serde
-
-        parsed: SetupT = serde.structure_setup(self.setup_type, setup)
+        parsed: SetupT = codec.structure_setup(self.setup_type, setup)
         return self._new(check_seed(seed), parsed)
 
     def is_over(self, state: S) -> bool:
@@ -307,8 +303,6 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     def options(self) -> Mapping[str, JSONValue]:
         """This game's options that differ from the defaults, as JSON values."""
-        from boardrules import serde
-
         defaults = _default_game(type(self))
         out: dict[str, JSONValue] = {}
         for field in attrs.fields(type(self)):
@@ -316,18 +310,15 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
                 continue
             value = getattr(self, field.name)
             if value != getattr(defaults, field.name):
-                out[field.name] = serde.to_dict(value)
+                out[field.name] = codec.unstructure(value)
         return out
 
     def record(
         self, seed: int, actions: tuple[A, ...] = (), **setup: Any
     ) -> GameRecord:
         """A :class:`~boardrules.GameRecord` of this game from ``seed``, setup and actions."""
-        from boardrules import serde
-        from boardrules.core.record import GameRecord, freeze_json
-
-        parsed: object = serde.structure_setup(self.setup_type, setup)
-        setup_json = serde.to_dict(parsed)
+        parsed: object = codec.structure_setup(self.setup_type, setup)
+        setup_json = codec.unstructure(parsed)
         assert isinstance(setup_json, dict)
         return GameRecord(
             game=self.name,

@@ -9,6 +9,7 @@ import attrs
 from boardrules.core.errors import ReplayError
 from boardrules.core.game import Transition
 from boardrules.core.record import GameRecord, Note
+from boardrules.core.replay import load_game
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 
@@ -47,7 +48,7 @@ class Match:
             ReplayError: at the first illegal action of the record.
         """
         if game is None:
-            game = record.load_game()
+            game = load_game(record)
         match = cls(game, record.seed, **dict(record.setup))
         notes: dict[int, list[str]] = {}
         for note in record.notes:

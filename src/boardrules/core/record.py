@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, overload
+from typing import Any, TypeAlias
 
 import attrs
 
-from boardrules.core.errors import BadInput, IllegalAction, ReplayError, UnknownGame
+from boardrules.core.errors import BadInput, UnknownGame
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.text import text_problem
 
-if TYPE_CHECKING:
-    from boardrules.core.game import GameBase
-
-S = TypeVar("S")
-
 __all__ = [
-    "SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "new_game", "replay",
+    "SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "new_game",
 ]
 
 #: The version of the record format; a loader refuses records of another version.
@@ -101,17 +96,6 @@ class GameRecord:
                     f"no action {note.move}: the record has {len(self.actions)} actions",
                 )
 
-    def load_game(self) -> Any:
-        """The game object this record was played with (its options and variant applied).
-
-        Raises:
-            BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`)
-                or bad options.
-        """
-        from boardrules.core.registry import game_from_json_options
-
-        return game_from_json_options(self.game, self.options, variant=self.variant)
-
     def with_action(self, action: object, note: str | None = None) -> GameRecord:
         """This record with one more action (and its note, if any) at the end."""
         notes = self.notes
@@ -142,42 +126,3 @@ def new_game(game: Any, seed: int, setup: Mapping[str, Any]) -> Any:
         if error.path.startswith("$.seed"):
             raise
         raise BadInput("$.setup" + error.path[1:], error.reason) from None
-
-
-@overload
-def replay(record: GameRecord, game: GameBase[S, Any, Any, Any]) -> tuple[S, ...]: ...
-@overload
-def replay(record: GameRecord, game: None = None) -> tuple[object, ...]: ...
-def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
-    """Every state of a recorded game: the first, then one after each action.
-
-    Args:
-        record: the record to play back.
-        game: the game to play it with; by default the registered game with the record's
-            options.
-
-    Raises:
-        ReplayError: at the first illegal action, with its move number (from 0) and the
-            violation.
-        BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`),
-            bad options, a bad setup (its path below ``$.setup``), or a game of another
-            variant than the record's (``$.variant``).
-    """
-    if game is None:
-        game = record.load_game()
-    played = getattr(game, "variant", None)
-    if played != record.variant:
-        raise BadInput(
-            "$.variant",
-            f"the record was played with the rules {record.variant or 'of the game'}, "
-            f"not {played or 'the game rules'}",
-        )
-    state = new_game(game, record.seed, record.setup)
-    states = [state]
-    for move, action in enumerate(record.actions):
-        try:
-            state = game.apply(state, action)
-        except IllegalAction as exc:
-            raise ReplayError(exc.violation, move) from None
-        states.append(state)
-    return tuple(states)

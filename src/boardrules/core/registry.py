@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
+from boardrules.core import codec
 from boardrules.core.errors import UnknownGame
 from boardrules.core.game import GameBase
 
@@ -128,7 +129,7 @@ def _checked(name: str, game: object) -> GameBase[Any, Any, Any, Any]:
 
 def game_from_json_options(
     name: str, options: Mapping[str, Any], variant: str | None = None
-) -> Any:
+) -> GameBase[Any, Any, Any, Any]:
     """The game ``name`` with options given as JSON values (as a record stores them).
 
     Args:
@@ -140,8 +141,6 @@ def game_from_json_options(
         UnknownGame: if no game, or no such variant of it, is registered.
         BadInput: if the options are not this game's or have the wrong shape.
     """
-    from boardrules import serde
-
     factory = _factory(name)
     if variant is not None:
         made = _VARIANTS.get((name, variant))
@@ -150,9 +149,9 @@ def game_from_json_options(
                 f"the variant {variant!r:.60} of {name} is not registered here; register it "
                 "with boardrules.register_variant or pass the variant game to replay"
             )
-        base = serde.from_dict(dict(options), factory) if isinstance(factory, type) else None
+        base = codec.structure(dict(options), factory) if isinstance(factory, type) else None
         opts = base.init_options() if base is not None else dict(options)
-        return made(**opts)
+        return _checked(name, made(**opts))
     if isinstance(factory, type):
-        return serde.from_dict(dict(options), factory)
-    return factory(**options)
+        return _checked(name, codec.structure(dict(options), factory))
+    return _checked(name, factory(**options))

@@ -22,7 +22,8 @@ from boardrules import serde
 from boardrules.core.capabilities import Determinizable
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.game import GameBase
-from boardrules.core.record import GameRecord, replay
+from boardrules.core.record import GameRecord
+from boardrules.core.replay import replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standings
 from boardrules.testing.strategies import any_action, json_values, playouts, seeds

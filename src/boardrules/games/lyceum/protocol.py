@@ -10,7 +10,8 @@ from typing import Any
 
 import attrs
 
-from boardrules.core.record import GameRecord, replay
+from boardrules.core.record import GameRecord
+from boardrules.core.replay import load_game, replay
 from boardrules.games.lyceum.state import Stage, State
 
 __all__ = ["PROTOCOL_FIELDS", "ProtocolRow", "protocol", "protocol_csv"]
@@ -120,7 +121,7 @@ def protocol(record: GameRecord, game: Any = None) -> tuple[ProtocolRow, ...]:
     ()
     """
     if game is None:
-        game = record.load_game()
+        game = load_game(record)
     states = replay(record, game)
     rows: list[ProtocolRow] = []
     for before, after in itertools.pairwise(states):
