@@ -39,7 +39,7 @@ __all__ = [
     "load_game",
     "rank_by_points",
     "register",
-    "register_variant",
     "register_messages",
+    "register_variant",
     "replay",
 ]
