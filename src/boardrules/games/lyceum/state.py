@@ -3,6 +3,10 @@
 A state is immutable. What the seat to move must decide is the head of ``queue``: a main
 action, a drawn card, points of choice, rest moves, a deferred card on offer or a setup step
 (LY-7). ``stage`` says what comes when the queue runs empty.
+
+While an action is worked out, the rules change a :class:`Work` copy (one new ``State`` at
+the end); when its queue runs empty, the moments :data:`SETUP_OVER`, :data:`MAIN_TURN_OVER`
+and :data:`TURN_OVER` let the rules that close a setup or a turn act (see ``flow``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,22 @@ import attrs
 
 from boardrules.games.lyceum.content import SpecialKind, Target
 
-__all__ = ["HIDDEN", "Effect", "Seat", "Stage", "State", "Step", "StepKind"]
+__all__ = [
+    "HIDDEN",
+    "MAIN_TURN_OVER",
+    "SETUP_OVER",
+    "TURN_OVER",
+    "Effect",
+    "MainTurnOver",
+    "Seat",
+    "SetupOver",
+    "Stage",
+    "State",
+    "Step",
+    "StepKind",
+    "TurnOver",
+    "Work",
+]
 
 #: A declaration as other seats see it before the end (LY-22): hidden, made or not.
 HIDDEN: tuple[int, ...] = ()
@@ -123,6 +142,27 @@ class Seat:
         """All XP so far, without the end-of-game declaration bonus."""
         return self.played_xp + self.shared_xp
 
+    def with_skills(self, skills: tuple[int, ...]) -> Seat:
+        """This sheet with other SP."""
+        return Seat(
+            self.character, skills, self.played_xp, self.shared_xp, self.declaration,
+            self.deferred, self.deferred_round, self.shared,
+        )
+
+    def with_declaration(self, declaration: tuple[int, ...] | None) -> Seat:
+        """This sheet with another declaration (or :data:`HIDDEN`)."""
+        return Seat(
+            self.character, self.skills, self.played_xp, self.shared_xp, declaration,
+            self.deferred, self.deferred_round, self.shared,
+        )
+
+    def with_deferred(self, card: str | None, round_: int) -> Seat:
+        """This sheet holding ``card`` deferred since ``round_`` (``None, 0``: none)."""
+        return Seat(
+            self.character, self.skills, self.played_xp, self.shared_xp, self.declaration,
+            card, round_, self.shared,
+        )
+
 
 @attrs.frozen
 class State:
@@ -158,3 +198,64 @@ class State:
     def age(self) -> int:
         """The characters' age this round (16..25; 15 during the setup)."""
         return 15 + self.round
+
+
+class Work:
+    """The fields of the next state while an action is worked out (one :class:`State` at
+    the end).
+
+    ``step`` is the pending step the action answers, already taken off ``queue`` (a working
+    copy is only made of a state with a pending step); ``seats`` is a list the rules replace
+    sheets in.
+    """
+
+    __slots__ = (
+        "effects", "first", "piles", "queue", "round", "seats", "seed", "stage", "step",
+        "tie_order", "turn",
+    )
+
+    def __init__(self, state: State) -> None:
+        queue = state.queue
+        self.seed = state.seed
+        self.seats = list(state.seats)
+        self.tie_order = state.tie_order
+        self.first = state.first
+        self.round = state.round
+        self.turn = state.turn
+        self.stage = state.stage
+        self.step: Step = queue[0]
+        self.queue = queue[1:]
+        self.piles = state.piles
+        self.effects = state.effects
+
+    def freeze(self) -> State:
+        """The next state."""
+        return State(
+            self.seed, tuple(self.seats), self.tie_order, self.first, self.round, self.turn,
+            self.stage, self.queue, self.piles, self.effects,
+        )
+
+
+# -- the moments of the flow ----------------------------------------------------------------
+class SetupOver:
+    """The moment the setup's last step is answered (the key of the effects that start play)."""
+
+    __slots__ = ()
+
+
+class MainTurnOver:
+    """The moment a seat's turn has no pending steps left (a deferred card may be offered)."""
+
+    __slots__ = ()
+
+
+class TurnOver:
+    """The moment a seat's turn is over for good (the next seat, round or epoch; the end)."""
+
+    __slots__ = ()
+
+
+#: The moments, as the ``action`` argument of the effects that act at them.
+SETUP_OVER = SetupOver()
+MAIN_TURN_OVER = MainTurnOver()
+TURN_OVER = TurnOver()

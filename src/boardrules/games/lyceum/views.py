@@ -1,0 +1,108 @@
+"""What each seat may see of «Об игре» (LY-22), and full states consistent with a view.
+
+Hidden: the order of the piles (a view lists them in content order: which cards are left is
+public), the seed, and every other seat's declaration until the end — whether one was made,
+too. The drawn card is public (the host reads it aloud).
+
+>>> from boardrules.games.lyceum.content import Tables, default_content
+>>> from boardrules.games.lyceum.flow import Setup, new
+>>> tables = Tables(default_content(), 3, 4)
+>>> state = new(tables, 3, Setup(players=3))
+>>> view(tables, state, 1).seed
+0
+"""
+
+from __future__ import annotations
+
+from boardrules.core.rng import MASK, Rng
+from boardrules.games.lyceum.content import Tables
+from boardrules.games.lyceum.events import DeclarationMade, Event
+from boardrules.games.lyceum.rules import DECLARATION_TARGETS
+from boardrules.games.lyceum.state import HIDDEN, Seat, Stage, State, Step, StepKind
+
+__all__ = ["determinize", "hide_declaration", "view", "view_events"]
+
+# Sheets with their declaration hidden, by the identity of the full sheet (kept alive here,
+# so an id is never reused while its entry exists). Consecutive states share the sheets that
+# did not change, so a game's views build few new ones.
+_HIDDEN_SHEETS: dict[int, tuple[Seat, Seat]] = {}
+_HIDDEN_SHEETS_MAX = 4096
+
+
+def hide_declaration(sheet: Seat) -> Seat:
+    """``sheet`` as other seats see it before the end: its declaration :data:`HIDDEN`."""
+    found = _HIDDEN_SHEETS.get(id(sheet))
+    if found is not None and found[0] is sheet:
+        return found[1]
+    if len(_HIDDEN_SHEETS) >= _HIDDEN_SHEETS_MAX:
+        _HIDDEN_SHEETS.clear()
+    hidden = sheet.with_declaration(HIDDEN)
+    _HIDDEN_SHEETS[id(sheet)] = (sheet, hidden)
+    return hidden
+
+
+
+def view(tables: Tables, state: State, seat: int | None) -> State:
+    """What ``seat`` may see of ``state`` (``None``: a spectator).
+
+    Piles are shown in content order; before the end, every other seat's declaration shows
+    as :data:`~boardrules.games.lyceum.state.HIDDEN` once its declaration step is over,
+    whether it declared or not, and another seat's declaration step in progress shows no
+    values.
+    """
+    piles = tuple(map(tables.in_content_order, state.piles))
+    seats = state.seats
+    queue = state.queue
+    stage = state.stage
+    if stage is not Stage.OVER:
+        done = queue[0].seat if stage is Stage.SETUP else len(seats)
+        hidden: list[Seat] | None = None
+        for i in range(done):
+            if i != seat and seats[i].declaration != HIDDEN:
+                if hidden is None:
+                    hidden = list(seats)
+                hidden[i] = hide_declaration(seats[i])
+        if hidden is not None:
+            seats = tuple(hidden)
+        if queue:
+            head = queue[0]
+            if head.kind is StepKind.DECLARE_SKILL and head.seat != seat:
+                queue = (Step(StepKind.DECLARE_SKILL, head.seat), *queue[1:])
+    return State(
+        0, seats, state.tie_order, state.first, state.round, state.turn, stage, queue,
+        piles, state.effects,
+    )
+
+
+def view_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` may see them: other seats' declarations hidden."""
+    return tuple(
+        DeclarationMade(e.seat, HIDDEN)
+        if isinstance(e, DeclarationMade) and e.seat != seat
+        else e
+        for e in events
+    )
+
+
+def determinize(view: State, seat: int | None, rng: Rng) -> State:
+    """A full state consistent with ``view``, for agents that look ahead.
+
+    The piles are shuffled and the seed drawn from ``rng``; a hidden declaration of
+    another seat becomes none, and a hidden declaration step in progress gets a target
+    drawn from ``rng``.
+    """
+    piles = tuple(rng.shuffled(pile) for pile in view.piles)
+    seats = tuple(
+        s.with_declaration(None) if s.declaration == HIDDEN and i != seat else s
+        for i, s in enumerate(view.seats)
+    )
+    queue = view.queue
+    if queue:
+        step = queue[0]
+        if step.kind is StepKind.DECLARE_SKILL and step.count == 0 and not step.values:
+            target = DECLARATION_TARGETS[rng.below(len(DECLARATION_TARGETS))]
+            queue = (Step(StepKind.DECLARE_SKILL, step.seat, target), *queue[1:])
+    return State(
+        rng.next() & MASK, seats, view.tie_order, view.first, view.round, view.turn,
+        view.stage, queue, piles, view.effects,
+    )
