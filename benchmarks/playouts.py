@@ -128,6 +128,43 @@ def orbita_round_ms(game: Any, repeats: int, rounds: int = 200) -> float:
     return statistics.median(timings) * 1e3
 
 
+def view_cost(game: Any, setup: dict[str, Any], games: int = 40) -> tuple[float, float]:
+    """Median microseconds of one ``view`` and of one step (``legal_actions`` and ``apply``).
+
+    Each batch plays fresh random games and then times, in play order, a view of every state
+    for the seat to move (as a front-end asks after each move) and the step taken from it;
+    nothing a view could remember is shared between batches.
+    """
+    timings_view, timings_step = [], []
+    for batch in range(5):
+        view_s = step_s = 0.0
+        count = 0
+        for offset in range(games):
+            seed = 10**6 + batch * games + offset
+            pick = random.Random(seed)
+            states, actions = [], []
+            state = game.new(seed, **setup)
+            while not game.is_over(state):
+                action = pick.choice(game.legal_actions(state))
+                states.append(state)
+                actions.append(action)
+                state = game.apply(state, action)
+            seats = [game.to_move(s) for s in states]
+            start = time.perf_counter()
+            for state, seat in zip(states, seats, strict=True):
+                game.view(state, seat)
+            view_s += time.perf_counter() - start
+            start = time.perf_counter()
+            for state, action in zip(states, actions, strict=True):
+                game.legal_actions(state)
+                game.apply(state, action)
+            step_s += time.perf_counter() - start
+            count += len(states)
+        timings_view.append(view_s / count)
+        timings_step.append(step_s / count)
+    return statistics.median(timings_view) * 1e6, statistics.median(timings_step) * 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per batch")
@@ -151,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
             f"{legal_us:9.2f} {apply_us:9.2f}"
         )
+        if game.hidden_information:
+            view_us, step_us = view_cost(game, setup)
+            print(
+                f"{'':8} view {view_us:.2f} µs vs step (legal + apply) {step_us:.2f} µs: "
+                f"{view_us / step_us:.2f} of a step"
+            )
         if name == "orbita":
             print(f"{'':8} one 4-seat round of random play: {orbita_round_ms(game, 5):.2f} ms")
         if name == "semya":

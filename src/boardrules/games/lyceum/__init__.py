@@ -75,6 +75,7 @@ from boardrules.games.lyceum.scoring import (
     team_standings,
 )
 from boardrules.games.lyceum.state import HIDDEN, Effect, Seat, Stage, State, Step, StepKind
+from boardrules.games.lyceum.variants import share_rounded_down
 
 __all__ = [
     "COLOUR_XP",
@@ -139,6 +140,7 @@ __all__ = [
     "protocol",
     "protocol_csv",
     "share_amount",
+    "share_rounded_down",
     "team_standings",
     "validate_content",
 ]

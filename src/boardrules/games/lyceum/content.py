@@ -551,8 +551,7 @@ class Tables:
     """What the Lyceum rules look things up in: the content, its lookup tables, the options.
 
     Built once per game (``Game.rule_context``) and handed to every rule check and effect,
-    to the step machinery and to the hooks. It never changes, except for a small cache of
-    piles in content order that views reuse.
+    to the step machinery and to the hooks. It never changes.
 
     Attributes:
         content: the characters, level table and cards.
@@ -574,7 +573,7 @@ class Tables:
     """
 
     __slots__ = (
-        "_content_order", "base", "cards", "content", "levels", "longest_lasting_rest",
+        "base", "cards", "content", "levels", "longest_lasting_rest",
         "max_players", "min_players", "needs", "order", "piles",
     )
 
@@ -602,21 +601,7 @@ class Tables:
         self.longest_lasting_rest: int = max(
             [0, *(c.special.amount for c in cards if c.special and c.special.lasting)]
         )
-        self._content_order: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def in_content_order(self, pile: tuple[str, ...]) -> tuple[str, ...]:
-        """The card ids of ``pile`` in content order (what a view shows of a pile, LY-22).
-
-        Remembered: a game only ever holds a few dozen different piles.
-        """
-        found = self._content_order.get(pile)
-        if found is None:
-            if len(self._content_order) >= _PILE_CACHE:
-                self._content_order.clear()
-            found = tuple(sorted(pile, key=self.order.__getitem__))
-            self._content_order[pile] = found
-        return found
-
-
-#: How many piles :meth:`Tables.in_content_order` remembers before it starts afresh.
-_PILE_CACHE = 4096
+        """The card ids of ``pile`` in content order (what a view shows of a pile, LY-22)."""
+        return tuple(sorted(pile, key=self.order.__getitem__))

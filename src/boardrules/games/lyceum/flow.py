@@ -70,6 +70,18 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
+# costs a slow class-attribute lookup on every step.
+_CHOOSE = StepKind.CHOOSE
+_DECIDE = StepKind.DECIDE
+_DECLARE = StepKind.DECLARE
+_MAIN = StepKind.MAIN
+_MOVE = StepKind.MOVE
+_OFFER = StepKind.OFFER
+_OVER = Stage.OVER
+_SETUP = Stage.SETUP
+
+
 __all__ = [
     "CHOICES",
     "DECLARES",
@@ -149,7 +161,7 @@ def new(ctx: Tables, seed: int, setup: Setup) -> State:
     seats = tuple(Seat(characters[i].id, characters[i].base) for i in drawn[:players])
     queue: list[Step] = []
     for seat in range(players):
-        queue += [Step(StepKind.CHOOSE, seat, EXTRA_POINTS), Step(StepKind.DECLARE, seat)]
+        queue += [Step(_CHOOSE, seat, EXTRA_POINTS), Step(_DECLARE, seat)]
     return State(
         seed=seed,
         seats=seats,
@@ -157,7 +169,7 @@ def new(ctx: Tables, seed: int, setup: Setup) -> State:
         first=None,
         round=0,
         turn=0,
-        stage=Stage.SETUP,
+        stage=_SETUP,
         queue=tuple(queue),
         piles=shuffled_piles(ctx, seed, Epoch.LYCEUM),
     )
@@ -187,7 +199,7 @@ def accepts(state: State) -> Collection[type]:
 
 def mover(state: State) -> int | None:
     """The seat whose turn it is in the round (``None`` in the setup and at the end)."""
-    if state.first is None or state.stage is Stage.OVER:
+    if state.first is None or state.stage is _OVER:
         return None
     return (state.first + state.turn) % len(state.seats)
 
@@ -205,9 +217,9 @@ def legal_actions(ctx: Tables, state: State) -> tuple[Action, ...]:
         return ()
     step = queue[0]
     kind = step.kind
-    if kind is StepKind.CHOOSE:
+    if kind is _CHOOSE:
         return CHOICES
-    if kind is StepKind.MOVE:
+    if kind is _MOVE:
         skills = state.seats[step.seat].skills
         out: list[Action] = []
         for index, moves in enumerate(MOVES):
@@ -215,14 +227,14 @@ def legal_actions(ctx: Tables, state: State) -> tuple[Action, ...]:
                 out += moves
         out.append(_FINISH)
         return tuple(out)
-    if kind is StepKind.MAIN:
+    if kind is _MAIN:
         piles = state.piles
         main: list[Action] = [DRAWS[i] for i in range(3) if piles[i]]
         main.append(_REST)
         if can_share(ctx, state, step.seat) is None:
             main.append(_SHARE)
         return tuple(main)
-    if kind is StepKind.DECIDE:
+    if kind is _DECIDE:
         assert step.card is not None
         sheet = state.seats[step.seat]
         if eligible(ctx, sheet.skills, step.card):
@@ -230,9 +242,9 @@ def legal_actions(ctx: Tables, state: State) -> tuple[Action, ...]:
         if sheet.deferred is None:
             return (_DEFER, _DISCARD)
         return (_DISCARD,)
-    if kind is StepKind.OFFER:
+    if kind is _OFFER:
         return (_PLAY_DEFERRED, _KEEP_DEFERRED)
-    if kind is StepKind.DECLARE:
+    if kind is _DECLARE:
         return DECLARES
     return DECLARE_VALUES[: max(step.count, 0) + 1]
 
@@ -282,7 +294,7 @@ def advance(
     for effect in effects[type(action)]:
         work = effect(ctx, work, action, events)
     if not work.queue:
-        if work.stage is Stage.SETUP:
+        if work.stage is _SETUP:
             for effect in effects[SetupOver]:
                 work = effect(ctx, work, SETUP_OVER, events)
         else:

@@ -14,19 +14,28 @@ too. The drawn card is public (the host reads it aloud).
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from boardrules.core.rng import MASK, Rng
 from boardrules.games.lyceum.content import Tables
 from boardrules.games.lyceum.events import DeclarationMade, Event
 from boardrules.games.lyceum.rules import DECLARATION_TARGETS
 from boardrules.games.lyceum.state import HIDDEN, Seat, Stage, State, Step, StepKind
 
-__all__ = ["determinize", "hide_declaration", "view", "view_events"]
+__all__ = ["determinize", "hide_declaration", "view", "view_events", "visible_piles"]
 
-# Sheets with their declaration hidden, by the identity of the full sheet (kept alive here,
-# so an id is never reused while its entry exists). Consecutive states share the sheets that
-# did not change, so a game's views build few new ones.
+# A state after an action shares every sheet and pile that the action did not change with
+# the state before it, so views remember what they made of each sheet and of each state's
+# piles, by the identity of the original. An entry keeps its original alive, so the id is
+# not reused while the entry exists; the memory is emptied when it fills up.
 _HIDDEN_SHEETS: dict[int, tuple[Seat, Seat]] = {}
-_HIDDEN_SHEETS_MAX = 4096
+_Piles: TypeAlias = tuple[tuple[str, ...], ...]
+_PILES_SHOWN: dict[int, tuple[_Piles, Tables, _Piles]] = {}
+_REMEMBER = 1 << 12
+
+_OVER = Stage.OVER
+_SETUP = Stage.SETUP
+_DECLARE_SKILL = StepKind.DECLARE_SKILL
 
 
 def hide_declaration(sheet: Seat) -> Seat:
@@ -34,11 +43,23 @@ def hide_declaration(sheet: Seat) -> Seat:
     found = _HIDDEN_SHEETS.get(id(sheet))
     if found is not None and found[0] is sheet:
         return found[1]
-    if len(_HIDDEN_SHEETS) >= _HIDDEN_SHEETS_MAX:
+    if len(_HIDDEN_SHEETS) >= _REMEMBER:
         _HIDDEN_SHEETS.clear()
     hidden = sheet.with_declaration(HIDDEN)
     _HIDDEN_SHEETS[id(sheet)] = (sheet, hidden)
     return hidden
+
+
+def visible_piles(tables: Tables, piles: _Piles) -> _Piles:
+    """The piles as a view shows them: each in content order (LY-22)."""
+    found = _PILES_SHOWN.get(id(piles))
+    if found is not None and found[0] is piles and found[1] is tables:
+        return found[2]
+    if len(_PILES_SHOWN) >= _REMEMBER:
+        _PILES_SHOWN.clear()
+    shown = tuple(map(tables.in_content_order, piles))
+    _PILES_SHOWN[id(piles)] = (piles, tables, shown)
+    return shown
 
 
 
@@ -50,12 +71,12 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
     whether it declared or not, and another seat's declaration step in progress shows no
     values.
     """
-    piles = tuple(map(tables.in_content_order, state.piles))
+    piles = visible_piles(tables, state.piles)
     seats = state.seats
     queue = state.queue
     stage = state.stage
-    if stage is not Stage.OVER:
-        done = queue[0].seat if stage is Stage.SETUP else len(seats)
+    if stage is not _OVER:
+        done = queue[0].seat if stage is _SETUP else len(seats)
         hidden: list[Seat] | None = None
         for i in range(done):
             if i != seat and seats[i].declaration != HIDDEN:
@@ -66,8 +87,8 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
             seats = tuple(hidden)
         if queue:
             head = queue[0]
-            if head.kind is StepKind.DECLARE_SKILL and head.seat != seat:
-                queue = (Step(StepKind.DECLARE_SKILL, head.seat), *queue[1:])
+            if head.kind is _DECLARE_SKILL and head.seat != seat:
+                queue = (Step(_DECLARE_SKILL, head.seat), *queue[1:])
     return State(
         0, seats, state.tie_order, state.first, state.round, state.turn, stage, queue,
         piles, state.effects,

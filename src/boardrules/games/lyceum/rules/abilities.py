@@ -36,6 +36,13 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
+# costs a slow class-attribute lookup on every step.
+_CHOOSE = StepKind.CHOOSE
+_MOVE = StepKind.MOVE
+_SELF = Target.SELF
+
+
 # -- LY-14: the colours ------------------------------------------------------------------------
 LY_14 = Rule(
     "LY-14",
@@ -59,7 +66,7 @@ def rest_moves(effects: tuple[Effect, ...], round_: int, seat: int) -> int:
     """How many SP ``seat`` may move in a rest in ``round_``: 3 / 4 / 5 by epoch (LY-17), or
     the amount of the earliest-played lasting effect in ``effects`` that reaches it (LY-16)."""
     for effect in effects:
-        if (effect.seat == seat) == (effect.target is Target.SELF):
+        if (effect.seat == seat) == (effect.target is _SELF):
             return effect.amount
     return REST_MOVES[epoch_of_round(round_)]
 
@@ -94,10 +101,10 @@ def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     moves = rest_moves(work.effects, work.round, seat)
     if moves:
         work.queue = (
-            Step(StepKind.CHOOSE, seat, 1), Step(StepKind.MOVE, seat, moves), *work.queue
+            Step(_CHOOSE, seat, 1), Step(_MOVE, seat, moves), *work.queue
         )
     else:
-        work.queue = (Step(StepKind.CHOOSE, seat, 1), *work.queue)
+        work.queue = (Step(_CHOOSE, seat, 1), *work.queue)
     if events is not None:
         events.append(Rested(seat, moves))
     return work
@@ -112,7 +119,7 @@ def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Wo
         bump(bump(sheet.skills, source.index, -1), target.index, 1)
     )
     if step.count > 1:
-        work.queue = (Step(StepKind.MOVE, seat, step.count - 1), *work.queue)
+        work.queue = (Step(_MOVE, seat, step.count - 1), *work.queue)
     if events is not None:
         events.append(PointMoved(seat, source, target))
     return work
@@ -178,7 +185,7 @@ def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
         sheet.character, skills, sheet.played_xp, sheet.shared_xp, sheet.declaration,
         sheet.deferred, sheet.deferred_round, True,
     )
-    follow = [Step(StepKind.CHOOSE, seat, 1)]
+    follow = [Step(_CHOOSE, seat, 1)]
     levels = ctx.levels
     reached: list[LevelReached] = []
     n = len(seats)
@@ -222,7 +229,7 @@ LEVEL_POINTS = 2
 
 def level_up_step(seat: int, before: int, after: int) -> Step:
     """The SP of choice for going from level ``before`` to ``after`` (LY-19)."""
-    return Step(StepKind.CHOOSE, seat, LEVEL_POINTS * (after - before))
+    return Step(_CHOOSE, seat, LEVEL_POINTS * (after - before))
 
 
 LY_19 = Rule(

@@ -19,6 +19,11 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
+# costs a slow class-attribute lookup on every step.
+_OVER = Stage.OVER
+
+
 # -- LY-20: the end ----------------------------------------------------------------------------
 
 
@@ -38,7 +43,7 @@ def final_points(sheet: Seat) -> int:
 
 
 def _game_ends(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
-    if work.stage is Stage.OVER and events is not None:
+    if work.stage is _OVER and events is not None:
         points = [final_points(s) for s in work.seats]
         top = max(points)
         events.append(GameEnded(tuple(i for i, p in enumerate(points) if p == top)))

@@ -37,6 +37,13 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
+# costs a slow class-attribute lookup on every step.
+_CHOOSE = StepKind.CHOOSE
+_DECLARE_SKILL = StepKind.DECLARE_SKILL
+_MAIN = StepKind.MAIN
+_MAIN_STAGE = Stage.MAIN
+
 
 # -- LY-1: seats and skills -------------------------------------------------------------------
 def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Violation | None:
@@ -77,7 +84,7 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
     sheet = work.seats[seat]
     work.seats[seat] = sheet.with_skills(bump(sheet.skills, action.skill.index, 1))
     if step.count > 1:
-        work.queue = (Step(StepKind.CHOOSE, seat, step.count - 1), *work.queue)
+        work.queue = (Step(_CHOOSE, seat, step.count - 1), *work.queue)
     if events is not None:
         events.append(PointChosen(seat, action.skill))
     return work
@@ -118,7 +125,7 @@ def _declare(ctx: Tables, work: Work, action: Declare, events: Events) -> Work:
         if events is not None:
             events.append(DeclarationMade(seat, None))
     else:
-        work.queue = (Step(StepKind.DECLARE_SKILL, seat, action.target), *work.queue)
+        work.queue = (Step(_DECLARE_SKILL, seat, action.target), *work.queue)
     return work
 
 
@@ -133,7 +140,7 @@ def _declare_skill(ctx: Tables, work: Work, action: DeclareSkill, events: Events
         if events is not None:
             events.append(DeclarationMade(seat, declaration))
     else:
-        work.queue = (Step(StepKind.DECLARE_SKILL, seat, left, None, values), *work.queue)
+        work.queue = (Step(_DECLARE_SKILL, seat, left, None, values), *work.queue)
     return work
 
 
@@ -190,10 +197,10 @@ def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> W
     n = len(work.seats)
     first = first_seat(work.seats, work.tie_order)
     work.first = first
-    work.stage = Stage.MAIN
+    work.stage = _MAIN_STAGE
     work.round = 1
     work.turn = 0
-    work.queue = (Step(StepKind.MAIN, first),)
+    work.queue = (Step(_MAIN, first),)
     if events is not None:
         events.append(TurnOrderSet(first, tuple((first + i) % n for i in range(n))))
         events.append(RoundStarted(1, 16, Epoch.LYCEUM))

@@ -54,6 +54,22 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
+# costs a slow class-attribute lookup on every step.
+_CHOOSE = StepKind.CHOOSE
+_DECIDE = StepKind.DECIDE
+_DECLARE = StepKind.DECLARE
+_DECLARE_SKILL = StepKind.DECLARE_SKILL
+_DEFERRED = Stage.DEFERRED
+_GAIN = SpecialKind.GAIN
+_MAIN = StepKind.MAIN
+_MAIN_STAGE = Stage.MAIN
+_MOVE = StepKind.MOVE
+_OFFER = StepKind.OFFER
+_OVER = Stage.OVER
+_REDISTRIBUTE = SpecialKind.REDISTRIBUTE
+
+
 # -- LY-6: rounds and epochs -------------------------------------------------------------------
 #: Rounds in a game: ages 16..25 (LY-6).
 ROUNDS = 10
@@ -79,7 +95,7 @@ def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Wor
         if work.round > ROUNDS:  # the game is over (LY-20 says who won)
             work.round = ROUNDS
             work.turn = n - 1
-            work.stage = Stage.OVER
+            work.stage = _OVER
             work.queue = ()
             return work
         epoch = epoch_of_round(work.round)
@@ -89,8 +105,8 @@ def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Wor
         if events is not None:
             events.append(RoundStarted(work.round, 15 + work.round, epoch))
     assert work.first is not None
-    work.stage = Stage.MAIN
-    work.queue = (Step(StepKind.MAIN, (work.first + work.turn) % n),)
+    work.stage = _MAIN_STAGE
+    work.queue = (Step(_MAIN, (work.first + work.turn) % n),)
     return work
 
 
@@ -105,13 +121,13 @@ LY_6 = Rule(
 # -- LY-7: one main action, then its follow-ups --------------------------------------------------
 #: Which actions answer each kind of pending step (LY-7); the core refuses others (CORE-3).
 ANSWERS: Mapping[StepKind, frozenset[type]] = {
-    StepKind.CHOOSE: frozenset({ChooseSkill}),
-    StepKind.DECLARE: frozenset({Declare}),
-    StepKind.DECLARE_SKILL: frozenset({DeclareSkill}),
-    StepKind.MAIN: frozenset({Draw, Rest, ShareExperience}),
-    StepKind.DECIDE: frozenset({PlayCard, DiscardCard, DeferCard}),
-    StepKind.MOVE: frozenset({MoveSkillPoint, FinishMoves}),
-    StepKind.OFFER: frozenset({PlayDeferred, KeepDeferred}),
+    _CHOOSE: frozenset({ChooseSkill}),
+    _DECLARE: frozenset({Declare}),
+    _DECLARE_SKILL: frozenset({DeclareSkill}),
+    _MAIN: frozenset({Draw, Rest, ShareExperience}),
+    _DECIDE: frozenset({PlayCard, DiscardCard, DeferCard}),
+    _MOVE: frozenset({MoveSkillPoint, FinishMoves}),
+    _OFFER: frozenset({PlayDeferred, KeepDeferred}),
 }
 
 LY_7 = Rule(
@@ -134,7 +150,7 @@ def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
     piles = list(work.piles)
     piles[index] = pile[1:]
     work.piles = tuple(piles)
-    work.queue = (Step(StepKind.DECIDE, seat, card=card), *work.queue)
+    work.queue = (Step(_DECIDE, seat, card=card), *work.queue)
     if events is not None:
         events.append(CardDrawn(seat, colour, card))
     return work
@@ -219,10 +235,10 @@ def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, event
         follow.append(level_up_step(seat, before, after))
     special = card.special
     if special is not None:
-        if special.kind is SpecialKind.GAIN:
-            follow.append(Step(StepKind.CHOOSE, seat, special.amount))
-        elif special.kind is SpecialKind.REDISTRIBUTE:
-            follow.append(Step(StepKind.MOVE, seat, special.amount))
+        if special.kind is _GAIN:
+            follow.append(Step(_CHOOSE, seat, special.amount))
+        elif special.kind is _REDISTRIBUTE:
+            follow.append(Step(_MOVE, seat, special.amount))
         else:
             work.effects = (
                 *work.effects,
@@ -324,9 +340,9 @@ def offer_or_expire(ctx: Tables, work: Work, turns: int, events: Events) -> Work
     mover = (work.first + work.turn) % len(work.seats)
     sheet = work.seats[mover]
     if sheet.deferred is not None and work.round > sheet.deferred_round:
-        if work.stage is Stage.MAIN and eligible(ctx, sheet.skills, sheet.deferred):
-            work.stage = Stage.DEFERRED
-            work.queue = (Step(StepKind.OFFER, mover, card=sheet.deferred),)
+        if work.stage is _MAIN_STAGE and eligible(ctx, sheet.skills, sheet.deferred):
+            work.stage = _DEFERRED
+            work.queue = (Step(_OFFER, mover, card=sheet.deferred),)
             return work
         if work.round - sheet.deferred_round >= turns:
             if events is not None:
