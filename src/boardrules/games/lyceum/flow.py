@@ -18,6 +18,7 @@ run out, :func:`advance` lets the rules close the setup or the turn at the momen
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Mapping
 
 import attrs
@@ -113,12 +114,17 @@ DECLARES: tuple[Declare, ...] = (Declare(None), *(Declare(t) for t in DECLARATIO
 DECLARE_VALUES: tuple[DeclareSkill, ...] = tuple(
     DeclareSkill(v) for v in range(max(DECLARATION_TARGETS) + 1)
 )
+_FINISH = FinishMoves()
+#: The legal actions of a move step, for each pattern of which skills hold a point.
+_MOVE_STEPS: dict[tuple[bool, ...], tuple[Action, ...]] = {
+    held: (*(m for has, moves in zip(held, MOVES, strict=True) if has for m in moves), _FINISH)
+    for held in itertools.product((False, True), repeat=len(SKILLS))
+}
 _REST = Rest()
 _SHARE = ShareExperience()
 _PLAY = PlayCard()
 _DISCARD = DiscardCard()
 _DEFER = DeferCard()
-_FINISH = FinishMoves()
 _PLAY_DEFERRED = PlayDeferred()
 _KEEP_DEFERRED = KeepDeferred()
 
@@ -221,12 +227,9 @@ def legal_actions(ctx: Tables, state: State) -> tuple[Action, ...]:
         return CHOICES
     if kind is _MOVE:
         skills = state.seats[step.seat].skills
-        out: list[Action] = []
-        for index, moves in enumerate(MOVES):
-            if skills[index]:
-                out += moves
-        out.append(_FINISH)
-        return tuple(out)
+        return _MOVE_STEPS[
+            (skills[0] > 0, skills[1] > 0, skills[2] > 0, skills[3] > 0, skills[4] > 0)
+        ]
     if kind is _MAIN:
         piles = state.piles
         main: list[Action] = [DRAWS[i] for i in range(3) if piles[i]]

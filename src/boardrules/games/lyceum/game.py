@@ -10,7 +10,6 @@ front-ends use in :mod:`~boardrules.games.lyceum.hooks` and
 
 from __future__ import annotations
 
-import functools
 from typing import Any, ClassVar
 
 import attrs
@@ -71,6 +70,11 @@ class Game(GameBase[State, Action, Event, Setup]):
     #: What the rules look things up in (the content's tables and the options), as their
     #: checks and effects get it; built from the options, not an option itself.
     rule_context: Tables = attrs.field(init=False, eq=False, repr=False)
+    # The effects of the rules per action class and moment (no cached_property: on an attrs
+    # class it would slow every attribute lookup of the game down).
+    _effects: dict[type, tuple[Effect, ...]] = attrs.field(
+        init=False, factory=dict, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(
@@ -100,12 +104,15 @@ class Game(GameBase[State, Action, Event, Setup]):
     def _finish(self, work: Work) -> State:
         return flow.finish(work)
 
-    @functools.cached_property
-    def _effects(self) -> dict[type, tuple[Effect, ...]]:
-        return flow.effect_table(self.rulebook, self.action_classes)
-
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
-        return flow.advance(self._effects, self.rule_context, state, action, events)
+        effects = self._effects or self._effect_table()
+        return flow.advance(effects, self.rule_context, state, action, events)
+
+    def _effect_table(self) -> dict[type, tuple[Effect, ...]]:
+        # Made on first use: a variant's rulebook is set after __init__ (see with_rules).
+        table = flow.effect_table(self.rulebook, self.action_classes)
+        object.__setattr__(self, "_effects", table)
+        return table
 
     def max_moves(self) -> int:
         """A bound on actions per game (see :func:`boardrules.games.lyceum.flow.max_moves`)."""

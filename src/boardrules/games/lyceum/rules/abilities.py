@@ -115,9 +115,10 @@ def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Wo
     seat = step.seat
     source, target = action.source, action.target
     sheet = work.seats[seat]
-    work.seats[seat] = sheet.with_skills(
-        bump(bump(sheet.skills, source.index, -1), target.index, 1)
-    )
+    skills = list(sheet.skills)
+    skills[source.index] -= 1
+    skills[target.index] += 1
+    work.seats[seat] = sheet.with_skills(tuple(skills))
     if step.count > 1:
         work.queue = (Step(_MOVE, seat, step.count - 1), *work.queue)
     if events is not None:

@@ -352,6 +352,9 @@ def offer_or_expire(ctx: Tables, work: Work, turns: int, events: Events) -> Work
 
 
 def _deferral(ctx: Tables, work: Work, moment: MainTurnOver, events: Events) -> Work:
+    assert work.first is not None
+    if work.seats[(work.first + work.turn) % len(work.seats)].deferred is None:
+        return work  # the common case, kept cheap
     return offer_or_expire(ctx, work, DEFER_TURNS, events)
 
 
