@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib.util
 import random
 import statistics
@@ -129,37 +130,32 @@ def orbita_round_ms(game: Any, repeats: int, rounds: int = 200) -> float:
 
 
 def view_cost(game: Any, setup: dict[str, Any], games: int = 40) -> tuple[float, float]:
-    """Median microseconds of one ``view`` and of one step (``legal_actions`` and ``apply``).
+    """Median microseconds of one ``view`` and of one step of random play.
 
-    Each batch plays fresh random games and then times, in play order, a view of every state
-    for the seat to move (as a front-end asks after each move) and the step taken from it;
-    nothing a view could remember is shared between batches.
+    Each batch plays fresh random games (nothing a view could remember is shared between
+    batches) as a front-end would: a step (``legal_actions``, a random choice, ``apply``),
+    then a view of the new state for the seat to move. The two are timed alternately,
+    state by state, so that a busy machine slows both alike.
     """
+    clock = time.perf_counter
     timings_view, timings_step = [], []
     for batch in range(5):
         view_s = step_s = 0.0
         count = 0
+        gc.collect()
         for offset in range(games):
             seed = 10**6 + batch * games + offset
-            pick = random.Random(seed)
-            states, actions = [], []
+            choice = random.Random(seed).choice
             state = game.new(seed, **setup)
             while not game.is_over(state):
-                action = pick.choice(game.legal_actions(state))
-                states.append(state)
-                actions.append(action)
-                state = game.apply(state, action)
-            seats = [game.to_move(s) for s in states]
-            start = time.perf_counter()
-            for state, seat in zip(states, seats, strict=True):
-                game.view(state, seat)
-            view_s += time.perf_counter() - start
-            start = time.perf_counter()
-            for state, action in zip(states, actions, strict=True):
-                game.legal_actions(state)
-                game.apply(state, action)
-            step_s += time.perf_counter() - start
-            count += len(states)
+                start = clock()
+                state = game.apply(state, choice(game.legal_actions(state)))
+                middle = clock()
+                game.view(state, game.to_move(state))
+                end = clock()
+                step_s += middle - start
+                view_s += end - middle
+                count += 1
         timings_view.append(view_s / count)
         timings_step.append(step_s / count)
     return statistics.median(timings_view) * 1e6, statistics.median(timings_step) * 1e6

@@ -33,6 +33,7 @@ __all__ = [
     "StepKind",
     "TurnOver",
     "Work",
+    "make_state",
 ]
 
 #: A declaration as other seats see it before the end (LY-22): hidden, made or not.
@@ -151,10 +152,16 @@ class Seat:
 
     def with_declaration(self, declaration: tuple[int, ...] | None) -> Seat:
         """This sheet with another declaration (or :data:`HIDDEN`)."""
-        return Seat(
-            self.character, self.skills, self.played_xp, self.shared_xp, declaration,
-            self.deferred, self.deferred_round, self.shared,
-        )
+        sheet: Seat = _new(Seat)  # Seat(...) without attrs' per-field calls: views are hot
+        _set_character(sheet, self.character)
+        _set_skills(sheet, self.skills)
+        _set_played_xp(sheet, self.played_xp)
+        _set_shared_xp(sheet, self.shared_xp)
+        _set_declaration(sheet, declaration)
+        _set_deferred(sheet, self.deferred)
+        _set_deferred_round(sheet, self.deferred_round)
+        _set_shared(sheet, self.shared)
+        return sheet
 
     def with_deferred(self, card: str | None, round_: int) -> Seat:
         """This sheet holding ``card`` deferred since ``round_`` (``None, 0``: none)."""
@@ -200,6 +207,52 @@ class State:
         return 15 + self.round
 
 
+# What the attrs __init__ of State and Seat does, field by field, without its per-field
+# calls: the slot descriptors set the fields directly (neither class has validators or
+# converters to run; the assertion keeps it so). Views and the working copy make a State
+# per action, so this is on the hot path.
+assert all(
+    a.validator is None and a.converter is None
+    for a in (*attrs.fields(State), *attrs.fields(Seat))
+)
+_new = object.__new__
+(
+    _set_character, _set_skills, _set_played_xp, _set_shared_xp, _set_declaration,
+    _set_deferred, _set_deferred_round, _set_shared,
+) = (Seat.__dict__[a.name].__set__ for a in attrs.fields(Seat))
+(
+    _set_seed, _set_seats, _set_tie_order, _set_first, _set_round, _set_turn, _set_stage,
+    _set_queue, _set_piles, _set_effects,
+) = (State.__dict__[a.name].__set__ for a in attrs.fields(State))
+
+
+def make_state(
+    seed: int,
+    seats: tuple[Seat, ...],
+    tie_order: tuple[int, ...],
+    first: int | None,
+    round_: int,
+    turn: int,
+    stage: Stage,
+    queue: tuple[Step, ...],
+    piles: tuple[tuple[str, ...], ...],
+    effects: tuple[Effect, ...],
+) -> State:
+    """``State(seed, seats, ...)``, made faster (every field given, in field order)."""
+    state: State = _new(State)
+    _set_seed(state, seed)
+    _set_seats(state, seats)
+    _set_tie_order(state, tie_order)
+    _set_first(state, first)
+    _set_round(state, round_)
+    _set_turn(state, turn)
+    _set_stage(state, stage)
+    _set_queue(state, queue)
+    _set_piles(state, piles)
+    _set_effects(state, effects)
+    return state
+
+
 class Work:
     """The fields of the next state while an action is worked out (one :class:`State` at
     the end).
@@ -230,7 +283,7 @@ class Work:
 
     def freeze(self) -> State:
         """The next state."""
-        return State(
+        return make_state(
             self.seed, tuple(self.seats), self.tie_order, self.first, self.round, self.turn,
             self.stage, self.queue, self.piles, self.effects,
         )

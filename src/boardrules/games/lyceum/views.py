@@ -20,7 +20,15 @@ from boardrules.core.rng import MASK, Rng
 from boardrules.games.lyceum.content import Tables
 from boardrules.games.lyceum.events import DeclarationMade, Event
 from boardrules.games.lyceum.rules import DECLARATION_TARGETS
-from boardrules.games.lyceum.state import HIDDEN, Seat, Stage, State, Step, StepKind
+from boardrules.games.lyceum.state import (
+    HIDDEN,
+    Seat,
+    Stage,
+    State,
+    Step,
+    StepKind,
+    make_state,
+)
 
 __all__ = ["determinize", "hide_declaration", "view", "view_events", "visible_piles"]
 
@@ -31,6 +39,7 @@ __all__ = ["determinize", "hide_declaration", "view", "view_events", "visible_pi
 _HIDDEN_SHEETS: dict[int, tuple[Seat, Seat]] = {}
 _Piles: TypeAlias = tuple[tuple[str, ...], ...]
 _PILES_SHOWN: dict[int, tuple[_Piles, Tables, _Piles]] = {}
+_LAST_SHOWN: list[tuple[_Piles, Tables, _Piles] | None] = [None]
 _REMEMBER = 1 << 12
 
 _OVER = Stage.OVER
@@ -54,13 +63,32 @@ def visible_piles(tables: Tables, piles: _Piles) -> _Piles:
     """The piles as a view shows them: each in content order (LY-22)."""
     found = _PILES_SHOWN.get(id(piles))
     if found is not None and found[0] is piles and found[1] is tables:
+        _LAST_SHOWN[0] = found
         return found[2]
     if len(_PILES_SHOWN) >= _REMEMBER:
         _PILES_SHOWN.clear()
-    shown = tuple(map(tables.in_content_order, piles))
-    _PILES_SHOWN[id(piles)] = (piles, tables, shown)
-    return shown
+    # Usually the piles of the state viewed last, with one card drawn from one of them.
+    last = _LAST_SHOWN[0]
+    if last is not None and last[1] is tables and len(last[0]) == len(piles):
+        before, before_shown = last[0], last[2]
+        shown = [
+            b_shown if b is pile else _less_top(b, b_shown, pile, tables)
+            for b, b_shown, pile in zip(before, before_shown, piles, strict=True)
+        ]
+    else:
+        shown = [tables.in_content_order(pile) for pile in piles]
+    entry = _LAST_SHOWN[0] = _PILES_SHOWN[id(piles)] = (piles, tables, tuple(shown))
+    return entry[2]
 
+
+def _less_top(
+    before: tuple[str, ...], before_shown: tuple[str, ...], pile: tuple[str, ...], tables: Tables
+) -> tuple[str, ...]:
+    """``pile`` in content order, from the pile it may be ``before`` a card was drawn."""
+    if len(before) == len(pile) + 1 and before[1:] == pile:
+        cut = before_shown.index(before[0])
+        return before_shown[:cut] + before_shown[cut + 1 :]
+    return tables.in_content_order(pile)
 
 
 def view(tables: Tables, state: State, seat: int | None) -> State:
@@ -71,25 +99,41 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
     whether it declared or not, and another seat's declaration step in progress shows no
     values.
     """
-    piles = visible_piles(tables, state.piles)
+    piles = state.piles
+    found_piles = _PILES_SHOWN.get(id(piles))  # visible_piles, inlined: views are hot
+    if found_piles is not None and found_piles[0] is piles and found_piles[1] is tables:
+        _LAST_SHOWN[0] = found_piles
+        piles = found_piles[2]
+    else:
+        piles = visible_piles(tables, piles)
     seats = state.seats
     queue = state.queue
     stage = state.stage
     if stage is not _OVER:
         done = queue[0].seat if stage is _SETUP else len(seats)
         hidden: list[Seat] | None = None
+        remembered = _HIDDEN_SHEETS
         for i in range(done):
-            if i != seat and seats[i].declaration != HIDDEN:
-                if hidden is None:
-                    hidden = list(seats)
-                hidden[i] = hide_declaration(seats[i])
+            if i == seat:
+                continue
+            sheet = seats[i]
+            found = remembered.get(id(sheet))  # hide_declaration, inlined: views are hot
+            if found is not None and found[0] is sheet:
+                shown = found[1]
+            elif sheet.declaration == HIDDEN:
+                continue
+            else:
+                shown = hide_declaration(sheet)
+            if hidden is None:
+                hidden = list(seats)
+            hidden[i] = shown
         if hidden is not None:
             seats = tuple(hidden)
         if queue:
             head = queue[0]
             if head.kind is _DECLARE_SKILL and head.seat != seat:
                 queue = (Step(_DECLARE_SKILL, head.seat), *queue[1:])
-    return State(
+    return make_state(
         0, seats, state.tie_order, state.first, state.round, state.turn, stage, queue,
         piles, state.effects,
     )
