@@ -129,13 +129,19 @@ def orbita_round_ms(game: Any, repeats: int, rounds: int = 200) -> float:
     return statistics.median(timings) * 1e3
 
 
+#: A step or view that took longer than this (seconds) was interrupted by the machine.
+_INTERRUPTED = 1e-3
+
+
 def view_cost(game: Any, setup: dict[str, Any], games: int = 40) -> tuple[float, float]:
     """Median microseconds of one ``view`` and of one step of random play.
 
     Each batch plays fresh random games (nothing a view could remember is shared between
     batches) as a front-end would: a step (``legal_actions``, a random choice, ``apply``),
     then a view of the new state for the seat to move. The two are timed alternately,
-    state by state, so that a busy machine slows both alike.
+    state by state, so that a busy machine slows both alike; a pair in which either took
+    over a millisecond (no step or view of these games does: the process was interrupted)
+    is left out.
     """
     clock = time.perf_counter
     timings_view, timings_step = [], []
@@ -153,9 +159,10 @@ def view_cost(game: Any, setup: dict[str, Any], games: int = 40) -> tuple[float,
                 middle = clock()
                 game.view(state, game.to_move(state))
                 end = clock()
-                step_s += middle - start
-                view_s += end - middle
-                count += 1
+                if middle - start < _INTERRUPTED and end - middle < _INTERRUPTED:
+                    step_s += middle - start
+                    view_s += end - middle
+                    count += 1
         timings_view.append(view_s / count)
         timings_step.append(step_s / count)
     return statistics.median(timings_view) * 1e6, statistics.median(timings_step) * 1e6

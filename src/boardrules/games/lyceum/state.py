@@ -258,8 +258,9 @@ class Work:
     the end).
 
     ``step`` is the pending step the action answers, already taken off ``queue`` (a working
-    copy is only made of a state with a pending step); ``seats`` is a list the rules replace
-    sheets in.
+    copy is only made of a state with a pending step). ``seats`` is a tuple; the rules
+    replace a sheet with :meth:`put`, so an action that changes no sheet leaves the next
+    state the very same tuple (which views then find again).
     """
 
     __slots__ = (
@@ -270,7 +271,7 @@ class Work:
     def __init__(self, state: State) -> None:
         queue = state.queue
         self.seed = state.seed
-        self.seats = list(state.seats)
+        self.seats = state.seats
         self.tie_order = state.tie_order
         self.first = state.first
         self.round = state.round
@@ -281,10 +282,16 @@ class Work:
         self.piles = state.piles
         self.effects = state.effects
 
+    def put(self, index: int, sheet: Seat) -> None:
+        """Replace the sheet of seat ``index``."""
+        seats = list(self.seats)
+        seats[index] = sheet
+        self.seats = tuple(seats)
+
     def freeze(self) -> State:
         """The next state."""
         return make_state(
-            self.seed, tuple(self.seats), self.tie_order, self.first, self.round, self.turn,
+            self.seed, self.seats, self.tie_order, self.first, self.round, self.turn,
             self.stage, self.queue, self.piles, self.effects,
         )
 

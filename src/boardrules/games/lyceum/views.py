@@ -30,61 +30,53 @@ from boardrules.games.lyceum.state import (
     make_state,
 )
 
-__all__ = ["determinize", "hide_declaration", "view", "view_events", "visible_piles"]
+__all__ = ["determinize", "view", "view_events", "visible_piles"]
 
-# A state after an action shares every sheet and pile that the action did not change with
-# the state before it, so views remember what they made of each sheet and of each state's
-# piles, by the identity of the original. An entry keeps its original alive, so the id is
-# not reused while the entry exists; the memory is emptied when it fills up.
-_HIDDEN_SHEETS: dict[int, tuple[Seat, Seat]] = {}
 _Piles: TypeAlias = tuple[tuple[str, ...], ...]
-_PILES_SHOWN: dict[int, tuple[_Piles, Tables, _Piles]] = {}
-_LAST_SHOWN: list[tuple[_Piles, Tables, _Piles] | None] = [None]
-_REMEMBER = 1 << 12
+# What views made last: the piles of the state viewed last, per seat the sheet hidden last,
+# and per viewer the seats it saw last. A state after an action shares every pile and sheet
+# that the action did not change with the state before it, so the next view mostly finds
+# them here (by identity; an entry keeps its original alive). A view of another game in
+# between costs only a recomputation.
+_LAST_PILES: list[tuple[_Piles, Tables, _Piles] | None] = [None]
+_LAST_HIDDEN: list[tuple[Seat, Seat] | None] = [None] * 64
+# per viewer (64: a spectator), the seats it saw last: (seats, how many declared, as shown)
+_LAST_SEATS: list[tuple[tuple[Seat, ...], int, tuple[Seat, ...]] | None] = [None] * 65
 
 _OVER = Stage.OVER
 _SETUP = Stage.SETUP
 _DECLARE_SKILL = StepKind.DECLARE_SKILL
 
 
-def hide_declaration(sheet: Seat) -> Seat:
-    """``sheet`` as other seats see it before the end: its declaration :data:`HIDDEN`."""
-    found = _HIDDEN_SHEETS.get(id(sheet))
-    if found is not None and found[0] is sheet:
-        return found[1]
-    if len(_HIDDEN_SHEETS) >= _REMEMBER:
-        _HIDDEN_SHEETS.clear()
-    hidden = sheet.with_declaration(HIDDEN)
-    _HIDDEN_SHEETS[id(sheet)] = (sheet, hidden)
-    return hidden
-
-
 def visible_piles(tables: Tables, piles: _Piles) -> _Piles:
     """The piles as a view shows them: each in content order (LY-22)."""
-    found = _PILES_SHOWN.get(id(piles))
-    if found is not None and found[0] is piles and found[1] is tables:
-        _LAST_SHOWN[0] = found
-        return found[2]
-    if len(_PILES_SHOWN) >= _REMEMBER:
-        _PILES_SHOWN.clear()
-    # Usually the piles of the state viewed last, with one card drawn from one of them.
-    last = _LAST_SHOWN[0]
-    if last is not None and last[1] is tables and len(last[0]) == len(piles):
-        before, before_shown = last[0], last[2]
-        shown = [
-            b_shown if b is pile else _less_top(b, b_shown, pile, tables)
-            for b, b_shown, pile in zip(before, before_shown, piles, strict=True)
-        ]
-    else:
-        shown = [tables.in_content_order(pile) for pile in piles]
-    entry = _LAST_SHOWN[0] = _PILES_SHOWN[id(piles)] = (piles, tables, tuple(shown))
-    return entry[2]
+    last = _LAST_PILES[0]
+    if last is not None and last[1] is tables:
+        if last[0] is piles:
+            return last[2]
+        if len(piles) == 3 == len(last[0]):  # green, yellow, red: usually one was drawn from
+            (green, yellow, red), (shown_green, shown_yellow, shown_red) = last[0], last[2]
+            now_green, now_yellow, now_red = piles
+            result: _Piles = (
+                shown_green
+                if now_green is green
+                else _after_draw(tables, green, shown_green, now_green),
+                shown_yellow
+                if now_yellow is yellow
+                else _after_draw(tables, yellow, shown_yellow, now_yellow),
+                shown_red if now_red is red else _after_draw(tables, red, shown_red, now_red),
+            )
+            _LAST_PILES[0] = (piles, tables, result)
+            return result
+    ordered = tuple([tables.in_content_order(pile) for pile in piles])
+    _LAST_PILES[0] = (piles, tables, ordered)
+    return ordered
 
 
-def _less_top(
-    before: tuple[str, ...], before_shown: tuple[str, ...], pile: tuple[str, ...], tables: Tables
+def _after_draw(
+    tables: Tables, before: tuple[str, ...], before_shown: tuple[str, ...], pile: tuple[str, ...]
 ) -> tuple[str, ...]:
-    """``pile`` in content order, from the pile it may be ``before`` a card was drawn."""
+    """``pile`` in content order, from the pile it may be ``before`` its top card was drawn."""
     if len(before) == len(pile) + 1 and before[1:] == pile:
         cut = before_shown.index(before[0])
         return before_shown[:cut] + before_shown[cut + 1 :]
@@ -100,39 +92,49 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
     values.
     """
     piles = state.piles
-    found_piles = _PILES_SHOWN.get(id(piles))  # visible_piles, inlined: views are hot
-    if found_piles is not None and found_piles[0] is piles and found_piles[1] is tables:
-        _LAST_SHOWN[0] = found_piles
-        piles = found_piles[2]
+    last_piles = _LAST_PILES[0]  # visible_piles, inlined: views are hot
+    if last_piles is not None and last_piles[0] is piles and last_piles[1] is tables:
+        piles = last_piles[2]
     else:
         piles = visible_piles(tables, piles)
     seats = state.seats
     queue = state.queue
     stage = state.stage
     if stage is not _OVER:
-        done = queue[0].seat if stage is _SETUP else len(seats)
-        hidden: list[Seat] | None = None
-        remembered = _HIDDEN_SHEETS
-        for i in range(done):
-            if i == seat:
-                continue
-            sheet = seats[i]
-            found = remembered.get(id(sheet))  # hide_declaration, inlined: views are hot
-            if found is not None and found[0] is sheet:
-                shown = found[1]
-            elif sheet.declaration == HIDDEN:
-                continue
-            else:
-                shown = hide_declaration(sheet)
-            if hidden is None:
-                hidden = list(seats)
-            hidden[i] = shown
-        if hidden is not None:
-            seats = tuple(hidden)
-        if queue:
+        if stage is _SETUP:
             head = queue[0]
+            done = head.seat  # the seats before it have declared (or not)
             if head.kind is _DECLARE_SKILL and head.seat != seat:
                 queue = (Step(_DECLARE_SKILL, head.seat), *queue[1:])
+        else:
+            done = len(seats)
+        viewer = 64 if seat is None else seat
+        remembered = _LAST_SEATS[viewer] if 0 <= viewer <= 64 else None
+        if remembered is not None and remembered[0] is seats and remembered[1] == done:
+            seats = remembered[2]  # an action that changed no sheet: the same seats as before
+        else:
+            before = seats
+            hidden: list[Seat] | None = None
+            lasts = _LAST_HIDDEN
+            for i in range(done):
+                if i == seat:
+                    continue
+                sheet = seats[i]
+                last = lasts[i]
+                if last is not None and last[0] is sheet:
+                    shown = last[1]
+                elif sheet.declaration == HIDDEN:
+                    continue
+                else:
+                    shown = sheet.with_declaration(HIDDEN)
+                    lasts[i] = (sheet, shown)
+                if hidden is None:
+                    hidden = list(seats)
+                hidden[i] = shown
+            if hidden is not None:
+                seats = tuple(hidden)
+            if 0 <= viewer <= 64:
+                _LAST_SEATS[viewer] = (before, done, seats)
     return make_state(
         0, seats, state.tie_order, state.first, state.round, state.turn, stage, queue,
         piles, state.effects,

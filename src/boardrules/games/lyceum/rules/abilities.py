@@ -97,7 +97,7 @@ def _different_skills(ctx: Tables, state: State, action: MoveSkillPoint) -> Viol
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     seat = work.step.seat
     sheet = work.seats[seat]
-    work.seats[seat] = sheet.with_skills(bump(sheet.skills, ENERGY, 1))
+    work.put(seat, sheet.with_skills(bump(sheet.skills, ENERGY, 1)))
     moves = rest_moves(work.effects, work.round, seat)
     if moves:
         work.queue = (
@@ -118,7 +118,7 @@ def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Wo
     skills = list(sheet.skills)
     skills[source.index] -= 1
     skills[target.index] += 1
-    work.seats[seat] = sheet.with_skills(tuple(skills))
+    work.put(seat, sheet.with_skills(tuple(skills)))
     if step.count > 1:
         work.queue = (Step(_MOVE, seat, step.count - 1), *work.queue)
     if events is not None:
@@ -179,7 +179,7 @@ def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
     """The seat to move shares ``amount`` XP with every other seat (LY-18), who may level
     up (LY-19); the sharer gets +1 communication, −1 energy and +1 SP of choice."""
     seat = work.step.seat
-    seats = work.seats
+    seats = list(work.seats)
     sheet = seats[seat]
     skills = bump(bump(sheet.skills, COMMUNICATION, 1), ENERGY, -1)
     seats[seat] = Seat(
@@ -202,6 +202,7 @@ def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
         if after > before:
             follow.append(level_up_step(other, before, after))
             reached += [LevelReached(other, lv) for lv in range(before + 1, after + 1)]
+    work.seats = tuple(seats)
     work.queue = (*follow, *work.queue)
     if events is not None:
         events.append(ExperienceShared(seat, amount))

@@ -82,7 +82,7 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
     step = work.step
     seat = step.seat
     sheet = work.seats[seat]
-    work.seats[seat] = sheet.with_skills(bump(sheet.skills, action.skill.index, 1))
+    work.put(seat, sheet.with_skills(bump(sheet.skills, action.skill.index, 1)))
     if step.count > 1:
         work.queue = (Step(_CHOOSE, seat, step.count - 1), *work.queue)
     if events is not None:
@@ -136,7 +136,7 @@ def _declare_skill(ctx: Tables, work: Work, action: DeclareSkill, events: Events
     left = step.count - action.value
     if len(values) == len(SKILLS) - 1:
         declaration = (*values, left)
-        work.seats[seat] = work.seats[seat].with_declaration(declaration)
+        work.put(seat, work.seats[seat].with_declaration(declaration))
         if events is not None:
             events.append(DeclarationMade(seat, declaration))
     else:

@@ -226,9 +226,12 @@ def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, event
     before = bisect_right(levels, sheet.played_xp + sheet.shared_xp)
     played = sheet.played_xp + card.xp
     after = bisect_right(levels, played + sheet.shared_xp)
-    work.seats[seat] = Seat(
-        sheet.character, skills, played, sheet.shared_xp, sheet.declaration,
-        sheet.deferred, sheet.deferred_round, sheet.shared,
+    work.put(
+        seat,
+        Seat(
+            sheet.character, skills, played, sheet.shared_xp, sheet.declaration,
+            sheet.deferred, sheet.deferred_round, sheet.shared,
+        ),
     )
     follow: list[Step] = []
     if after > before:
@@ -300,7 +303,7 @@ def _defer(ctx: Tables, work: Work, action: DeferCard, events: Events) -> Work:
     step = work.step
     assert step.card is not None
     seat = step.seat
-    work.seats[seat] = work.seats[seat].with_deferred(step.card, work.round)
+    work.put(seat, work.seats[seat].with_deferred(step.card, work.round))
     if events is not None:
         events.append(CardDeferred(seat, step.card))
     return work
@@ -324,7 +327,7 @@ def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events
     step = work.step
     assert step.card is not None
     seat = step.seat
-    work.seats[seat] = work.seats[seat].with_deferred(None, 0)
+    work.put(seat, work.seats[seat].with_deferred(None, 0))
     play(ctx, work, seat, step.card, True, events)
     return work
 
@@ -347,7 +350,7 @@ def offer_or_expire(ctx: Tables, work: Work, turns: int, events: Events) -> Work
         if work.round - sheet.deferred_round >= turns:
             if events is not None:
                 events.append(DeferredExpired(mover, sheet.deferred))
-            work.seats[mover] = sheet.with_deferred(None, 0)
+            work.put(mover, sheet.with_deferred(None, 0))
     return work
 
 
