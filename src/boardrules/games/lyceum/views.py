@@ -33,15 +33,12 @@ from boardrules.games.lyceum.state import (
 __all__ = ["determinize", "view", "view_events", "visible_piles"]
 
 _Piles: TypeAlias = tuple[tuple[str, ...], ...]
-# What views made last: the piles of the state viewed last, per seat the sheet hidden last,
-# and per viewer the seats it saw last. A state after an action shares every pile and sheet
-# that the action did not change with the state before it, so the next view mostly finds
-# them here (by identity; an entry keeps its original alive). A view of another game in
-# between costs only a recomputation.
+# What views made last: the piles of the state viewed last, and per seat the sheet hidden
+# last. A state after an action shares every pile and sheet that the action did not change
+# with the state before it, so the next view mostly finds them here (by identity; an entry
+# keeps its original alive). A view of another game in between costs a recomputation.
 _LAST_PILES: list[tuple[_Piles, Tables, _Piles] | None] = [None]
 _LAST_HIDDEN: list[tuple[Seat, Seat] | None] = [None] * 64
-# per viewer (64: a spectator), the seats it saw last: (seats, how many declared, as shown)
-_LAST_SEATS: list[tuple[tuple[Seat, ...], int, tuple[Seat, ...]] | None] = [None] * 65
 
 _OVER = Stage.OVER
 _SETUP = Stage.SETUP
@@ -108,33 +105,25 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
                 queue = (Step(_DECLARE_SKILL, head.seat), *queue[1:])
         else:
             done = len(seats)
-        viewer = 64 if seat is None else seat
-        remembered = _LAST_SEATS[viewer] if 0 <= viewer <= 64 else None
-        if remembered is not None and remembered[0] is seats and remembered[1] == done:
-            seats = remembered[2]  # an action that changed no sheet: the same seats as before
-        else:
-            before = seats
-            hidden: list[Seat] | None = None
-            lasts = _LAST_HIDDEN
-            for i in range(done):
-                if i == seat:
-                    continue
-                sheet = seats[i]
-                last = lasts[i]
-                if last is not None and last[0] is sheet:
-                    shown = last[1]
-                elif sheet.declaration == HIDDEN:
-                    continue
-                else:
-                    shown = sheet.with_declaration(HIDDEN)
-                    lasts[i] = (sheet, shown)
-                if hidden is None:
-                    hidden = list(seats)
-                hidden[i] = shown
-            if hidden is not None:
-                seats = tuple(hidden)
-            if 0 <= viewer <= 64:
-                _LAST_SEATS[viewer] = (before, done, seats)
+        hidden: list[Seat] | None = None
+        lasts = _LAST_HIDDEN
+        for i in range(done):
+            if i == seat:
+                continue
+            sheet = seats[i]
+            last = lasts[i]
+            if last is not None and last[0] is sheet:
+                shown = last[1]
+            elif sheet.declaration == HIDDEN:
+                continue
+            else:
+                shown = sheet.with_declaration(HIDDEN)
+                lasts[i] = (sheet, shown)
+            if hidden is None:
+                hidden = list(seats)
+            hidden[i] = shown
+        if hidden is not None:
+            seats = tuple(hidden)
     return make_state(
         0, seats, state.tie_order, state.first, state.round, state.turn, stage, queue,
         piles, state.effects,
