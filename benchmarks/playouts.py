@@ -194,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         if game.hidden_information:
             view_us, step_us = view_cost(game, setup)
             print(
-                f"{'':8} view {view_us:.2f} µs vs step (legal + apply) {step_us:.2f} µs: "
-                f"{view_us / step_us:.2f} of a step"
+                f"{'':8} view {view_us:.2f} µs, step (legal_actions, choice, apply) "
+                f"{step_us:.2f} µs: a view costs {view_us / step_us:.2f} of a step"
             )
         if name == "orbita":
             print(f"{'':8} one 4-seat round of random play: {orbita_round_ms(game, 5):.2f} ms")
