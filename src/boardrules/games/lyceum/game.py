@@ -82,7 +82,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         )
 
     # -- what the core runs -------------------------------------------------------------------
-
     def _new(self, seed: int, setup: Setup) -> State:
         return flow.new(self.rule_context, seed, setup)
 
