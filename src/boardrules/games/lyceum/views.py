@@ -80,6 +80,10 @@ def _after_draw(
     return tables.in_content_order(pile)
 
 
+def _no_memory(seats: int) -> list[tuple[Seat, Seat] | None]:
+    return [None] * seats  # a table larger than any game seats: nothing is remembered
+
+
 def view(tables: Tables, state: State, seat: int | None) -> State:
     """What ``seat`` may see of ``state`` (``None``: a spectator).
 
@@ -106,7 +110,7 @@ def view(tables: Tables, state: State, seat: int | None) -> State:
         else:
             done = len(seats)
         hidden: list[Seat] | None = None
-        lasts = _LAST_HIDDEN
+        lasts = _LAST_HIDDEN if done <= len(_LAST_HIDDEN) else _no_memory(done)
         for i in range(done):
             if i == seat:
                 continue
