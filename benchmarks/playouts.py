@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib.util
 import random
 import statistics
@@ -128,6 +129,45 @@ def orbita_round_ms(game: Any, repeats: int, rounds: int = 200) -> float:
     return statistics.median(timings) * 1e3
 
 
+#: A step or view that took longer than this (seconds) was interrupted by the machine.
+_INTERRUPTED = 1e-3
+
+
+def view_cost(game: Any, setup: dict[str, Any], games: int = 40) -> tuple[float, float]:
+    """Median microseconds of one ``view`` and of one step of random play.
+
+    Each batch plays fresh random games (nothing a view could remember is shared between
+    batches) as a front-end would: a step (``legal_actions``, a random choice, ``apply``),
+    then a view of the new state for the seat to move. The two are timed alternately,
+    state by state, so that a busy machine slows both alike; a pair in which either took
+    over a millisecond (no step or view of these games does: the process was interrupted)
+    is left out.
+    """
+    clock = time.perf_counter
+    timings_view, timings_step = [], []
+    for batch in range(5):
+        view_s = step_s = 0.0
+        count = 0
+        gc.collect()
+        for offset in range(games):
+            seed = 10**6 + batch * games + offset
+            choice = random.Random(seed).choice
+            state = game.new(seed, **setup)
+            while not game.is_over(state):
+                start = clock()
+                state = game.apply(state, choice(game.legal_actions(state)))
+                middle = clock()
+                game.view(state, game.to_move(state))
+                end = clock()
+                if middle - start < _INTERRUPTED and end - middle < _INTERRUPTED:
+                    step_s += middle - start
+                    view_s += end - middle
+                    count += 1
+        timings_view.append(view_s / count)
+        timings_step.append(step_s / count)
+    return statistics.median(timings_view) * 1e6, statistics.median(timings_step) * 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per batch")
@@ -151,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
             f"{legal_us:9.2f} {apply_us:9.2f}"
         )
+        if game.hidden_information:
+            view_us, step_us = view_cost(game, setup)
+            print(
+                f"{'':8} view {view_us:.2f} µs, step (legal_actions, choice, apply) "
+                f"{step_us:.2f} µs: a view costs {view_us / step_us:.2f} of a step"
+            )
         if name == "orbita":
             print(f"{'':8} one 4-seat round of random play: {orbita_round_ms(game, 5):.2f} ms")
         if name == "semya":

@@ -410,7 +410,7 @@ def test_observation_of_the_setup_hides_another_seats_declaration_in_progress() 
 
 
 def test_rulebook_has_one_line_per_rule_of_the_page() -> None:
-    page = re.findall(r"^\| \*\*(LY-\d+)\*\* \|", PAGE.read_text("utf-8"), re.M)
+    page = re.findall(r"^\| \[\*\*(LY-\d+)\*\*\]\(", PAGE.read_text("utf-8"), re.M)
     assert [rule.id for rule in GAME.rulebook] == page
     for rule in GAME.rulebook:
         assert rule.en

@@ -54,7 +54,7 @@ def test_ly20_the_game_ends_after_round_10_and_the_most_xp_wins(seed: int, playe
     assert events[-1][-1] == GameEnded(standings.winners)
     violation = GAME.check(final, Rest())
     assert violation is not None
-    assert (violation.rule, violation.code) == ("LY-20", "game_over")
+    assert (violation.rule, violation.code) == ("CORE-2", "game_over")  # the core's refusal
 
 
 @given(st.sampled_from([35, 40, 45]), st.booleans())

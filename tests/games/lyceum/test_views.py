@@ -3,13 +3,15 @@ declarations until the end; event views hide declarations too."""
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import serde
 from boardrules.games import lyceum
 from boardrules.games.lyceum import HIDDEN, DeclarationMade, Stage, StepKind
-from boardrules.testing import playouts, seeds
+from boardrules.games.lyceum.state import make_state
+from boardrules.testing import Playout, playouts, seeds
 
 from .support import GAME, finish_setup, head, random_game, setups
 
@@ -102,3 +104,55 @@ def test_ly22_at_the_end_declarations_are_shown_and_events_are_redacted(
             else:
                 assert event == DeclarationMade(original.seat, HIDDEN)
             assert serde.from_json(serde.to_json(event), lyceum.Event) == event
+
+
+# The views remember what they made of each sheet and pile (views.py); these properties
+# compare them with the view written plainly, state after state and seat after seat.
+def _plain_view(game: lyceum.Game, state: lyceum.State, seat: int | None) -> lyceum.State:
+    order = {card.id: i for i, card in enumerate(game.content.cards)}
+    piles = tuple(tuple(sorted(pile, key=order.__getitem__)) for pile in state.piles)
+    seats = list(state.seats)
+    queue = state.queue
+    if state.stage is not Stage.OVER:
+        done = queue[0].seat if state.stage is Stage.SETUP else len(seats)
+        for i in range(done):
+            if i != seat:
+                seats[i] = attrs.evolve(seats[i], declaration=HIDDEN)
+        if queue[0].kind is StepKind.DECLARE_SKILL and queue[0].seat != seat:
+            queue = (lyceum.Step(StepKind.DECLARE_SKILL, queue[0].seat), *queue[1:])
+    return attrs.evolve(state, seed=0, seats=tuple(seats), queue=queue, piles=piles)
+
+
+@given(PLAYOUTS, st.data())
+def test_ly22_views_in_play_order_equal_the_plain_view(p: Playout, data: st.DataObject) -> None:
+    for state in p.states:
+        seat = data.draw(st.sampled_from([*range(len(state.seats)), None]))
+        assert GAME.view(state, seat) == _plain_view(GAME, state, seat)
+
+
+def _reordered_content() -> lyceum.Content:
+    # the same cards, each pile listed in reverse: content order is no longer the ids' order
+    content = GAME.content
+    return attrs.evolve(content, cards=tuple(reversed(content.cards)))
+
+
+REORDERED = lyceum.Game(content=_reordered_content())
+
+
+@given(PLAYOUTS)
+def test_ly22_views_follow_each_games_content_order(p: Playout) -> None:
+    for state in p.states[:: max(1, len(p.states) // 20)]:
+        seat = lyceum.Game().to_move(state)
+        ours, theirs = GAME.view(state, seat), REORDERED.view(state, seat)
+        assert ours == _plain_view(GAME, state, seat)
+        assert theirs == _plain_view(REORDERED, state, seat)
+        assert all(a == tuple(reversed(b)) for a, b in zip(ours.piles, theirs.piles, strict=True))
+
+
+@given(PLAYOUTS)
+def test_states_made_fast_equal_states_made_by_attrs(p: Playout) -> None:
+    for state in p.states:
+        fields = [getattr(state, a.name) for a in attrs.fields(lyceum.State)]
+        assert make_state(*fields) == lyceum.State(*fields)
+        for sheet in state.seats:
+            assert sheet.with_declaration(HIDDEN) == attrs.evolve(sheet, declaration=HIDDEN)

@@ -58,17 +58,24 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.protocol import PROTOCOL_FIELDS, ProtocolRow, protocol, protocol_csv
+from boardrules.games.lyceum.flow import Setup
+from boardrules.games.lyceum.game import Game
 from boardrules.games.lyceum.rules import (
     DECLARATION_BONUS,
     REST_MOVES,
-    Game,
-    Setup,
     declaration_bonus,
     share_amount,
 )
+from boardrules.games.lyceum.scoring import (
+    PROTOCOL_FIELDS,
+    ProtocolRow,
+    TeamStanding,
+    protocol,
+    protocol_csv,
+    team_standings,
+)
 from boardrules.games.lyceum.state import HIDDEN, Effect, Seat, Stage, State, Step, StepKind
-from boardrules.games.lyceum.teams import TeamStanding, team_standings
+from boardrules.games.lyceum.variants import share_rounded_down
 
 __all__ = [
     "COLOUR_XP",
@@ -133,6 +140,7 @@ __all__ = [
     "protocol",
     "protocol_csv",
     "share_amount",
+    "share_rounded_down",
     "team_standings",
     "validate_content",
 ]

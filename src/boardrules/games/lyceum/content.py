@@ -41,6 +41,7 @@ __all__ = [
     "Skill",
     "Special",
     "SpecialKind",
+    "Tables",
     "Target",
     "default_content",
     "epoch_of_round",
@@ -61,7 +62,7 @@ class Skill(enum.Enum):
     @property
     def index(self) -> int:
         """The position of this skill in every skill vector (health is 0, energy is 4)."""
-        return _SKILL_INDEX[self]
+        return _SKILL_INDEX[self._value_]  # a str key: it hashes faster than the member
 
     @property
     def name_ru(self) -> str:
@@ -74,7 +75,7 @@ class Skill(enum.Enum):
 
 #: The skills in vector order.
 SKILLS: tuple[Skill, ...] = tuple(Skill)
-_SKILL_INDEX = {s: i for i, s in enumerate(SKILLS)}
+_SKILL_INDEX = {s.value: i for i, s in enumerate(SKILLS)}
 _SKILL_RU = {
     Skill.HEALTH: "здоровье",
     Skill.INTELLECT: "интеллект",
@@ -568,3 +569,80 @@ def default_content() -> Content:
         )
     return _DEFAULT
 
+
+
+# -- the rule context -----------------------------------------------------------------------
+class Tables:
+    """What the Lyceum rules look things up in: the content, its lookup tables, the options.
+
+    Built once per game (``Game.rule_context``) and handed to every rule check and effect,
+    to the step machinery and to the hooks. It never changes.
+
+    Attributes:
+        content: the characters, level table and cards.
+        min_players: the fewest seats; ``max_players`` the most.
+        cards: card id to card.
+        needs: card id to what each skill must hold to play it (condition and loss, LY-10).
+        order: card id to its position in the content (views list piles in this order).
+        piles: per epoch and colour, the pile's card ids in content order.
+        base: character id to its base SP.
+        levels: the level table's thresholds (LY-19).
+        longest_lasting_rest: the most SP a lasting special's rest or a redistribution moves
+            (0 if none).
+        largest_gain: the most SP a gain special lets a seat choose (0 if none).
+
+    Raises:
+        BadInput: for a seat range that is upside down or wider than the character deck.
+
+    >>> tables = Tables(default_content(), 3, 4)
+    >>> tables.piles[Epoch.LYCEUM, Colour.GREEN][:1]
+    ('ly-green-01',)
+    """
+
+    __slots__ = (
+        "_ids_sort_in_order", "base", "cards", "content", "largest_gain", "levels",
+        "longest_lasting_rest",
+        "max_players", "min_players", "needs", "order", "piles",
+    )
+
+    def __init__(self, content: Content, min_players: int, max_players: int) -> None:
+        if min_players > max_players:
+            raise BadInput("$.min_players", "min_players is at most max_players")
+        if max_players > len(content.characters):
+            raise BadInput(
+                "$.max_players",
+                f"LY-2: {len(content.characters)} characters seat at most "
+                f"{len(content.characters)} players",
+            )
+        cards = content.cards
+        self.content = content
+        self.min_players = min_players
+        self.max_players = max_players
+        self.cards: dict[str, Card] = {c.id: c for c in cards}
+        self.needs: dict[str, tuple[int, ...]] = {c.id: c.needs for c in cards}
+        self.order: dict[str, int] = {c.id: i for i, c in enumerate(cards)}
+        self.piles: dict[tuple[Epoch, Colour], tuple[str, ...]] = {
+            (e, k): content.pile(e, k) for e in Epoch for k in Colour
+        }
+        self.base: dict[str, tuple[int, ...]] = {c.id: c.base for c in content.characters}
+        self.levels: tuple[int, ...] = content.levels
+        # The largest counts a MOVE or CHOOSE step can hold, derived from the content so that
+        # validate() accepts every state legal play reaches: rests and redistributions move
+        # SP; gains are chosen.
+        specials = [c.special for c in cards if c.special is not None]
+        self.longest_lasting_rest: int = max(
+            [0, *(x.amount for x in specials if x.lasting or x.kind is SpecialKind.REDISTRIBUTE)]
+        )
+        self.largest_gain: int = max(
+            [0, *(x.amount for x in specials if x.kind is SpecialKind.GAIN)]
+        )
+        self._ids_sort_in_order = all(
+            list(pile) == sorted(pile) for pile in self.piles.values()
+        )
+
+    def in_content_order(self, pile: tuple[str, ...]) -> tuple[str, ...]:
+        """The card ids of ``pile`` (of one epoch and colour) in content order (what a view
+        shows of a pile, LY-22)."""
+        if self._ids_sort_in_order:  # then the ids' own order is the content order, faster
+            return tuple(sorted(pile))
+        return tuple(sorted(pile, key=self.order.__getitem__))

@@ -1,5 +1,7 @@
-"""What the shared layers ask of «Об игре» beyond the rules: the action vocabulary, a numeric
-observation of a seat's view, and content tallies for balance reports.
+"""What the shared layers ask of «Об игре» beyond the rules: a heuristic for the greedy agent,
+the action vocabulary, a numeric observation of a seat's view, content tallies for balance
+reports and a Hypothesis strategy over all actions. Each is a plain function of the game's
+:class:`~boardrules.games.lyceum.content.Tables`.
 
 **Vocabulary** (:func:`vocabulary`, 86 actions), in the order of the ``Action`` union:
 ``ChooseSkill`` per skill (5), ``Declare`` none / 35 / 40 / 45 (4), ``DeclareSkill(0..45)``
@@ -24,14 +26,19 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 from boardrules.games.lyceum.actions import (
     Action,
+    ChooseSkill,
+    Declare,
+    DeclareSkill,
     DeferCard,
     DiscardCard,
+    Draw,
     FinishMoves,
     KeepDeferred,
+    MoveSkillPoint,
     PlayCard,
     PlayDeferred,
     Rest,
@@ -42,6 +49,7 @@ from boardrules.games.lyceum.content import (
     Colour,
     Epoch,
     SpecialKind,
+    Tables,
     Target,
     epoch_of_round,
 )
@@ -55,10 +63,10 @@ from boardrules.games.lyceum.events import (
     ExperienceShared,
     Rested,
 )
+from boardrules.games.lyceum.flow import CHOICES, DECLARE_VALUES, DECLARES, DRAWS, MOVES, mover
+from boardrules.games.lyceum.rules import can_share, declaration_bonus, eligible, rest_moves
+from boardrules.games.lyceum.scoring import score
 from boardrules.games.lyceum.state import HIDDEN, Stage, State, StepKind
-
-if TYPE_CHECKING:
-    from boardrules.games.lyceum.rules import Game
 
 __all__ = [
     "CARD_WIDTH",
@@ -66,6 +74,8 @@ __all__ = [
     "OBS_GLOBAL",
     "OBS_OTHER",
     "OBS_OWN",
+    "action_strategy",
+    "heuristic",
     "layout",
     "observation_size",
     "observe",
@@ -163,28 +173,51 @@ def layout(max_players: int) -> tuple[str, ...]:
 LAYOUT: tuple[str, ...] = layout(4)
 
 
-def vocabulary(game: Game) -> tuple[Action, ...]:
-    """See :meth:`Game.vocabulary`."""
+def heuristic(tables: Tables, state: State, seat: int) -> float:
+    """How good ``state`` looks for ``seat``, for the greedy agent (higher is better).
+
+    XP so far, 10 per SP, the declaration bonus once the game is over, and the XP and net
+    SP of a card the seat has drawn or is offered and may play.
+    """
+    sheet = state.seats[seat]
+    value = sheet.played_xp + sheet.shared_xp + 10 * sum(sheet.skills)
+    if state.stage is Stage.OVER:
+        value += declaration_bonus(sheet)
+    elif state.queue:
+        step = state.queue[0]
+        if (
+            step.seat == seat
+            and step.card is not None
+            and eligible(tables, sheet.skills, step.card)
+        ):
+            card = tables.cards[step.card]
+            value += card.xp + 10 * (sum(card.gains) - sum(card.losses))
+    return float(value)
+
+
+def vocabulary(tables: Tables) -> tuple[Action, ...]:
+    """Every action the game can ever take, in a fixed order (86 actions); see the module
+    text. It does not depend on the content."""
     return (
-        *game._choose,
-        *game._declares,
-        *game._values,
-        *game._draws,
+        *CHOICES,
+        *DECLARES,
+        *DECLARE_VALUES,
+        *DRAWS,
         Rest(),
         ShareExperience(),
         PlayCard(),
         DiscardCard(),
         DeferCard(),
-        *(move for moves in game._moves for move in moves),
+        *(move for moves in MOVES for move in moves),
         FinishMoves(),
         PlayDeferred(),
         KeepDeferred(),
     )
 
 
-def observation_size(game: Game) -> int:
-    """See :meth:`Game.observation_size`."""
-    return OBS_GLOBAL + OBS_OWN + OBS_OTHER * (game.max_players - 1)
+def observation_size(tables: Tables) -> int:
+    """The length of :func:`observe`'s vector: 51 + 45 + 15 per other seat (141 for 4)."""
+    return OBS_GLOBAL + OBS_OWN + OBS_OTHER * (tables.max_players - 1)
 
 
 def _c(value: int) -> int:
@@ -192,10 +225,10 @@ def _c(value: int) -> int:
     return -1 if value < -1 else 127 if value > 127 else value
 
 
-def _card(game: Game, card_id: str | None, skills: tuple[int, ...] | None) -> list[int]:
+def _card(tables: Tables, card_id: str | None, skills: tuple[int, ...] | None) -> list[int]:
     if card_id is None:
         return [0] * CARD_WIDTH
-    card = game._cards[card_id]
+    card = tables.cards[card_id]
     special = card.special
     out = [1]
     out += [1 if card.colour is c else 0 for c in _COLOURS]
@@ -205,7 +238,7 @@ def _card(game: Game, card_id: str | None, skills: tuple[int, ...] | None) -> li
     out += [1 if special is not None and special.kind is k else 0 for k in _SPECIALS]
     out.append(_c(special.amount) if special is not None else 0)
     out.append(1 if special is not None and special.target is Target.OTHERS else 0)
-    out.append(1 if skills is not None and game.eligible(skills, card_id) else 0)
+    out.append(1 if skills is not None and eligible(tables, skills, card_id) else 0)
     return out
 
 
@@ -213,17 +246,21 @@ def _waited(state: State, deferred: str | None, since: int) -> int:
     return _c(state.round - since) if deferred is not None else 0
 
 
-def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
-    """See :meth:`Game.observe`.
+def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
+    """A fixed-size vector of integers in -1..127 of what ``seat`` sees, for learning code.
 
-    Only public data and ``seat``'s own are read, so a full state and the seat's view of it
-    give the same vector: pile lengths (not their order), never the seed, other seats'
-    declarations only once the game is over, and another seat's declaration step without
-    its values.
+    The table (round, epoch, turn, stage, pile sizes, the pending step and its card, who
+    moves), the seat's own sheet (skills, level, XP in hundreds, rest allowance, whether
+    it may share, its declaration, its deferred card) and each other seat's public sheet
+    in turn order from ``seat`` (padded with -1 up to ``max_players``); :data:`LAYOUT`
+    names every position. Only public data and ``seat``'s own are read, so a full state
+    and the seat's view of it give the same vector: pile lengths (not their order), never
+    the seed, other seats' declarations only once the game is over, and another seat's
+    declaration step without its values.
     """
     n = len(view.seats)
     seats = view.seats
-    levels = game.content.levels
+    levels = tables.levels
     queue = view.queue
     over = view.stage is Stage.OVER
     out: list[int] = [
@@ -241,12 +278,12 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
         out += [1 if mine else 0, (step.seat - seat) % n, 0 if private else _c(step.count)]
         values = () if private else step.values
         out += [_c(values[i]) if i < len(values) else -1 for i in range(len(SKILLS) - 1)]
-        out += _card(game, step.card, seats[step.seat].skills)
+        out += _card(tables, step.card, seats[step.seat].skills)
     else:
         out += [0] * len(_KINDS) + [0, -1, 0] + [-1] * (len(SKILLS) - 1)
-        out += _card(game, None, None)
-    mover = game.mover(view)
-    out.append(-1 if mover is None else (mover - seat) % n)
+        out += _card(tables, None, None)
+    moving = mover(view)
+    out.append(-1 if moving is None else (moving - seat) % n)
     out.append(-1 if view.first is None else (view.first - seat) % n)
 
     sheet = seats[seat]
@@ -258,15 +295,15 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
     )
     out += [_c(v) for v in sheet.skills]
     out += [_c(_level(levels, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
-    out += [1 if sheet.shared else 0, _c(game.rest_moves(view, seat))]
-    out.append(1 if not over and game.can_share(view, seat) is None else 0)
+    out += [1 if sheet.shared else 0, _c(rest_moves(view.effects, view.round, seat))]
+    out.append(1 if not over and can_share(tables, view, seat) is None else 0)
     out.append(_c(sum(declaration)) if declaration else 0)
     out += [_c(v) for v in declaration] if declaration else [0] * len(SKILLS)
     out += [1 if settled else 0, 1 if declaration and _met(sheet.skills, declaration) else 0]
-    out += _card(game, sheet.deferred, sheet.skills)
+    out += _card(tables, sheet.deferred, sheet.skills)
     out.append(_waited(view, sheet.deferred, sheet.deferred_round))
 
-    for k in range(1, game.max_players):
+    for k in range(1, tables.max_players):
         if k >= n:
             out += [-1] * OBS_OTHER
             continue
@@ -277,7 +314,7 @@ def observe(game: Game, view: State, seat: int) -> tuple[int, ...]:
         out += [_c(_level(levels, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
         out += [1 if other.shared else 0, 1 if other.deferred is not None else 0]
         out.append(_waited(view, other.deferred, other.deferred_round))
-        out.append(_c(game.rest_moves(view, (seat + k) % n)))
+        out.append(_c(rest_moves(view.effects, view.round, (seat + k) % n)))
         if over and other.declaration != HIDDEN:
             shown = other.declaration
             out.append(_c(sum(shown)) if shown else 0)
@@ -295,13 +332,23 @@ def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
     return all(have >= want for have, want in zip(skills, declaration, strict=True))
 
 
-def tally(game: Game, state: State, events: tuple[Event, ...]) -> dict[str, int]:
-    """See :meth:`Game.tally`."""
+def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, int]:
+    """Content statistics of a finished game for balance reports (``{}`` before the end).
+
+    Per seat: ``character: <id>``, ``final level: <n>``, ``declaration met: <target>`` /
+    ``declaration missed: <target>`` / ``no declaration``, and for the winners
+    ``winner character: <id>`` and ``winner declaration met: <target>`` (and so on);
+    ``deferred card unplayed at the end: <id>``. Per event: ``draw: <colour>``,
+    ``card drawn: <id>``, ``card played: <id>`` (cards the winners played),
+    ``card played (all seats): <id>``, ``card discarded: <id>``, ``card deferred: <id>``,
+    ``deferred card expired: <id>``, ``deferred card played``, ``rest`` and
+    ``experience shared``.
+    """
     if state.stage is not Stage.OVER:
         return {}
     out: Counter[str] = Counter()
-    winners = set(game.score(state).winners)
-    levels = game.content.levels
+    winners = set(score(state).winners)
+    levels = tables.levels
     for i, sheet in enumerate(state.seats):
         won = i in winners
         out[f"character: {sheet.character}"] += 1
@@ -319,26 +366,43 @@ def tally(game: Game, state: State, events: tuple[Event, ...]) -> dict[str, int]
         if sheet.deferred is not None:
             out[f"deferred card unplayed at the end: {sheet.deferred}"] += 1
     for event in events:
-        kind = type(event)
-        if kind is CardDrawn:
-            drawn = cast(CardDrawn, event)
-            out[f"draw: {drawn.colour.value}"] += 1
-            out[f"card drawn: {drawn.card}"] += 1
-        elif kind is CardPlayed:
-            played = cast(CardPlayed, event)
-            if played.seat in winners:
-                out[f"card played: {played.card}"] += 1
-            out[f"card played (all seats): {played.card}"] += 1
-            if played.deferred:
+        if isinstance(event, CardDrawn):
+            out[f"draw: {event.colour.value}"] += 1
+            out[f"card drawn: {event.card}"] += 1
+        elif isinstance(event, CardPlayed):
+            if event.seat in winners:
+                out[f"card played: {event.card}"] += 1
+            out[f"card played (all seats): {event.card}"] += 1
+            if event.deferred:
                 out["deferred card played"] += 1
-        elif kind is CardDiscarded:
-            out[f"card discarded: {cast(CardDiscarded, event).card}"] += 1
-        elif kind is CardDeferred:
-            out[f"card deferred: {cast(CardDeferred, event).card}"] += 1
-        elif kind is DeferredExpired:
-            out[f"deferred card expired: {cast(DeferredExpired, event).card}"] += 1
-        elif kind is Rested:
+        elif isinstance(event, CardDiscarded):
+            out[f"card discarded: {event.card}"] += 1
+        elif isinstance(event, CardDeferred):
+            out[f"card deferred: {event.card}"] += 1
+        elif isinstance(event, DeferredExpired):
+            out[f"deferred card expired: {event.card}"] += 1
+        elif isinstance(event, Rested):
             out["rest"] += 1
-        elif kind is ExperienceShared:
+        elif isinstance(event, ExperienceShared):
             out["experience shared"] += 1
     return dict(out)
+
+
+def action_strategy() -> Any:
+    """A Hypothesis strategy over the whole action vocabulary, legal or not."""
+    from hypothesis import strategies as st
+
+    skills = st.sampled_from(SKILLS)
+    return st.one_of(
+        st.builds(ChooseSkill, skills),
+        st.builds(Declare, st.one_of(st.none(), st.integers(-5, 50))),
+        st.builds(DeclareSkill, st.integers(-3, 50)),
+        st.builds(Draw, st.sampled_from(_COLOURS)),
+        st.builds(MoveSkillPoint, skills, skills),
+        st.sampled_from(
+            [
+                Rest(), ShareExperience(), PlayCard(), DiscardCard(), DeferCard(),
+                FinishMoves(), PlayDeferred(), KeepDeferred(),
+            ]
+        ),
+    )

@@ -5,14 +5,14 @@ label's language, so the English and Russian label of the same item always diffe
 
 >>> from boardrules.games import lyceum
 >>> game = lyceum.Game()
->>> describe_event(game, lyceum.LevelReached(seat=1, level=3), "ru")
+>>> describe_event(game.rule_context, lyceum.LevelReached(seat=1, level=3), "ru")
 'Игрок 1 достигает уровня 3'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, cast
+from typing import Protocol
 
 from boardrules.games.lyceum.actions import (
     Action,
@@ -30,7 +30,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import SKILLS, Epoch, SpecialKind, Target
+from boardrules.games.lyceum.content import SKILLS, Epoch, SpecialKind, Tables, Target
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -51,9 +51,6 @@ from boardrules.games.lyceum.events import (
 )
 from boardrules.games.lyceum.state import HIDDEN, State
 from boardrules.i18n import CARD_COLOURS_RU
-
-if TYPE_CHECKING:
-    from boardrules.games.lyceum.rules import Game
 
 __all__ = [
     "character_name",
@@ -77,44 +74,51 @@ _LABELS: Mapping[type, tuple[str, str]] = {
 }
 
 _EPOCH_EN = {Epoch.LYCEUM: "Lyceum", Epoch.UNIVERSITY: "University", Epoch.ADULT: "Adult life"}
+#: Colours in the accusative, for «тянет зелёную карту».
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
     """See :meth:`Game.describe_action`."""
     ru = lang == "ru"
     kind = type(action)
-    if kind is ChooseSkill:
-        skill = cast(ChooseSkill, action).skill
+    if isinstance(action, ChooseSkill):
+        skill = action.skill
         return f"+1 SP: {skill.name_ru}" if ru else f"+1 SP: {skill.value}"
-    if kind is MoveSkillPoint:
-        move = cast(MoveSkillPoint, action)
+    if isinstance(action, MoveSkillPoint):
+        move = action
         if ru:
             return f"Перенести 1 SP: {move.source.name_ru} → {move.target.name_ru}"
         return f"Move 1 SP: {move.source.value} → {move.target.value}"
-    if kind is Draw:
-        colour = cast(Draw, action).colour
+    if isinstance(action, Draw):
+        colour = action.colour
         if ru:
             return f"Взять {CARD_COLOURS_RU[colour.value].acc} карту"
         return f"Draw a {colour.value} card"
-    if kind is Declare:
-        target = cast(Declare, action).target
+    if isinstance(action, Declare):
+        target = action.target
         if target is None:
             return "Без заявки" if ru else "No declaration"
         return f"Заявить {target} SP" if ru else f"Declare {target} SP"
-    if kind is DeclareSkill:
-        value = cast(DeclareSkill, action).value
+    if isinstance(action, DeclareSkill):
+        value = action.value
         if ru:
             return f"Заявить {value} SP на следующее умение"
         return f"Declare {value} SP for the next skill"
     return _LABELS[kind][1 if ru else 0]
 
 
-def _title(game: Game, card_id: str, ru: bool) -> str:
-    try:
-        card = game.content.card(card_id)
-    except KeyError:  # an event of other content: the id is all we have
+def _title(game: Tables, card_id: str, ru: bool) -> str:
+    card = game.cards.get(card_id)
+    if card is None:  # an event of other content: the id is all we have
         return f"«{card_id}»"
     return f"«{card.title_ru if ru else card.title_en}»"
+
+
+class Lyceum(Protocol):
+    """What the report hooks read of a Lyceum game: the tables its rules read."""
+
+    @property
+    def rule_context(self) -> Tables: ...
 
 
 #: The rule ID behind each kind of event; kinds that several rules cause (a point of
@@ -135,7 +139,7 @@ _EVENT_RULES: Mapping[type, str] = {
 }
 
 
-def event_rule(game: Game, event: Event) -> str | None:
+def event_rule(game: object, event: Event) -> str | None:
     """The rule ID behind ``event``, for balance reports (``None`` when several rules can
     cause it).
 
@@ -148,7 +152,7 @@ def event_rule(game: Game, event: Event) -> str | None:
     return _EVENT_RULES.get(type(event))
 
 
-def seat_groups(game: Game, state: State) -> dict[str, tuple[str, ...]]:
+def seat_groups(game: Lyceum, state: State) -> dict[str, tuple[str, ...]]:
     """Each seat's character at the start, by name, for win rates per character.
 
     >>> from boardrules.games import lyceum
@@ -156,13 +160,14 @@ def seat_groups(game: Game, state: State) -> dict[str, tuple[str, ...]]:
     >>> seat_groups(game, game.new(seed=1))
     {'character': ('Timur', 'Gleb', 'Ildar', 'Eva')}
     """
-    return {"character": tuple(character_name(game, s.character) for s in state.seats)}
+    tables = game.rule_context
+    return {"character": tuple(character_name(tables, s.character) for s in state.seats)}
 
 
-def character_name(game: Game, character_id: str, lang: str = "en") -> str:
+def character_name(tables: Tables, character_id: str, lang: str = "en") -> str:
     """A character's name in ``lang``; an id of other content is shown as it is."""
     try:
-        character = game.content.character(character_id)
+        character = tables.content.character(character_id)
     except KeyError:
         return character_id
     return character.name_ru if lang == "ru" else character.name_en
@@ -189,7 +194,7 @@ _DECLARATIONS: Mapping[str, str] = {
 }
 
 
-def content_label(game: Game, key: str, lang: str = "en") -> str:
+def content_label(game: Lyceum, key: str, lang: str = "en") -> str:
     """A tally key (``"card played: ly-red-07"``) with the id replaced by its label.
 
     >>> from boardrules.games import lyceum
@@ -201,6 +206,7 @@ def content_label(game: Game, key: str, lang: str = "en") -> str:
     >>> content_label(game, "card played: ly-green-01").startswith("card played by a winner: «")
     True
     """
+    tables = game.rule_context
     if key in _REGROUPED:
         return _REGROUPED[key]
     prefix, sep, item = key.partition(": ")
@@ -210,9 +216,9 @@ def content_label(game: Game, key: str, lang: str = "en") -> str:
     if declaration is not None:
         return f"{declaration}: {prefix.rsplit(' ', 1)[-1]} {item} SP"
     if "character" in prefix:
-        return f"{prefix}: {character_name(game, item, lang)}"
+        return f"{prefix}: {character_name(tables, item, lang)}"
     if "card" in prefix:
-        return f"{_PREFIXES.get(prefix, prefix)}: {_title(game, item, lang == 'ru')}"
+        return f"{_PREFIXES.get(prefix, prefix)}: {_title(tables, item, lang == 'ru')}"
     return key
 
 
@@ -220,58 +226,57 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
-def describe_event(game: Game, event: Event, lang: str = "en") -> str:
+def describe_event(game: Tables, event: Event, lang: str = "en") -> str:
     """See :meth:`Game.describe_event`."""
     ru = lang == "ru"
-    kind = type(event)
-    if kind is PointChosen:
-        chosen = cast(PointChosen, event)
+    if isinstance(event, PointChosen):
+        chosen = event
         if ru:
             return f"Игрок {chosen.seat}: +1 SP, {chosen.skill.name_ru}"
         return f"Seat {chosen.seat}: +1 SP to {chosen.skill.value}"
-    if kind is PointMoved:
-        moved = cast(PointMoved, event)
+    if isinstance(event, PointMoved):
+        moved = event
         if ru:
             return (
                 f"Игрок {moved.seat} переносит 1 SP: "
                 f"{moved.source.name_ru} → {moved.target.name_ru}"
             )
         return f"Seat {moved.seat} moves 1 SP: {moved.source.value} → {moved.target.value}"
-    if kind is CardDrawn:
-        drawn = cast(CardDrawn, event)
+    if isinstance(event, CardDrawn):
+        drawn = event
         title = _title(game, drawn.card, ru)
         if ru:
             colour = CARD_COLOURS_RU[drawn.colour.value].acc
             return f"Игрок {drawn.seat} тянет {colour} карту: {title}"
         return f"Seat {drawn.seat} draws a {drawn.colour.value} card: {title}"
-    if kind is CardPlayed:
-        played = cast(CardPlayed, event)
+    if isinstance(event, CardPlayed):
+        played = event
         title = _title(game, played.card, ru)
         if ru:
             which = "отложенную карту" if played.deferred else "карту"
             return f"Игрок {played.seat} играет {which} {title}: +{played.xp} XP"
         which = "the deferred card " if played.deferred else ""
         return f"Seat {played.seat} plays {which}{title}: +{played.xp} XP"
-    if kind is CardDiscarded:
-        discarded = cast(CardDiscarded, event)
+    if isinstance(event, CardDiscarded):
+        discarded = event
         title = _title(game, discarded.card, ru)
         if ru:
             return f"Игрок {discarded.seat} сбрасывает карту {title}"
         return f"Seat {discarded.seat} discards {title}"
-    if kind is CardDeferred:
-        deferred = cast(CardDeferred, event)
+    if isinstance(event, CardDeferred):
+        deferred = event
         title = _title(game, deferred.card, ru)
         if ru:
             return f"Игрок {deferred.seat} откладывает карту {title}"
         return f"Seat {deferred.seat} defers {title}"
-    if kind is DeferredExpired:
-        expired = cast(DeferredExpired, event)
+    if isinstance(event, DeferredExpired):
+        expired = event
         title = _title(game, expired.card, ru)
         if ru:
             return f"Отложенная карта {title} игрока {expired.seat} уходит в отбой"
         return f"Seat {expired.seat}'s deferred card {title} goes to the discard pile"
-    if kind is Rested:
-        rested = cast(Rested, event)
+    if isinstance(event, Rested):
+        rested = event
         if ru:
             return (
                 f"Игрок {rested.seat} отдыхает: +1 энергия, +1 SP на выбор, "
@@ -281,32 +286,32 @@ def describe_event(game: Game, event: Event, lang: str = "en") -> str:
             f"Seat {rested.seat} rests: +1 energy, +1 SP of choice, "
             f"up to {rested.moves} SP to move"
         )
-    if kind is ExperienceShared:
-        shared = cast(ExperienceShared, event)
+    if isinstance(event, ExperienceShared):
+        shared = event
         if ru:
             return f"Игрок {shared.seat} делится опытом: остальным по +{shared.amount} XP"
         return f"Seat {shared.seat} shares experience: +{shared.amount} XP to every other seat"
-    if kind is LevelReached:
-        level = cast(LevelReached, event)
+    if isinstance(event, LevelReached):
+        level = event
         if ru:
             return f"Игрок {level.seat} достигает уровня {level.level}"
         return f"Seat {level.seat} reaches level {level.level}"
-    if kind is DeclarationMade:
-        return _declaration(cast(DeclarationMade, event), ru)
-    if kind is TurnOrderSet:
-        order = cast(TurnOrderSet, event)
+    if isinstance(event, DeclarationMade):
+        return _declaration(event, ru)
+    if isinstance(event, TurnOrderSet):
+        order = event
         sequence = " → ".join(str(s) for s in order.order)
         if ru:
             return f"Первым ходит игрок {order.first}; порядок: {sequence}"
         return f"Seat {order.first} moves first; order: {sequence}"
-    if kind is RoundStarted:
-        started = cast(RoundStarted, event)
+    if isinstance(event, RoundStarted):
+        started = event
         if ru:
             return f"Раунд {started.round}, возраст {started.age}: {started.epoch.name_ru}"
         return f"Round {started.round}, age {started.age}: {_EPOCH_EN[started.epoch]}"
-    if kind is EffectStarted:
-        return _effect(game, cast(EffectStarted, event), ru)
-    ended = cast(GameEnded, event)
+    if isinstance(event, EffectStarted):
+        return _effect(game, event, ru)
+    ended = event
     winners = ended.winners
     if ru:
         if len(winners) == 1:
@@ -336,7 +341,7 @@ def _declaration(event: DeclarationMade, ru: bool) -> str:
     return f"Seat {seat} declares {total} SP: {parts}"
 
 
-def _effect(game: Game, event: EffectStarted, ru: bool) -> str:
+def _effect(game: Tables, event: EffectStarted, ru: bool) -> str:
     title = _title(game, event.card, ru)
     others = event.target is Target.OTHERS
     if event.kind is SpecialKind.REST_MOVES:

@@ -1,20 +1,35 @@
-"""Invariants of a Lyceum state, views that hide what a seat may not see, and positions
-built from a designer's description."""
+"""Invariants of a Lyceum state (:func:`validate_state`) and positions built from a designer's
+description (:func:`build_position`); both get the tables's
+:class:`~boardrules.games.lyceum.content.Tables`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from boardrules.core.errors import BadInput
 from boardrules.core.rng import MAX_SEED
-from boardrules.games.lyceum.content import SKILLS, Colour, Epoch, Skill, epoch_of_round
+from boardrules.games.lyceum.content import (
+    SKILLS,
+    Colour,
+    Epoch,
+    Skill,
+    Tables,
+    epoch_of_round,
+)
+from boardrules.games.lyceum.rules import (
+    DECLARATION_BONUS,
+    DEFER_TURNS,
+    EXTRA_POINTS,
+    ROUNDS,
+    SHARE_LEVEL,
+    eligible,
+    largest_choice,
+    longest_rest,
+)
 from boardrules.games.lyceum.state import HIDDEN, Effect, Seat, Stage, State, Step, StepKind
 
-if TYPE_CHECKING:
-    from boardrules.games.lyceum.rules import Game
-
-__all__ = ["build_position", "validate_state", "view_state"]
+__all__ = ["build_position", "validate_state"]
 
 T = TypeVar("T")
 _COLOURS = tuple(Colour)
@@ -31,12 +46,10 @@ def _int(value: object, path: str, low: int, high: int) -> int:
     return value
 
 
-def _validate_seat(game: Game, sheet: object, path: str) -> Seat:
-    from boardrules.games.lyceum.rules import DECLARATION_BONUS
-
+def _validate_seat(tables: Tables, sheet: object, path: str) -> Seat:
     if not isinstance(sheet, Seat):
         raise BadInput(path, "expected a Seat")
-    if sheet.character not in game._base:
+    if sheet.character not in tables.base:
         raise BadInput(f"{path}.character", f"LY-2: no character {sheet.character!r:.40}")
     skills = sheet.skills
     if not isinstance(skills, tuple) or len(skills) != len(SKILLS):
@@ -61,7 +74,7 @@ def _validate_seat(game: Game, sheet: object, path: str) -> Seat:
     return sheet
 
 
-def _validate_step(game: Game, step: object, path: str, seats: int) -> Step:
+def _validate_step(tables: Tables, step: object, path: str, seats: int) -> Step:
     if not isinstance(step, Step):
         raise BadInput(path, "expected a Step")
     _int(step.seat, f"{path}.seat", 0, seats - 1)
@@ -69,14 +82,14 @@ def _validate_step(game: Game, step: object, path: str, seats: int) -> Step:
     card_steps = (StepKind.DECIDE, StepKind.OFFER)
     if (step.card is not None) != (kind in card_steps):
         raise BadInput(f"{path}.card", "only a drawn or offered card step names a card")
-    if step.card is not None and step.card not in game._cards:
+    if step.card is not None and step.card not in tables.cards:
         raise BadInput(f"{path}.card", f"no card {step.card!r:.40}")
     if step.values and kind is not StepKind.DECLARE_SKILL:
         raise BadInput(f"{path}.values", "only a declaration step holds values")
     if kind is StepKind.CHOOSE:
-        _int(step.count, f"{path}.count", 1, game._max_choose)
+        _int(step.count, f"{path}.count", 1, largest_choice(tables, EXTRA_POINTS))
     elif kind is StepKind.MOVE:
-        _int(step.count, f"{path}.count", 1, game._max_rest)
+        _int(step.count, f"{path}.count", 1, longest_rest(tables))
     elif kind is StepKind.DECLARE_SKILL:
         _validate_declare_step(step, path)
     elif step.count != 0:
@@ -85,8 +98,6 @@ def _validate_step(game: Game, step: object, path: str, seats: int) -> Step:
 
 
 def _validate_declare_step(step: Step, path: str) -> None:
-    from boardrules.games.lyceum.rules import DECLARATION_BONUS
-
     if step.count == 0 and step.values == ():
         return  # hidden from this view (LY-22)
     if len(step.values) >= len(SKILLS) - 1:
@@ -98,9 +109,7 @@ def _validate_declare_step(step: Step, path: str) -> None:
         raise BadInput(f"{path}.count", "LY-4: a declaration sums to 35, 40 or 45 SP")
 
 
-def _validate_setup(game: Game, state: State) -> None:
-    from boardrules.games.lyceum.rules import EXTRA_POINTS
-
+def _validate_setup(tables: Tables, state: State) -> None:
     queue = state.queue
     if not queue:
         raise BadInput("$.queue", "the setup has pending steps")
@@ -125,7 +134,7 @@ def _validate_setup(game: Game, state: State) -> None:
         raise BadInput("$.queue", "LY-3: the seats after the current one still have their setup")
     for i, sheet in enumerate(state.seats):
         path = f"$.seats[{i}]"
-        base = game._base[sheet.character]
+        base = tables.base[sheet.character]
         if any(a < b for a, b in zip(sheet.skills, base, strict=True)):
             raise BadInput(f"{path}.skills", "LY-3: the extra SP only add to the base SP")
         extra = EXTRA_POINTS if i < current else EXTRA_POINTS - pending if i == current else 0
@@ -137,7 +146,7 @@ def _validate_setup(game: Game, state: State) -> None:
             raise BadInput(f"{path}.declaration", "LY-4: this seat has not declared yet")
 
 
-def _validate_turn(game: Game, state: State) -> None:
+def _validate_turn(tables: Tables, state: State) -> None:
     queue = state.queue
     n = len(state.seats)
     assert state.first is not None
@@ -162,27 +171,25 @@ def _validate_turn(game: Game, state: State) -> None:
         if head.card != sheet.deferred or state.round <= sheet.deferred_round:
             raise BadInput("$.queue[0].card", "LY-13: the offer is the seat's deferred card "
                            "from an earlier round")
-        if sheet.deferred is None or not game.eligible(sheet.skills, sheet.deferred):
+        if sheet.deferred is None or not eligible(tables, sheet.skills, sheet.deferred):
             raise BadInput("$.queue[0].card", "LY-13: only an eligible deferred card is offered")
     if head.kind is StepKind.DECIDE:
         assert head.card is not None
-        if game._cards[head.card].epoch is not epoch_of_round(state.round):
+        if tables.cards[head.card].epoch is not epoch_of_round(state.round):
             raise BadInput("$.queue[0].card", "LY-8: the drawn card is of this epoch")
 
 
-def validate_state(game: Game, state: State) -> None:
+def validate_state(tables: Tables, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
-    from boardrules.games.lyceum.rules import DEFER_TURNS, ROUNDS, SHARE_LEVEL
-
     if not isinstance(state, State):
         raise BadInput("$", f"expected a lyceum State, got {type(state).__name__}")
     _int(state.seed, "$.seed", 0, MAX_SEED)
     if not isinstance(state.seats, tuple):
         raise BadInput("$.seats", "expected a list of seats")
     n = len(state.seats)
-    if not game.min_players <= n <= game.max_players:
-        raise BadInput("$.seats", f"LY-1: {game.min_players} to {game.max_players} seats")
-    seats = [_validate_seat(game, s, f"$.seats[{i}]") for i, s in enumerate(state.seats)]
+    if not tables.min_players <= n <= tables.max_players:
+        raise BadInput("$.seats", f"LY-1: {tables.min_players} to {tables.max_players} seats")
+    seats = [_validate_seat(tables, s, f"$.seats[{i}]") for i, s in enumerate(state.seats)]
     characters = [s.character for s in seats]
     if len(set(characters)) != n:
         raise BadInput("$.seats", "LY-2: each seat has its own character")
@@ -200,16 +207,16 @@ def validate_state(game: Game, state: State) -> None:
     if not isinstance(state.queue, tuple):
         raise BadInput("$.queue", "expected a list of steps")
     for i, step in enumerate(state.queue):
-        _validate_step(game, step, f"$.queue[{i}]", n)
+        _validate_step(tables, step, f"$.queue[{i}]", n)
     over = state.stage is Stage.OVER
     if over != (not state.queue):
-        raise BadInput("$.queue", "steps are pending exactly until the game is over")
+        raise BadInput("$.queue", "steps are pending exactly until the tables is over")
     if over and (state.round != ROUNDS or state.turn != n - 1):
-        raise BadInput("$.round", "LY-20: the game ends after the last turn of round 10")
+        raise BadInput("$.round", "LY-20: the tables ends after the last turn of round 10")
     if setup:
-        _validate_setup(game, state)
+        _validate_setup(tables, state)
     elif not over:
-        _validate_turn(game, state)
+        _validate_turn(tables, state)
     epoch = epoch_of_round(state.round)
     held: dict[str, str] = {}
     for i, sheet in enumerate(seats):
@@ -218,7 +225,7 @@ def validate_state(game: Game, state: State) -> None:
             if sheet.deferred_round != 0:
                 raise BadInput(f"{path}.deferred_round", "no deferred card, no deferral round")
         else:
-            if sheet.deferred not in game._cards:
+            if sheet.deferred not in tables.cards:
                 raise BadInput(f"{path}.deferred", f"no card {sheet.deferred!r:.40}")
             # LY-13: offered in the seat's next three main turns, gone at the end of the
             # third; deferred only in its own turn. So the window depends on whether the
@@ -228,12 +235,12 @@ def validate_state(game: Game, state: State) -> None:
             low = state.round - (DEFER_TURNS - 1 if done else DEFER_TURNS)
             _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
                  state.round if moved else state.round - 1)
-            card = game._cards[sheet.deferred]
+            card = tables.cards[sheet.deferred]
             if card.epoch is not epoch_of_round(sheet.deferred_round):
                 raise BadInput(f"{path}.deferred", "LY-12: a card is deferred in its own epoch")
             held[sheet.deferred] = f"{path}.deferred"
         xp = sheet.played_xp + sheet.shared_xp
-        if sheet.shared and game.level(xp) < SHARE_LEVEL:
+        if sheet.shared and tables.content.level_of(xp) < SHARE_LEVEL:
             raise BadInput(f"{path}.shared", "LY-18: only a seat of level 3 or more shares")
         if sheet.shared_xp and not any(s.shared for j, s in enumerate(seats) if j != i):
             raise BadInput(f"{path}.shared_xp", "LY-18: no other seat has shared experience")
@@ -244,11 +251,11 @@ def validate_state(game: Game, state: State) -> None:
         if state.queue[0].card in held:
             raise BadInput("$.queue[0].card", "the drawn card is also deferred")
         held[state.queue[0].card] = "$.queue[0].card"
-    _validate_piles(game, state, epoch, held)
-    _validate_effects(game, state, epoch, held)
+    _validate_piles(tables, state, epoch, held)
+    _validate_effects(tables, state, epoch, held)
 
 
-def _validate_piles(game: Game, state: State, epoch: Epoch, held: dict[str, str]) -> None:
+def _validate_piles(tables: Tables, state: State, epoch: Epoch, held: dict[str, str]) -> None:
     piles = state.piles
     if not isinstance(piles, tuple) or len(piles) != len(_COLOURS):
         raise BadInput("$.piles", "LY-6: three piles: green, yellow and red")
@@ -258,7 +265,7 @@ def _validate_piles(game: Game, state: State, epoch: Epoch, held: dict[str, str]
             raise BadInput(f"$.piles[{index}]", "expected a list of card ids")
         for j, card_id in enumerate(pile):
             path = f"$.piles[{index}][{j}]"
-            card = game._cards.get(card_id) if isinstance(card_id, str) else None
+            card = tables.cards.get(card_id) if isinstance(card_id, str) else None
             if card is None:
                 raise BadInput(path, f"no card {card_id!r:.40}")
             if card.epoch is not epoch or card.colour is not _COLOURS[index]:
@@ -269,7 +276,7 @@ def _validate_piles(game: Game, state: State, epoch: Epoch, held: dict[str, str]
             seen.add(card_id)
 
 
-def _validate_effects(game: Game, state: State, epoch: Epoch, held: dict[str, str]) -> None:
+def _validate_effects(tables: Tables, state: State, epoch: Epoch, held: dict[str, str]) -> None:
     if not isinstance(state.effects, tuple):
         raise BadInput("$.effects", "expected a list of effects")
     if state.effects and state.stage is Stage.SETUP:
@@ -281,7 +288,7 @@ def _validate_effects(game: Game, state: State, epoch: Epoch, held: dict[str, st
         if not isinstance(effect, Effect):
             raise BadInput(path, "expected an Effect")
         _int(effect.seat, f"{path}.seat", 0, len(state.seats) - 1)
-        card = game._cards.get(effect.card)
+        card = tables.cards.get(effect.card)
         if card is None or card.special is None or _EPOCHS.index(card.epoch) > _EPOCHS.index(
             epoch
         ):
@@ -294,36 +301,6 @@ def _validate_effects(game: Game, state: State, epoch: Epoch, held: dict[str, st
         if effect.card in seen or effect.card in in_piles or effect.card in held:
             raise BadInput(f"{path}.card", f"the card {effect.card} is in two places")
         seen.add(effect.card)
-
-
-# -- views (LY-22) ------------------------------------------------------------------------
-def view_state(game: Game, state: State, seat: int | None) -> State:
-    """See :meth:`Game.view`."""
-    order = game._order
-    piles = tuple(tuple(sorted(pile, key=order.__getitem__)) for pile in state.piles)
-    seats = state.seats
-    queue = state.queue
-    if state.stage is not Stage.OVER:
-        if state.stage is Stage.SETUP:
-            current = queue[0].seat
-            done = range(current)
-        else:
-            done = range(len(seats))
-        hidden = list(seats)
-        for i in done:
-            if i != seat and hidden[i].declaration != HIDDEN:
-                s = hidden[i]
-                hidden[i] = Seat(
-                    s.character, s.skills, s.played_xp, s.shared_xp, HIDDEN, s.deferred,
-                    s.deferred_round, s.shared,
-                )
-        seats = tuple(hidden)
-        if queue and queue[0].kind is StepKind.DECLARE_SKILL and queue[0].seat != seat:
-            queue = (Step(StepKind.DECLARE_SKILL, queue[0].seat), *queue[1:])
-    return State(
-        0, seats, state.tie_order, state.first, state.round, state.turn, state.stage, queue,
-        piles, state.effects,
-    )
 
 
 # -- positions ----------------------------------------------------------------------------
@@ -343,7 +320,7 @@ def _skills(value: Sequence[int] | Mapping[str, int], path: str) -> tuple[int, .
 
 
 def build_position(
-    game: Game,
+    tables: Tables,
     *,
     skills: Sequence[Sequence[int] | Mapping[str, int]],
     round: int = 1,
@@ -384,7 +361,7 @@ def build_position(
     n = len(skills)
     sheets_skills = [_skills(s, f"$.skills[{i}]") for i, s in enumerate(skills)]
     ids = list(characters) if characters is not None else [
-        c.id for c in game.content.characters[:n]
+        c.id for c in tables.content.characters[:n]
     ]
 
     def per_seat(values: Sequence[T] | None, name: str, default: T) -> list[T]:
@@ -416,7 +393,7 @@ def build_position(
     taken = {s.deferred for s in seats if s.deferred} | {c for _, c in effects}
     if piles is None:
         pile_ids = tuple(
-            tuple(c for c in game._piles[epoch, colour] if c not in taken) for colour in _COLOURS
+            tuple(c for c in tables.piles[epoch, colour] if c not in taken) for colour in _COLOURS
         )
     else:
         unknown = set(piles) - {c.value for c in _COLOURS}
@@ -425,7 +402,7 @@ def build_position(
         pile_ids = tuple(tuple(piles.get(colour.value, ())) for colour in _COLOURS)
     effect_list = []
     for i, (seat, card_id) in enumerate(effects):
-        card = game._cards.get(card_id)
+        card = tables.cards.get(card_id)
         if card is None or card.special is None:
             raise BadInput(f"$.effects[{i}]", f"LY-15: {card_id!r} has no special ability")
         special = card.special
@@ -444,5 +421,5 @@ def build_position(
         piles=pile_ids,
         effects=tuple(effect_list),
     )
-    validate_state(game, state)
+    validate_state(tables, state)
     return state

@@ -3,6 +3,10 @@
 A state is immutable. What the seat to move must decide is the head of ``queue``: a main
 action, a drawn card, points of choice, rest moves, a deferred card on offer or a setup step
 (LY-7). ``stage`` says what comes when the queue runs empty.
+
+While an action is worked out, the rules change a :class:`Work` copy (one new ``State`` at
+the end); when its queue runs empty, the moments :data:`SETUP_OVER`, :data:`MAIN_TURN_OVER`
+and :data:`TURN_OVER` let the rules that close a setup or a turn act (see ``flow``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,23 @@ import attrs
 
 from boardrules.games.lyceum.content import SpecialKind, Target
 
-__all__ = ["HIDDEN", "Effect", "Seat", "Stage", "State", "Step", "StepKind"]
+__all__ = [
+    "HIDDEN",
+    "MAIN_TURN_OVER",
+    "SETUP_OVER",
+    "TURN_OVER",
+    "Effect",
+    "MainTurnOver",
+    "Seat",
+    "SetupOver",
+    "Stage",
+    "State",
+    "Step",
+    "StepKind",
+    "TurnOver",
+    "Work",
+    "make_state",
+]
 
 #: A declaration as other seats see it before the end (LY-22): hidden, made or not.
 HIDDEN: tuple[int, ...] = ()
@@ -123,6 +143,33 @@ class Seat:
         """All XP so far, without the end-of-game declaration bonus."""
         return self.played_xp + self.shared_xp
 
+    def with_skills(self, skills: tuple[int, ...]) -> Seat:
+        """This sheet with other SP."""
+        return Seat(
+            self.character, skills, self.played_xp, self.shared_xp, self.declaration,
+            self.deferred, self.deferred_round, self.shared,
+        )
+
+    def with_declaration(self, declaration: tuple[int, ...] | None) -> Seat:
+        """This sheet with another declaration (or :data:`HIDDEN`)."""
+        sheet: Seat = _new(Seat)  # Seat(...) without attrs' per-field calls: views are hot
+        _set_character(sheet, self.character)
+        _set_skills(sheet, self.skills)
+        _set_played_xp(sheet, self.played_xp)
+        _set_shared_xp(sheet, self.shared_xp)
+        _set_declaration(sheet, declaration)
+        _set_deferred(sheet, self.deferred)
+        _set_deferred_round(sheet, self.deferred_round)
+        _set_shared(sheet, self.shared)
+        return sheet
+
+    def with_deferred(self, card: str | None, round_: int) -> Seat:
+        """This sheet holding ``card`` deferred since ``round_`` (``None, 0``: none)."""
+        return Seat(
+            self.character, self.skills, self.played_xp, self.shared_xp, self.declaration,
+            card, round_, self.shared,
+        )
+
 
 @attrs.frozen
 class State:
@@ -158,3 +205,117 @@ class State:
     def age(self) -> int:
         """The characters' age this round (16..25; 15 during the setup)."""
         return 15 + self.round
+
+
+# What the attrs __init__ of State and Seat does, field by field, without its per-field
+# calls: the slot descriptors set the fields directly (neither class has validators or
+# converters to run; the assertion keeps it so). Views and the working copy make a State
+# per action, so this is on the hot path.
+assert all(
+    a.validator is None and a.converter is None
+    for a in (*attrs.fields(State), *attrs.fields(Seat))
+)
+_new = object.__new__
+(
+    _set_character, _set_skills, _set_played_xp, _set_shared_xp, _set_declaration,
+    _set_deferred, _set_deferred_round, _set_shared,
+) = (Seat.__dict__[a.name].__set__ for a in attrs.fields(Seat))
+(
+    _set_seed, _set_seats, _set_tie_order, _set_first, _set_round, _set_turn, _set_stage,
+    _set_queue, _set_piles, _set_effects,
+) = (State.__dict__[a.name].__set__ for a in attrs.fields(State))
+
+
+def make_state(
+    seed: int,
+    seats: tuple[Seat, ...],
+    tie_order: tuple[int, ...],
+    first: int | None,
+    round_: int,
+    turn: int,
+    stage: Stage,
+    queue: tuple[Step, ...],
+    piles: tuple[tuple[str, ...], ...],
+    effects: tuple[Effect, ...],
+) -> State:
+    """``State(seed, seats, ...)``, made faster (every field given, in field order)."""
+    state: State = _new(State)
+    _set_seed(state, seed)
+    _set_seats(state, seats)
+    _set_tie_order(state, tie_order)
+    _set_first(state, first)
+    _set_round(state, round_)
+    _set_turn(state, turn)
+    _set_stage(state, stage)
+    _set_queue(state, queue)
+    _set_piles(state, piles)
+    _set_effects(state, effects)
+    return state
+
+
+class Work:
+    """The fields of the next state while an action is worked out (one :class:`State` at
+    the end).
+
+    ``step`` is the pending step the action answers, already taken off ``queue`` (a working
+    copy is only made of a state with a pending step). ``seats`` is a tuple; the rules
+    replace a sheet with :meth:`put`, so an action that changes no sheet leaves the next
+    state the very same tuple (which views then find again).
+    """
+
+    __slots__ = (
+        "effects", "first", "piles", "queue", "round", "seats", "seed", "stage", "step",
+        "tie_order", "turn",
+    )
+
+    def __init__(self, state: State) -> None:
+        queue = state.queue
+        self.seed = state.seed
+        self.seats = state.seats
+        self.tie_order = state.tie_order
+        self.first = state.first
+        self.round = state.round
+        self.turn = state.turn
+        self.stage = state.stage
+        self.step: Step = queue[0]
+        self.queue = queue[1:]
+        self.piles = state.piles
+        self.effects = state.effects
+
+    def put(self, index: int, sheet: Seat) -> None:
+        """Replace the sheet of seat ``index``."""
+        seats = list(self.seats)
+        seats[index] = sheet
+        self.seats = tuple(seats)
+
+    def freeze(self) -> State:
+        """The next state."""
+        return make_state(
+            self.seed, self.seats, self.tie_order, self.first, self.round, self.turn,
+            self.stage, self.queue, self.piles, self.effects,
+        )
+
+
+# -- the moments of the flow ----------------------------------------------------------------
+class SetupOver:
+    """The moment the setup's last step is answered (the key of the effects that start play)."""
+
+    __slots__ = ()
+
+
+class MainTurnOver:
+    """The moment a seat's turn has no pending steps left (a deferred card may be offered)."""
+
+    __slots__ = ()
+
+
+class TurnOver:
+    """The moment a seat's turn is over for good (the next seat, round or epoch; the end)."""
+
+    __slots__ = ()
+
+
+#: The moments, as the ``action`` argument of the effects that act at them.
+SETUP_OVER = SetupOver()
+MAIN_TURN_OVER = MainTurnOver()
+TURN_OVER = TurnOver()

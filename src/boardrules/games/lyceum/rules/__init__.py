@@ -1,0 +1,149 @@
+"""The «Об игре» rules as units: one :class:`~boardrules.core.rules.Rule` per rule ID.
+
+Each unit holds the rule's sentence (what ``boardrules rules lyceum`` prints), its legality
+checks and its effects, with the functions right above it and its numbers as named constants;
+:data:`RULES` is the rulebook in order. The units live in one module per part of the
+rulebook: :mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
+:mod:`~boardrules.games.lyceum.rules.turn` (LY-6..LY-13),
+:mod:`~boardrules.games.lyceum.rules.abilities` (LY-14..LY-19) and
+:mod:`~boardrules.games.lyceum.rules.end` (LY-20..LY-24).
+
+Every function gets the game's :class:`~boardrules.games.lyceum.content.Tables` first; an
+effect changes the :class:`~boardrules.games.lyceum.state.Work` copy of the state. Besides
+the player's actions, three moments of a turn carry effects (``flow`` runs them when the
+pending steps run out): :class:`~boardrules.games.lyceum.state.SetupOver` (LY-5 sets the
+turn order), :class:`~boardrules.games.lyceum.state.MainTurnOver` (LY-13 offers or discards
+a deferred card) and :class:`~boardrules.games.lyceum.state.TurnOver` (LY-6 moves play on,
+LY-20 ends the game).
+
+>>> [rule.id for rule in RULES][:3]
+['LY-1', 'LY-2', 'LY-3']
+>>> from boardrules.games.lyceum.actions import ShareExperience
+>>> LY_18.checks[ShareExperience] is can_share_check
+True
+"""
+
+from __future__ import annotations
+
+from boardrules.core.rules import Rulebook
+from boardrules.games.lyceum import messages as _messages  # registers the sentences
+from boardrules.games.lyceum.rules.abilities import (
+    LEVEL_POINTS,
+    LY_14,
+    LY_15,
+    LY_16,
+    LY_17,
+    LY_18,
+    LY_19,
+    REST_MOVES,
+    SHARE_LEVEL,
+    can_share,
+    can_share_check,
+    largest_choice,
+    level_up_step,
+    longest_rest,
+    rest_moves,
+    share,
+    share_amount,
+)
+from boardrules.games.lyceum.rules.end import (
+    LY_20,
+    LY_21,
+    LY_22,
+    LY_23,
+    LY_24,
+    declaration_bonus,
+    final_points,
+)
+from boardrules.games.lyceum.rules.setup import (
+    DECLARATION_BONUS,
+    DECLARATION_TARGETS,
+    EXTRA_POINTS,
+    LY_1,
+    LY_2,
+    LY_3,
+    LY_4,
+    LY_5,
+    first_seat,
+    tie_order,
+)
+from boardrules.games.lyceum.rules.turn import (
+    ANSWERS,
+    DEFER_TURNS,
+    LY_6,
+    LY_7,
+    LY_8,
+    LY_9,
+    LY_10,
+    LY_11,
+    LY_12,
+    LY_13,
+    ROUNDS,
+    eligible,
+    offer_or_expire,
+    play,
+    shuffled_piles,
+)
+
+__all__ = [
+    "ANSWERS",
+    "DECLARATION_BONUS",
+    "DECLARATION_TARGETS",
+    "DEFER_TURNS",
+    "EXTRA_POINTS",
+    "LEVEL_POINTS",
+    "LY_1",
+    "LY_2",
+    "LY_3",
+    "LY_4",
+    "LY_5",
+    "LY_6",
+    "LY_7",
+    "LY_8",
+    "LY_9",
+    "LY_10",
+    "LY_11",
+    "LY_12",
+    "LY_13",
+    "LY_14",
+    "LY_15",
+    "LY_16",
+    "LY_17",
+    "LY_18",
+    "LY_19",
+    "LY_20",
+    "LY_21",
+    "LY_22",
+    "LY_23",
+    "LY_24",
+    "REST_MOVES",
+    "ROUNDS",
+    "RULES",
+    "SHARE_LEVEL",
+    "can_share",
+    "can_share_check",
+    "declaration_bonus",
+    "eligible",
+    "final_points",
+    "first_seat",
+    "largest_choice",
+    "level_up_step",
+    "longest_rest",
+    "offer_or_expire",
+    "play",
+    "rest_moves",
+    "share",
+    "share_amount",
+    "shuffled_piles",
+    "tie_order",
+]
+
+del _messages
+
+#: The «Об игре» rules in rulebook order.
+RULES = Rulebook(
+    (
+        LY_1, LY_2, LY_3, LY_4, LY_5, LY_6, LY_7, LY_8, LY_9, LY_10, LY_11, LY_12,
+        LY_13, LY_14, LY_15, LY_16, LY_17, LY_18, LY_19, LY_20, LY_21, LY_22, LY_23, LY_24,
+    )
+)
