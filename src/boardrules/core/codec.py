@@ -120,9 +120,10 @@ def _structure_bool(value: object, _: object) -> bool:
 
 
 def _structure_float(value: object, _: object) -> float:
-    if type(value) not in (int, float):
-        raise FieldError(f"expected a number, got {kind_of(value)}")
-    return float(value)  # type: ignore[arg-type]
+    # ``type(...) is`` and not ``isinstance``: a bool is an int, and no number.
+    if type(value) is int or type(value) is float:
+        return float(value)
+    raise FieldError(f"expected a number, got {kind_of(value)}")
 
 
 converter.register_structure_hook(int, _structure_int)

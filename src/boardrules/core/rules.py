@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, overload
 
 import attrs
 
@@ -166,7 +166,11 @@ class Rulebook(Sequence[Rule]):
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)
 
-    def __getitem__(self, index: int) -> Rule:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Rule: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Rule, ...]: ...
+    def __getitem__(self, index: int | slice) -> Rule | tuple[Rule, ...]:
         return self.rules[index]
 
     def __contains__(self, item: object) -> bool:

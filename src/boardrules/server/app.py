@@ -16,7 +16,7 @@ import multiprocessing
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import attrs
 from starlette.applications import Starlette
@@ -49,7 +49,9 @@ __all__ = ["Hello", "Hub", "Server", "make_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("boardrules.server")
-_KINDS = ("state", "view", "action", "event", "record", "setup", "options")
+_KINDS: dict[str, Kind] = {
+    k: k for k in ("state", "view", "action", "event", "record", "setup", "options")
+}
 
 
 class Hub:
@@ -309,9 +311,10 @@ class Server:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
         if kind == "api":
             return JSONResponse(api_schema(self.matches.game(name)))
-        if kind not in _KINDS:
+        known = _KINDS.get(kind)
+        if known is None:
             raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
-        return JSONResponse(schema(self.matches.game(name), cast(Kind, kind)))
+        return JSONResponse(schema(self.matches.game(name), known))
 
     # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
