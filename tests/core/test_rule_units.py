@@ -187,3 +187,15 @@ def test_the_contract_names_what_is_missing() -> None:
     problem = contract_problem(object())
     assert problem is not None
     assert "GameBase" in problem
+
+
+def test_core_rules_are_on_their_page_linked_to_their_units() -> None:
+    import types
+    from pathlib import Path
+
+    from boardrules.testing import check_rule_ids
+
+    root = Path(__file__).resolve().parents[2]
+    core = types.SimpleNamespace(name="core", rulebook=CORE_RULES)
+    check_rule_ids(core, root / "docs/rules/core.md", root / "tests/core",
+                   root / "src/boardrules/core")

@@ -39,6 +39,9 @@ from boardrules.core.violation import Lang, Violation
 
 __all__ = [
     "ANY_ACTION",
+    "CORE_1",
+    "CORE_2",
+    "CORE_3",
     "CORE_RULES",
     "Check",
     "Effect",
@@ -288,23 +291,28 @@ def _variant_name(
 
 
 # -- the core's own rules ---------------------------------------------------------------------
-#: The refusals every game shares, made once by the core before a game's own rules are asked.
-CORE_RULES = Rulebook(
-    (
-        Rule(
-            "CORE-1",
-            "An action must be one of this game's actions.",
-            "Действие должно быть действием этой игры.",
-        ),
-        Rule(
-            "CORE-2",
-            "Once the game is over, no action is legal.",
-            "Когда игра окончена, никакое действие не разрешено.",
-        ),
-        Rule(
-            "CORE-3",
-            "Each step of the game takes only its own kinds of action, from the seat to move.",
-            "Каждый шаг игры принимает только свои виды действий, от игрока, чей ход.",
-        ),
-    )
+CORE_1 = Rule(
+    "CORE-1",
+    "An action must be one of this game's actions.",
+    "Действие должно быть действием этой игры.",
 )
+"""CORE-1: an object that is not of one of the game's action classes is refused
+(``foreign_action``); ``GameBase.check`` asks it before any rule of the game."""
+
+CORE_2 = Rule(
+    "CORE-2",
+    "Once the game is over, no action is legal.",
+    "Когда игра окончена, никакое действие не разрешено.",
+)
+"""CORE-2: any action after the end is refused (``game_over``)."""
+
+CORE_3 = Rule(
+    "CORE-3",
+    "Each step of the game takes only its own kinds of action, from the seat to move.",
+    "Каждый шаг игры принимает только свои виды действий, от игрока, чей ход.",
+)
+"""CORE-3: an action class the current step does not take (``game.accepts(state)``) is
+refused (``wrong_step``)."""
+
+#: The refusals every game shares, made once by the core before a game's own rules are asked.
+CORE_RULES = Rulebook((CORE_1, CORE_2, CORE_3))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,10 @@ def _texts(folder: Path, pattern: str) -> str:
 def check_rule_ids(game: Any, page: Path, tests: Path, source: Path) -> None:
     """Assert that every rule ID of ``game.rulebook`` is kept everywhere it should be.
 
-    - the rules ``page`` shows each ID in bold (``**SEM-6**`` or ``**ORB-6 — ...**``);
+    - the rules ``page`` shows each ID in bold (``**SEM-6**`` or ``**ORB-6 — ...**``), as a
+      link to its unit in the API reference
+      (``[**SEM-6**](../reference/semya.md#boardrules.games.semya.rules.SEM_6)``), and the
+      link's target is that very unit of the game's rulebook;
     - some test under ``tests`` cites each ID, by name (``test_sem6_...``) or in its text
       (``SEM-6``);
     - every rule ID the code under ``source`` cites (``"SEM-6"``) is in the rulebook.
@@ -32,6 +36,7 @@ def check_rule_ids(game: Any, page: Path, tests: Path, source: Path) -> None:
     missing = [i for i in ids if i not in on_page]
     assert not missing, f"not on {page.name}: {missing}"
     assert on_page <= set(ids), f"on {page.name} but not in the rulebook: {on_page - set(ids)}"
+    _check_links(game, page.name, page_text, ids)
     test_text = _texts(tests, "test_*.py")
     uncited = [
         i for i in ids
@@ -41,3 +46,19 @@ def check_rule_ids(game: Any, page: Path, tests: Path, source: Path) -> None:
     assert not uncited, f"no test cites {uncited}"
     in_code = set(re.findall(rf'"({prefix}-\d+)"', _texts(source, "*.py")))
     assert in_code <= set(ids), f"the code cites rules not in the rulebook: {in_code - set(ids)}"
+
+
+def _check_links(game: Any, page: str, text: str, ids: list[str]) -> None:
+    """Each ID links to an anchor naming an object that is the rulebook's unit of that ID."""
+    links = dict(re.findall(r"\[\*\*([A-Z]+-\d+)\*\*\]\([^)#]*#([\w.]+)\)", text))
+    unlinked = [i for i in ids if i not in links]
+    assert not unlinked, f"{page} does not link these IDs to their code: {unlinked}"
+    for rule_id in ids:
+        module_name, _, attribute = links[rule_id].rpartition(".")
+        try:
+            unit = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError):
+            unit = None
+        assert unit is game.rulebook.rule(rule_id), (
+            f"{page}: {rule_id} links to {links[rule_id]}, which is not its rule unit"
+        )
