@@ -116,6 +116,7 @@ class Server:
         self.matches = Matches(store, self.limits)
         self.hub = Hub()
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._kicks: dict[str, int] = {}  # wake-ups per match, so none is lost
         self._pool: concurrent.futures.Executor | None = bot_pool
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -142,6 +143,7 @@ class Server:
         """Start the bot loop of a match unless it runs already."""
         if self._closing:
             return
+        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         task = self._bots.get(match_id)
         if task is None or task.done():
             self._bots[match_id] = asyncio.get_running_loop().create_task(
@@ -168,9 +170,12 @@ class Server:
     async def _run_bots(self, match_id: str) -> None:
         try:
             while not self._closing:
+                kicks = self._kicks.get(match_id, 0)
                 try:
                     turn = await self._call(self.matches.bot_turn, match_id)
                     if turn is None:
+                        if self._kicks.get(match_id, 0) != kicks:
+                            continue  # a move arrived while we looked: look again
                         return
                     action = await self._choose(turn)
                     if self._closing:
@@ -186,6 +191,7 @@ class Server:
         finally:
             if self._bots.get(match_id) is asyncio.current_task():
                 del self._bots[match_id]
+                self._kicks.pop(match_id, None)
 
     # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -317,24 +323,25 @@ class Server:
         """Push the seat's payload and the events after every move of the match."""
         match_id = socket.path_params["match_id"]
         await socket.accept()
-        try:
-            text = await asyncio.wait_for(socket.receive_text(), 30)
-            hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body], Hello)
-            doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
-        except (BadInput, TimeoutError, KeyError) as error:
-            await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
-            return
-        except Refusal as refusal:
-            await socket.close(4000 + refusal.status, refusal.reason[:120])
-            return
-        except WebSocketDisconnect:
-            return
         if self.hub.watchers(match_id) >= self.limits.max_watchers:
             await socket.close(4429, "this match has as many watchers as it may")
             return
+        # Subscribe before reading the first payload, so no move between the two is missed.
         queue = self.hub.subscribe(match_id)
-        receiver = asyncio.get_running_loop().create_task(self._drain(socket))
+        receiver: asyncio.Task[None] | None = None
         try:
+            try:
+                text = await asyncio.wait_for(socket.receive_text(), 30)
+                hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body],
+                                               Hello)
+                doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
+            except (BadInput, TimeoutError, KeyError) as error:
+                await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
+                return
+            except Refusal as refusal:
+                await socket.close(4000 + refusal.status, refusal.reason[:120])
+                return
+            receiver = asyncio.get_running_loop().create_task(self._drain(socket))
             sent = doc["version"]
             await socket.send_json({"type": "update", **doc})
             while True:
@@ -356,7 +363,8 @@ class Server:
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
-            receiver.cancel()
+            if receiver is not None:
+                receiver.cancel()
             self.hub.unsubscribe(match_id, queue)
 
     async def _drain(self, socket: WebSocket) -> None:
