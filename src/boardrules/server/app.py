@@ -21,6 +21,8 @@ from typing import Any, cast
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -376,8 +378,8 @@ class Server:
                     return
 
     # -- the app -------------------------------------------------------------------------
-    def app(self) -> Starlette:
-        """The ASGI app."""
+    def app(self, allow_origins: tuple[str, ...] = ()) -> Starlette:
+        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS)."""
 
         async def index(request: Request) -> Response:
             return FileResponse(STATIC / "index.html")
@@ -404,16 +406,23 @@ class Server:
             ],
             exception_handlers={HTTPException: http_error},
             lifespan=self.lifespan,
+            middleware=[Middleware(
+                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                allow_headers=["authorization", "content-type"], max_age=600,
+            )] if allow_origins else [],
         )
 
 
 def make_app(store: Store, limits: Limits | None = None,
-             bot_pool: concurrent.futures.Executor | None = None) -> tuple[Starlette, Server]:
+             bot_pool: concurrent.futures.Executor | None = None,
+             allow_origins: tuple[str, ...] = ()) -> tuple[Starlette, Server]:
     """The ASGI app over ``store`` and the :class:`Server` behind it.
 
     Args:
         bot_pool: where bots compute their moves; by default a pool of
             ``limits.bot_workers`` processes, made at the first bot move.
+        allow_origins: web origins (like ``http://localhost:5173``) whose pages may call the
+            API from another origin; none by default (the built-in page needs none).
     """
     server = Server(store, limits, bot_pool)
-    return server.app(), server
+    return server.app(allow_origins), server
