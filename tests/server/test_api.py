@@ -379,3 +379,19 @@ def test_a_bot_over_its_budget_plays_a_random_move_instead(
             time.sleep(0.1)
     assert pool.asked >= 2
     assert "over its budget" in caplog.text
+
+
+def test_pages_of_an_allowed_origin_may_call_the_api(tmp_path: Path) -> None:
+    app, _ = make_app(open_store(str(tmp_path / "m.sqlite3")), LIMITS,
+                      allow_origins=("http://localhost:5173",))
+    with TestClient(app) as client:
+        asked = {"origin": "http://localhost:5173", "access-control-request-method": "POST",
+                 "access-control-request-headers": "authorization, content-type"}
+        allowed = client.options("/api/matches", headers=asked)
+        assert allowed.status_code == 200
+        assert allowed.headers["access-control-allow-origin"] == "http://localhost:5173"
+        other = client.options("/api/matches", headers={**asked, "origin": "http://evil.test"})
+        assert other.status_code == 400
+        assert "access-control-allow-origin" not in other.headers
+        answer = client.get("/api/games", headers={"origin": "http://localhost:5173"})
+        assert answer.headers["access-control-allow-origin"] == "http://localhost:5173"

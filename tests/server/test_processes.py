@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from .conftest import ServerProcess, api
@@ -84,6 +85,11 @@ def test_kill_9_mid_game_loses_no_accepted_move(
     assert more or api("GET", f"{second.url}/api/matches/{duel_id}")[1]["over"]
 
 
+def _read_until_closed(socket_: Any) -> None:
+    while True:
+        socket_.recv(timeout=10)
+
+
 def test_sigterm_stops_the_server_gracefully_and_matches_continue(
     tmp_path: Any, serve: Callable[..., ServerProcess]
 ) -> None:
@@ -92,7 +98,13 @@ def test_sigterm_stops_the_server_gracefully_and_matches_continue(
     _, bots = api("POST", f"{first.url}/api/matches",
                   {"game": "orbita", "seed": 8, "seats": ["greedy"] * 4})
     _wait(lambda: _version(first, bots["match"]) > 2, what="the bots")
-    status = first.terminate()
+    with connect(f"ws://127.0.0.1:{first.port}/api/matches/{bots['match']}/live") as watcher:
+        watcher.send("{}")
+        status = first.terminate()
+        with pytest.raises(ConnectionClosed) as closed:
+            _read_until_closed(watcher)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 1012, "a watcher learns that the server restarts"
     log = first.log.read_text()
     # uvicorn finishes the shutdown, then re-raises the signal, as a supervisor expects.
     assert status in (0, -signal.SIGTERM), log[-3000:]

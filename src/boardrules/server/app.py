@@ -21,6 +21,8 @@ from typing import Any
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -119,6 +121,7 @@ class Server:
         self.matches = Matches(store, self.limits)
         self.hub = Hub()
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._kicks: dict[str, int] = {}  # wake-ups per match, so none is lost
         self._pool: concurrent.futures.Executor | None = bot_pool
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -145,6 +148,7 @@ class Server:
         """Start the bot loop of a match unless it runs already."""
         if self._closing:
             return
+        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         task = self._bots.get(match_id)
         if task is None or task.done():
             self._bots[match_id] = asyncio.get_running_loop().create_task(
@@ -171,9 +175,12 @@ class Server:
     async def _run_bots(self, match_id: str) -> None:
         try:
             while not self._closing:
+                kicks = self._kicks.get(match_id, 0)
                 try:
                     turn = await self._call(self.matches.bot_turn, match_id)
                     if turn is None:
+                        if self._kicks.get(match_id, 0) != kicks:
+                            continue  # a move arrived while we looked: look again
                         return
                     action = await self._choose(turn)
                     if self._closing:
@@ -189,6 +196,7 @@ class Server:
         finally:
             if self._bots.get(match_id) is asyncio.current_task():
                 del self._bots[match_id]
+                self._kicks.pop(match_id, None)
 
     # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -321,24 +329,25 @@ class Server:
         """Push the seat's payload and the events after every move of the match."""
         match_id = socket.path_params["match_id"]
         await socket.accept()
-        try:
-            text = await asyncio.wait_for(socket.receive_text(), 30)
-            hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body], Hello)
-            doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
-        except (BadInput, TimeoutError, KeyError) as error:
-            await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
-            return
-        except Refusal as refusal:
-            await socket.close(4000 + refusal.status, refusal.reason[:120])
-            return
-        except WebSocketDisconnect:
-            return
         if self.hub.watchers(match_id) >= self.limits.max_watchers:
             await socket.close(4429, "this match has as many watchers as it may")
             return
+        # Subscribe before reading the first payload, so no move between the two is missed.
         queue = self.hub.subscribe(match_id)
-        receiver = asyncio.get_running_loop().create_task(self._drain(socket))
+        receiver: asyncio.Task[None] | None = None
         try:
+            try:
+                text = await asyncio.wait_for(socket.receive_text(), 30)
+                hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body],
+                                               Hello)
+                doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
+            except (BadInput, TimeoutError, KeyError) as error:
+                await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
+                return
+            except Refusal as refusal:
+                await socket.close(4000 + refusal.status, refusal.reason[:120])
+                return
+            receiver = asyncio.get_running_loop().create_task(self._drain(socket))
             sent = doc["version"]
             await socket.send_json({"type": "update", **doc})
             while True:
@@ -360,7 +369,8 @@ class Server:
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
-            receiver.cancel()
+            if receiver is not None:
+                receiver.cancel()
             self.hub.unsubscribe(match_id, queue)
 
     async def _drain(self, socket: WebSocket) -> None:
@@ -372,8 +382,8 @@ class Server:
                     return
 
     # -- the app -------------------------------------------------------------------------
-    def app(self) -> Starlette:
-        """The ASGI app."""
+    def app(self, allow_origins: tuple[str, ...] = ()) -> Starlette:
+        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS)."""
 
         async def index(request: Request) -> Response:
             return FileResponse(STATIC / "index.html")
@@ -400,16 +410,23 @@ class Server:
             ],
             exception_handlers={HTTPException: http_error},
             lifespan=self.lifespan,
+            middleware=[Middleware(
+                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                allow_headers=["authorization", "content-type"], max_age=600,
+            )] if allow_origins else [],
         )
 
 
 def make_app(store: Store, limits: Limits | None = None,
-             bot_pool: concurrent.futures.Executor | None = None) -> tuple[Starlette, Server]:
+             bot_pool: concurrent.futures.Executor | None = None,
+             allow_origins: tuple[str, ...] = ()) -> tuple[Starlette, Server]:
     """The ASGI app over ``store`` and the :class:`Server` behind it.
 
     Args:
         bot_pool: where bots compute their moves; by default a pool of
             ``limits.bot_workers`` processes, made at the first bot move.
+        allow_origins: web origins (like ``http://localhost:5173``) whose pages may call the
+            API from another origin; none by default (the built-in page needs none).
     """
     server = Server(store, limits, bot_pool)
-    return server.app(), server
+    return server.app(allow_origins), server

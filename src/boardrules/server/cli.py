@@ -35,6 +35,9 @@ def serve(
                         ] = 10_000,
     max_live_per_client: Annotated[int, typer.Option(
         help="Live matches one address may create.", min=1)] = 200,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        help="A web origin whose pages may call the API, like http://localhost:5173 "
+             "(repeat for several).")] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve matches to front-ends: JSON over HTTP, a WebSocket per seat, and the page."""
@@ -49,6 +52,10 @@ def serve(
                     ) from None
     if log_level not in ("debug", "info", "warning", "error"):
         raise _fail("--log-level is debug, info, warning or error")
+    origins = tuple(allow_origin or ())
+    for origin in origins:
+        if not origin.startswith(("http://", "https://")) or origin.endswith("/"):
+            raise _fail(f"--allow-origin is like http://localhost:5173, not {origin!r:.60}")
     try:
         store = open_store(db)
     except Exception as error:  # any reason the database cannot be opened, in one line
@@ -57,7 +64,7 @@ def serve(
     limits = Limits(max_body=max_body, max_live=max_live,
                     max_live_per_client=max_live_per_client, bot_seconds=bot_seconds,
                     bot_workers=bot_workers)
-    app, _ = make_app(store, limits)
+    app, _ = make_app(store, limits, allow_origins=origins)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {db.split('@')[-1]})\n")
     # Idle connections are kept a minute, longer than browsers and client libraries keep

@@ -158,6 +158,8 @@ class _Live:
     row: MatchRow
     game: Any
     state: Any
+    #: The events of the moves this process made, by move number (a new dict per move).
+    events: dict[int, tuple[Any, ...]] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -228,14 +230,14 @@ class Matches:
         except KeyError:
             raise Refusal(404, "unknown_match", "no such match") from None
         if cached is not None and snapshot is None and not moves:
-            live = _Live(row, cached.game, cached.state)
+            live = _Live(row, cached.game, cached.state, cached.events)
         else:
             game = cached.game if cached is not None else self.game(row.game, row.options)
             state = cached.state if snapshot is None and cached is not None else (
                 serde.from_json(snapshot or "", game.state_type, game=game))
             for move in moves:
                 state = game.apply(state, serde.from_json(move.action, game.action_type))
-            live = _Live(row, game, state)
+            live = _Live(row, game, state, cached.events if cached is not None else {})
         with self._guard:
             self._cache[match_id] = live
             self._cache.move_to_end(match_id)
@@ -263,11 +265,14 @@ class Matches:
         since = max(since, live.row.version - self.limits.events_window, 0)
         if since >= live.row.version:
             return []
-        game = live.game
-        moves = [
-            (m.move, tuple(serde.from_dict(e, game.event_type) for e in json.loads(m.events)))
-            for m in self.store.moves(live.row.id, since, live.row.version)
-        ]
+        game, known = live.game, live.events  # never changed once cached: no lock needed
+        missing = [n for n in range(since, live.row.version) if n not in known]
+        if missing:
+            known = dict(known)
+            for m in self.store.moves(live.row.id, missing[0], live.row.version):
+                known[m.move] = tuple(serde.from_dict(e, game.event_type)
+                                      for e in json.loads(m.events))
+        moves = [(n, known[n]) for n in range(since, live.row.version)]
         return seat_events(game, moves, seat)
 
     def _commit(self, live: _Live, action: Any) -> _Live:
@@ -284,8 +289,11 @@ class Matches:
                 self._cache.pop(row.id, None)
             raise Refusal(409, "stale_version", "another move was accepted first",
                           "$.version")
+        oldest = version - self.limits.events_window
+        known = {n: e for n, e in live.events.items() if n >= oldest}
+        known[row.version] = transition.events
         after = _Live(attrs.evolve(row, version=version, to_move=to_move, updated=time.time()),
-                      game, transition.state)
+                      game, transition.state, known)
         with self._guard:
             self._cache[row.id] = after
         return after
