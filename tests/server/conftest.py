@@ -34,7 +34,10 @@ def _pg_bin(name: str) -> str:
     found = shutil.which(name) or next(
         iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None)
     if found is None:
-        pytest.fail(f"PostgreSQL's {name} is missing: run `make postgres` (Debian's postgresql)")
+        reason = f"PostgreSQL's {name} is missing: install Debian's postgresql (make postgres)"
+        if os.environ.get("CI") == "true":  # CI installs it; its absence there is a failure
+            pytest.fail(reason)
+        pytest.skip(reason)
     return found
 
 
