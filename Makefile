@@ -56,7 +56,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 
 types: $(STAMP)
-	$(PY) -m mypy --strict src
+	$(PY) -m mypy --strict src tests/typing
 
 pytest: $(STAMP)
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(PY) -m pytest -n 2 -p no:cacheprovider

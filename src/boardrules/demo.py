@@ -20,7 +20,7 @@ from typing import Any
 
 from boardrules.core.match import Match
 from boardrules.core.rng import Rng
-from boardrules.games import semya
+from boardrules.games import lyceum, semya
 
 __all__ = ["main", "play_lyceum", "play_orbita", "play_semya"]
 
@@ -42,7 +42,7 @@ def _action_line(game: semya.Game, seat: int, action: semya.Action) -> str:
     return f"seat {seat} plays the trump as the Fool (Дурень): no answer in hand"
 
 
-def play_semya(seed: int, out: list[str]) -> Match:
+def play_semya(seed: int, out: list[str]) -> Match[semya.State, semya.Action, semya.Event]:
     """Play one 7Я game between two seeded random players, writing lines to ``out``."""
     game = semya.Game()
     match = Match(game, seed)
@@ -80,10 +80,8 @@ def play_semya(seed: int, out: list[str]) -> Match:
     return match
 
 
-def play_lyceum(seed: int, out: list[str]) -> Match:
+def play_lyceum(seed: int, out: list[str]) -> Match[lyceum.State, lyceum.Action, lyceum.Event]:
     """Play one 4-seat Lyceum game between seeded random players; protocol and standings."""
-    from boardrules.games import lyceum
-
     game = lyceum.Game()
     match = Match(game, seed, players=4)
     players = [Rng.derive(seed, "demo", "lyceum", seat) for seat in range(4)]

@@ -14,7 +14,7 @@ from boardrules.core.game import GameBase
 from boardrules.core.registry import load as load_registered
 
 if TYPE_CHECKING:
-    from boardrules.games import lyceum, orbita, semya
+    from boardrules.games import kuhn, lyceum, orbita, semya
 
 __all__ = ["load"]
 
@@ -25,6 +25,8 @@ def load(name: Literal["semya"], **options: Any) -> semya.Game: ...
 def load(name: Literal["lyceum"], **options: Any) -> lyceum.Game: ...
 @overload
 def load(name: Literal["orbita"], **options: Any) -> orbita.Game: ...
+@overload
+def load(name: Literal["kuhn"], **options: Any) -> kuhn.Game: ...
 @overload
 def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]: ...
 def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 import attrs
 
 from boardrules.core.errors import ReplayError
-from boardrules.core.game import Transition
+from boardrules.core.game import GameBase, Transition
 from boardrules.core.record import GameRecord, Note
 from boardrules.core.replay import load_game
 from boardrules.core.standings import Standings
@@ -15,8 +15,12 @@ from boardrules.core.violation import Violation
 
 __all__ = ["Match"]
 
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
 
-class Match:
+
+class Match(Generic[S, A, E]):
     """What a front-end holds for one game: the record, every state so far, and the events.
 
     States are immutable, so undo, redo and fork only move a cursor or share tuples.
@@ -31,17 +35,19 @@ class Match:
     1
     """
 
-    def __init__(self, game: Any, seed: int, **setup: Any) -> None:
+    def __init__(self, game: GameBase[S, A, E, Any], seed: int, **setup: Any) -> None:
         self.game = game
         self._root = game.record(seed, **setup)
-        self._states: tuple[Any, ...] = (game.new(seed, **setup),)
-        self._actions: tuple[Any, ...] = ()
-        self._events: tuple[tuple[Any, ...], ...] = ()
+        self._states: tuple[S, ...] = (game.new(seed, **setup),)
+        self._actions: tuple[A, ...] = ()
+        self._events: tuple[tuple[E, ...], ...] = ()
         self._notes: tuple[tuple[str, ...], ...] = ()  # the notes of each move
         self._cursor = 0
 
     @classmethod
-    def from_record(cls, record: GameRecord, game: Any = None) -> Match:
+    def from_record(
+        cls, record: GameRecord, game: GameBase[Any, Any, Any, Any] | None = None
+    ) -> Match[Any, Any, Any]:
         """A match positioned after every action of ``record``.
 
         Raises:
@@ -65,17 +71,17 @@ class Match:
 
     # -- reading ----------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current state."""
         return self._states[self._cursor]
 
     @property
-    def states(self) -> tuple[Any, ...]:
+    def states(self) -> tuple[S, ...]:
         """Every state from the first to the current one."""
         return self._states[: self._cursor + 1]
 
     @property
-    def events(self) -> tuple[tuple[Any, ...], ...]:
+    def events(self) -> tuple[tuple[E, ...], ...]:
         """The events of each move played so far (one tuple per move)."""
         return self._events[: self._cursor]
 
@@ -100,7 +106,7 @@ class Match:
         """Whether the current state ends the game."""
         return bool(self.game.is_over(self.state))
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[A, ...]:
         """The legal actions now."""
         return tuple(self.game.legal_actions(self.state))
 
@@ -115,7 +121,7 @@ class Match:
         return result
 
     # -- changing ---------------------------------------------------------------------
-    def play(self, action: Any, note: str | None = None) -> Transition[Any, Any]:
+    def play(self, action: A, note: str | None = None) -> Transition[S, E]:
         """Play ``action`` from the current state; drops any moves that could be redone.
 
         Raises:
@@ -124,7 +130,7 @@ class Match:
         """
         if note is not None:
             Note(self._cursor, note)  # the same checks as a loaded note
-        transition: Transition[Any, Any] = self.game.step(self.state, action)
+        transition: Transition[S, E] = self.game.step(self.state, action)
         keep = self._cursor
         self._states = (*self._states[: keep + 1], transition.state)
         self._actions = (*self._actions[:keep], action)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import attrs
 
@@ -242,6 +242,10 @@ def _validate_loaded(result: Any, cls: Any, game: Any) -> None:
 
 
 
+@overload
+def from_dict(data: object, cls: type[T], *, game: Any = None) -> T: ...
+@overload
+def from_dict(data: object, cls: Any, *, game: Any = None) -> Any: ...
 def from_dict(data: object, cls: Any, *, game: Any = None) -> Any:
     """Build ``cls`` (a state, action or event class, an action union, ``GameRecord``) from data.
 
@@ -259,8 +263,14 @@ def from_dict(data: object, cls: Any, *, game: Any = None) -> Any:
 
 
 
+@overload
+def from_json(text: str | bytes, cls: type[T], *, game: Any = None) -> T: ...
+@overload
+def from_json(text: str | bytes, cls: Any, *, game: Any = None) -> Any: ...
 def from_json(text: str | bytes, cls: Any, *, game: Any = None) -> Any:
-    """Like :func:`from_dict`, from JSON text.
+    """Like :func:`from_dict`, from JSON text: ``from_json(text, GameRecord)`` is a
+    ``GameRecord`` to the type checker too; a union of actions (``semya.Action``) is not a
+    class, so it comes back untyped.
 
     Raises:
         BadInput: for text that is not JSON, too large, or not a valid ``cls``.

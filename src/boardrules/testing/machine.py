@@ -34,7 +34,7 @@ def machine(
     setup_strategy = setups if setups is not None else st.just({})
 
     class GameMachine(RuleBasedStateMachine):
-        match: Match
+        match: Match[Any, Any, Any]
 
         @initialize(seed=seeds(), setup=setup_strategy)
         def start(self, seed: int, setup: Mapping[str, Any]) -> None:
