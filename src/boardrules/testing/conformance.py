@@ -19,7 +19,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from boardrules import serde
-from boardrules.core.capabilities import Determinizable
+from boardrules.core.capabilities import Determinizable, HasVocabulary
 from boardrules.core.errors import BadInput, IllegalAction, ReplayError
 from boardrules.core.game import GameBase
 from boardrules.core.record import GameRecord
@@ -173,6 +173,22 @@ def conformance(
                 after = game.apply(state, action)
                 assert after == game.step(state, action).state
                 game.validate(after)
+
+        @given(paths)
+        def test_legal_actions_agree_with_check(self, p: Any) -> None:
+            # A game may hand-tune legal_actions; it must list exactly what check allows.
+            # With a vocabulary every action of the game is asked, else the legal ones.
+            state = p.final
+            legal = set(game.legal_actions(state))
+            every = game.vocabulary() if isinstance(game, HasVocabulary) else tuple(legal)
+            allowed = {action for action in every if game.check(state, action) is None}
+            assert legal <= set(every) or not isinstance(game, HasVocabulary), (
+                "legal_actions lists actions outside the vocabulary"
+            )
+            assert allowed == (legal & set(every)), (
+                f"check allows {sorted(map(repr, allowed - legal))[:3]} that legal_actions "
+                f"omits, or refuses {sorted(map(repr, legal - allowed))[:3]} that it lists"
+            )
 
         @given(paths, st.data())
         def test_refused_action_raises_and_changes_nothing(self, p: Any, data: Any) -> None:
