@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
@@ -11,14 +12,13 @@ from hypothesis import strategies as st
 from boardrules import serde
 from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord
-from boardrules.core.registry import register, register_variant, variant_names
+from boardrules.core.registry import register, register_variant, unregister, variant_names
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rules import CORE_RULES, Rule, Rulebook
 from boardrules.core.violation import Violation
 from boardrules.testing import conformance, contract_problem
 from tests.core import toy
 
-register("toy", toy.Toy)  # records name their game; this process must know it
 GAME = toy.Toy()
 PASSING = GAME.with_rules(
     add=[Rule("TOY-5", "A seat may pass: one step, no event.", "Можно пасовать: шаг без события.",
@@ -30,6 +30,17 @@ BIG = GAME.with_rules(replace={"TOY-1": toy.BIG_STEPS})
 TestToyConformance = conformance(GAME)
 TestPassingConformance = conformance(PASSING)
 TestBigStepsConformance = conformance(BIG)
+
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_registered() -> Iterator[None]:
+    """Records name their game, so the toy is registered while this module's tests run (and
+    only then: other modules list the registered games)."""
+    register("toy", toy.Toy)
+    yield
+    unregister("toy")
+
 
 totals = st.integers(0, 10)
 amounts = st.integers(-5, 15)

@@ -19,6 +19,7 @@ __all__ = [
     "load",
     "register",
     "register_variant",
+    "unregister",
     "variant_names",
 ]
 
@@ -50,6 +51,13 @@ def register(name: str, factory: Callable[..., Any]) -> None:
     instead, so every process finds the game.
     """
     _REGISTERED[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` registered in this process (and its variants)."""
+    _REGISTERED.pop(name, None)
+    for key in [k for k in _VARIANTS if k[0] == name]:
+        del _VARIANTS[key]
 
 
 def register_variant(factory: Callable[..., Any]) -> str:
