@@ -75,7 +75,7 @@ register_messages(
     {
         "foreign_action": (
             "{action} is not an action of the game {game}.",
-            "{action} не является действием игры {game}.",
+            "Такого действия в этой игре нет: {action}.",
         ),
         "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
         "wrong_step": (
