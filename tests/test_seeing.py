@@ -18,21 +18,23 @@ from hypothesis import strategies as st
 
 from boardrules import BadInput, Rng
 from boardrules.display import Position, check_lang, check_seat, plural_ru
-from boardrules.games import lyceum, orbita, semya
+from boardrules.games import kuhn, lyceum, orbita, semya
 from boardrules.testing import playouts
 
 GAMES: dict[str, Any] = {
     "semya": semya.Game(),
     "lyceum": lyceum.Game(),
     "orbita": orbita.Game(),
+    "kuhn": kuhn.Game(),
 }
 SETUPS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "semya": st.just({}),
     "lyceum": st.sampled_from([{"players": 3}, {"players": 4}]),
     "orbita": st.sampled_from([{"players": 2}, {"players": 3}, {"players": 4}]),
+    "kuhn": st.just({}),
 }
 #: Enough steps to reach every part of a game (Lyceum's rounds, Orbita's phases).
-STEPS = {"semya": 45, "lyceum": 400, "orbita": 700}
+STEPS = {"semya": 45, "lyceum": 400, "orbita": 700, "kuhn": 3}
 
 
 def states(name: str) -> st.SearchStrategy[Any]:
@@ -41,7 +43,10 @@ def states(name: str) -> st.SearchStrategy[Any]:
 
 
 def seats_of(state: Any) -> list[int | None]:
-    count = len(state.hands) if hasattr(state, "hands") else len(state.seats)
+    count = len(
+        state.hands if hasattr(state, "hands")
+        else state.cards if hasattr(state, "cards") else state.seats
+    )
     return [None, *range(count)]
 
 
@@ -170,7 +175,7 @@ def test_text_and_svg_are_drawn_for_every_seat_in_both_languages(name: str, data
     assert "{" not in text, "no unformatted placeholders"
 
 
-@pytest.mark.parametrize("name", ["lyceum", "orbita"])
+@pytest.mark.parametrize("name", ["lyceum", "orbita", "kuhn"])
 @given(data=st.data(), key=st.integers(0, 2**32))
 def test_twins_that_differ_only_in_hidden_data_render_equally(
     name: str, data: Any, key: int

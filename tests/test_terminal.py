@@ -23,6 +23,7 @@ runner = CliRunner()
         ("semya", ["--lang", "ru"]),
         ("lyceum", ["--players", "3"]),
         ("orbita", ["--players", "2"]),
+        ("kuhn", []),
     ],
 )
 def test_a_whole_game_of_each_title_is_played_from_standard_input(

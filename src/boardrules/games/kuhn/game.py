@@ -11,7 +11,18 @@ from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
-from boardrules.games.kuhn import flow, hooks, labels, position, rules, scoring, views
+from boardrules.display import Position
+from boardrules.games.kuhn import (
+    flow,
+    hooks,
+    labels,
+    notation,
+    position,
+    render,
+    rules,
+    scoring,
+    views,
+)
 from boardrules.games.kuhn import messages as _messages  # registers the sentences
 from boardrules.games.kuhn.actions import Action
 from boardrules.games.kuhn.content import Card, Stakes
@@ -139,6 +150,28 @@ class Game(GameBase[State, Action, Event, Setup]):
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: showdown or fold."""
         return hooks.tally(state, events)
+
+    # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as text (see ``kuhn.render``)."""
+        return render.render_text(self, state, seat, lang)
+
+    def render_svg(self, state: State, seat: int | None = None, lang: str = "en") -> str:
+        """The position as ``seat`` sees it, as an SVG document (see ``kuhn.render``)."""
+        return render.render_svg(self, state, seat, lang)
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
+        """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
+        return Position(self, state, seat, lang)
+
+    def format_action(self, action: Action) -> str:
+        """The notation of ``action``: ``check``, ``bet``, ``call``, ``fold``."""
+        return notation.format_action(action)
+
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """The action that ``text`` writes in the notation (``BadInput`` if none)."""
+        legal = None if state is None else self.legal_actions(state)
+        return notation.parse_action(text, legal)
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A short label for an action, for buttons and logs."""
