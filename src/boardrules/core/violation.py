@@ -80,7 +80,7 @@ register_messages(
         "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
         "wrong_step": (
             "This step of the game does not take the action {action}.",
-            "На этом шаге игры действие {action} не принимается.",
+            "На этом шаге игры такое действие не принимается.",
         ),
     },
 )
