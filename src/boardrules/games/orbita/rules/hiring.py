@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
@@ -35,6 +37,7 @@ from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structu
 __all__ = [
     "ORB_11",
     "ORB_12",
+    "ORB_12_0_1_0",
     "ORB_13",
     "ORB_14",
     "ORB_15",
@@ -246,15 +249,15 @@ def _responders(state: State, offer: Offer) -> tuple[str, ...]:
     return index(state).structure_of[offer.target].members
 
 
-def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool = False) -> None:
+def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
     """Settle ``d.offer`` by ``d.settle`` and pass the turn on from the offering seat.
 
     Args:
         ctx: the rule context.
         d: the draft, with the offer and its answer.
         seized_as_own: keep seized units among the target's resources of this round
-            instead of its gifts (so they are not "given" Territory, ORB-15); the default
-            keeps them with the gifts.
+            instead of its gifts (so they are not "given" Territory, ORB-15); 0.1.0 kept
+            them with the gifts.
     """
     offer, answer = d.offer, d.settle
     assert offer is not None
@@ -315,20 +318,39 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
 
 
 def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    settle_offer(ctx, d)
+    settle_offer(ctx, d, seized_as_own=True)
+    return d
+
+
+def _settle_0_1_0(
+    ctx: Context, d: Draft, step: Settlement, events: list[Event] | None
+) -> Draft:
+    settle_offer(ctx, d, seized_as_own=False)
     return d
 
 
 ORB_12 = Rule(
     "ORB-12",
-    "Answers: same resource declines, the trump over it seizes, own resource accepts.",
-    "Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
+    "Answers: same resource declines, the trump over it seizes (the units become the "
+    "target's own this round), own resource accepts.",
+    "Ответы: тем же ресурсом — отказ, козырем — отобрать (ресурс становится своим на этот "
+    "кон), своим ресурсом — согласие.",
     checks={AnswerOffer: _answer_allowed},
     effects={AnswerOffer: _answer, Settlement: _settle},
 )
 """ORB-12: declining shows as many units of the offered resource, seizing as many of the
-trump over the offerer (and takes the units offered), accepting hands over all the answering
-structure's own resource; offered Food feeds it this round."""
+trump over the offerer (and takes the units offered: they join the target's resources of
+this round, not its gifts, so seized Territory never counts as given, ORB-15), accepting
+hands over all the answering structure's own resource; offered Food feeds it this round."""
+
+ORB_12_0_1_0: Rule = attrs.evolve(
+    ORB_12,
+    en="Answers: same resource declines, the trump over it seizes, own resource accepts.",
+    ru="Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
+    effects={**ORB_12.effects, Settlement: _settle_0_1_0},
+)
+"""ORB-12 as 0.1.0 read it: seized units join the target's gifts (so seized Territory
+protects a Host from the shield like given Territory)."""
 
 
 # -- ORB-13: labour-market characters -------------------------------------------------------------
