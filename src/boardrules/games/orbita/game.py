@@ -54,6 +54,10 @@ from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
+from boardrules.games.orbita.variants import UNITS_0_1_0
+
+#: The rulebooks whose checks legal.py lists actions by: today's and 0.1.0's.
+_LISTED = (RULES, RULES.with_rules(replace=UNITS_0_1_0))
 
 __all__ = ["Game", "Setup"]
 
@@ -186,8 +190,12 @@ class Game(GameBase[State, Action, Event, Setup]):
     # -- legal actions ---------------------------------------------------------------------
     @functools.cached_property
     def _own_checks(self) -> bool:
+        # legal.py lists actions as the checks of Orbita's own rules, or 0.1.0's, allow.
         book = self.rulebook
-        return all(book.checks_for(k) == RULES.checks_for(k) for k in self.action_classes)
+        return any(
+            all(book.checks_for(k) == known.checks_for(k) for k in self.action_classes)
+            for known in _LISTED
+        )
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, in a stable order; empty exactly when the game is over."""

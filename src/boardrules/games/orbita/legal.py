@@ -29,7 +29,7 @@ from boardrules.games.orbita.actions import (
 from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource
 from boardrules.games.orbita.flow import to_move
 from boardrules.games.orbita.rules.basics import answering_structure, booster_held
-from boardrules.games.orbita.rules.hiring import name_for, offer_units
+from boardrules.games.orbita.rules.hiring import name_for
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
 from boardrules.games.orbita.table import index
 
@@ -172,12 +172,12 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             checks = book.checks_for(AnswerOffer)
             out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
         elif offer.stage is Stage.REINFORCE:
-            if offer.reinforcements < ctx.reinforcements:
-                available = offer_units(ctx, state, offer.offerer)
-                if available >= 1:
-                    out.append(_REINFORCE_ONE)
-                if available > 1:
-                    out.append(_REINFORCE_ALL)
+            checks = book.checks_for(Reinforce)
+            out.extend(
+                a
+                for a in (_REINFORCE_ONE, _REINFORCE_ALL)
+                if _refusal(checks, ctx, state, a) is None
+            )
         else:
             out.extend(_gifts(ctx, state, seat))
         if offer.stage is not Stage.SUPPORT:

@@ -197,6 +197,15 @@ CATALOG: MessageCatalog = {
         "The Host holds Territory given for its protection; no shield is possible.",
         "Хозяину подарена Территория для защиты; перехват невозможен.",
     ),
+    "responder_shields": (
+        "The answering seat cannot shield: during an offer it only answers with its resources.",
+        "Отвечающий не может защищать: пока идёт предложение, он только отвечает ресурсами.",
+    ),
+    "shield_smaller": lambda p, lang: (
+        f"Структура из {_of_characters(p['size'])} не может защитить структуру из "
+        f"{_of_characters(p['target_size'])}." if lang == "ru"
+        else f"A structure of {p['size']} cannot shield a structure of {p['target_size']}."
+    ),
     "offerer_shields": (
         "The offering seat cannot shield against its own offer.",
         "Предлагающий не может защищаться от собственного предложения.",

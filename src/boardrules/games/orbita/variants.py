@@ -37,7 +37,14 @@ from boardrules.core.rules import Rule
 from boardrules.games.orbita.actions import Action
 from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Setup
-from boardrules.games.orbita.rules.hiring import ORB_12, ORB_12_0_1_0
+from boardrules.games.orbita.rules.hiring import (
+    ORB_11_0_1_0,
+    ORB_12_0_1_0,
+    ORB_12_SEIZED_AS_OWN,
+    ORB_14_0_1_0,
+    ORB_15_0_1_0,
+)
+from boardrules.games.orbita.rules.limits import ORB_21_0_1_0
 from boardrules.games.orbita.state import State
 
 __all__ = [
@@ -60,13 +67,13 @@ SHIELD_GIVEN_ONLY = "orbita-shield-given-only"
 #: The units 0.1.0 had where the default game now reads the rulebook differently, by rule ID.
 UNITS_0_1_0: Mapping[str, Rule] = MappingProxyType(
     {
+        "ORB-11": ORB_11_0_1_0,
         "ORB-12": ORB_12_0_1_0,
+        "ORB-14": ORB_14_0_1_0,
+        "ORB-15": ORB_15_0_1_0,
+        "ORB-21": ORB_21_0_1_0,
     }
 )
-
-#: ORB-12 keeping seized units among the target's resources of the round (the default since
-#: 0.1.0; the name stays for :func:`shield_given_only`).
-ORB_12_SEIZED_AS_OWN: Rule = ORB_12
 
 
 def v0_1_0(game: G) -> G:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Reinforce
@@ -9,10 +11,15 @@ from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GameEnded
 from boardrules.games.orbita.flow import Draft, RoundEnd, to_move
 from boardrules.games.orbita.rules.basics import booster_held, givable
-from boardrules.games.orbita.rules.hiring import offer_units
+from boardrules.games.orbita.rules.hiring import (
+    AdviceReading,
+    advice_always_0_1_0,
+    advice_counts,
+    stake,
+)
 from boardrules.games.orbita.state import Phase, State
 
-__all__ = ["ORB_21", "ORB_22", "ORB_23", "ORB_24", "all_is_one", "over_step_limit"]
+__all__ = ["ORB_21", "ORB_21_0_1_0", "ORB_22", "ORB_23", "ORB_24", "all_is_one", "over_step_limit"]
 
 
 # -- ORB-21: limits and amounts ---------------------------------------------------------------
@@ -24,7 +31,7 @@ def over_step_limit(ctx: Context, state: State, seat: int) -> Violation | None:
 
 
 def all_is_one(amount: Amount, available: int) -> Violation | None:
-    """"Everything" is a choice of its own only when it is more than one unit."""
+    """ "Everything" is a choice of its own only when it is more than one unit."""
     if amount is Amount.ALL and available == 1:
         return Violation("ORB-21", "all_is_one", {})
     return None
@@ -54,10 +61,20 @@ def _offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | 
     return over_step_limit(ctx, state, seat)
 
 
-def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+def _reinforce_limits_by(
+    ctx: Context, state: State, action: Reinforce, *, reading: AdviceReading
+) -> Violation | None:
     offer = state.offer
     assert offer is not None
-    return all_is_one(action.amount, offer_units(ctx, state, offer.offerer))
+    return all_is_one(action.amount, stake(ctx, state, offer, reading))
+
+
+def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_limits_by(ctx, state, action, reading=advice_counts)
+
+
+def _reinforce_limits_0_1_0(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_limits_by(ctx, state, action, reading=advice_always_0_1_0)
 
 
 def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
@@ -81,6 +98,12 @@ ORB_21 = Rule(
 )
 """ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
 everything at hand, and "everything" only when it is more than one."""
+
+ORB_21_0_1_0: Rule = attrs.evolve(
+    ORB_21,
+    checks={**ORB_21.checks, Reinforce: _reinforce_limits_0_1_0},
+)
+"""ORB-21 as 0.1.0 read it: a Warrior's Advice counts in "everything" it reinforces with."""
 
 
 # -- ORB-22: the end ----------------------------------------------------------------------------
