@@ -7,6 +7,7 @@ properties walk random games and check the fixed rules hold in every position re
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import given
@@ -15,9 +16,12 @@ from hypothesis import strategies as st
 from boardrules.games.orbita import (
     Answer,
     AnswerOffer,
+    EnterpriseCollapsed,
+    EnterpriseFormed,
     Game,
     HostShielded,
     MakeOffer,
+    Pass,
     Reinforce,
     Resource,
     Shield,
@@ -25,6 +29,7 @@ from boardrules.games.orbita import (
     Stage,
     State,
 )
+from boardrules.games.orbita.rules.consumption import FOOD_ENTERPRISE, food_for
 from boardrules.games.orbita.table import ENTERPRISE, LONE, index
 from boardrules.games.orbita.variants import v0_1_0
 
@@ -69,9 +74,10 @@ def test_orb15_a_lone_hero_cannot_shield_a_workshop() -> None:
     assert code(GAME, state, Shield("heroes-leader-1")) == ("ORB-15", "shield_smaller")
     assert Shield("heroes-leader-1") not in GAME.legal_actions(state)
     old = workshop_attacked(OLD, ["heroes-leader-1"], 5)
-    assert HostShielded("heroes-leader-1", "hosts-leader-1", 12) in OLD.step(
-        old, Shield("heroes-leader-1")
-    ).events
+    assert (
+        HostShielded("heroes-leader-1", "hosts-leader-1", 12)
+        in OLD.step(old, Shield("heroes-leader-1")).events
+    )
 
 
 def test_orb15_an_artel_shields_a_workshop_with_four_way() -> None:
@@ -91,6 +97,7 @@ def test_orb15_an_artel_shields_a_workshop_with_four_way() -> None:
 def test_orb15_the_answering_seats_own_hero_cannot_shield() -> None:
     """ORB-15: the answering seat only answers; its own Hero cannot cancel the offer for one
     Way (0.1.0 let it, whatever the offer's size)."""
+
     def offered(game: Game) -> State:
         state = game.position(
             [[RETINUE], [WORKSHOP, ["heroes-leader-1"]]],
@@ -223,3 +230,75 @@ def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[S
                 )
                 assert spent == host.size
 
+
+# -- ORB-17: an enterprise forms only if the Food it may eat covers it ------------------------
+SECT = ["priests-leader-1", "priests-master-1", "priests-sage-1", "priests-bard-1"]
+
+
+def through_consumption(game: Game, state: State) -> tuple[State, list[Any]]:
+    """Pass until the round's consumption is over; the events on the way."""
+    events: list[Any] = []
+    start = state.round
+    while state.round == start and not state.over:
+        step = game.step(state, Pass())
+        events.extend(step.events)
+        state = step.state
+    return state, events
+
+
+def beside(enterprise: list[str], zones: dict[str, Any]) -> Any:
+    """Seat 0: ``enterprise`` (formed) and a full Warriors' team; the hiring phase."""
+    return lambda game: game.position(
+        [[enterprise, RETINUE], [["hosts-leader-2"]]],
+        enterprises=[enterprise[0]],
+        zones=zones,
+        phase="hiring",
+    )
+
+
+def test_orb17_priests_food_does_not_form_a_retinue() -> None:
+    """ORB-17: the Priests' Food feeds only the Priests, so it does not cover a Retinue whose
+    Warriors hold 4 Food: they stay a team and all eat as characters. 0.1.0 counted the
+    Priests' Food: the Retinue formed and collapsed in the same round's consumption."""
+    build = beside(
+        SECT,
+        {
+            "priests-leader-1": {"current": {"food": 20}},
+            "warriors-leader-1": {"gifts": {"food": 4}},
+        },
+    )
+    after, events = through_consumption(GAME, build(GAME))
+    assert not any(isinstance(e, (EnterpriseFormed, EnterpriseCollapsed)) for e in events)
+    assert after.seats[0].teams[1].members == tuple(RETINUE)
+    _old, old_events = through_consumption(OLD, build(OLD))
+    assert EnterpriseFormed(0, "warriors-leader-1", Spec.WARRIORS) in old_events
+    assert EnterpriseCollapsed(0, "warriors-leader-1") in old_events
+
+
+def test_orb17_food_set_aside_for_another_structure_does_not_count() -> None:
+    """ORB-17: meals set aside for the Workshop feed the Workshop; the Retinue forms only on
+    the Food left to it (0.1.0 summed the seat's Food)."""
+    meals = {m: {"meals": 3} for m in WORKSHOP[:2]} | {m: {"meals": 2} for m in WORKSHOP[2:]}
+    short = beside(WORKSHOP, {**meals, "warriors-leader-1": {"gifts": {"food": 2}}})
+    _after, events = through_consumption(GAME, short(GAME))
+    assert not any(isinstance(e, EnterpriseFormed) for e in events)
+    _old, old_events = through_consumption(OLD, short(OLD))
+    assert EnterpriseFormed(0, "warriors-leader-1", Spec.WARRIORS) in old_events
+    enough = beside(WORKSHOP, {**meals, "warriors-leader-1": {"gifts": {"food": 6}}})
+    after, events = through_consumption(GAME, enough(GAME))
+    assert EnterpriseFormed(0, "warriors-leader-1", Spec.WARRIORS) in events
+    assert not any(isinstance(e, EnterpriseCollapsed) for e in events)
+    assert after.seats[0].teams[1].enterprise
+
+
+@given(walks())
+def test_orb17_every_enterprise_formed_in_play_has_its_food(states: list[State]) -> None:
+    """ORB-17: whenever a team becomes an enterprise in random play, the Food it may eat that
+    round (its own, and the seat's shared Food left after the other structures) covers 6."""
+    ctx = GAME.rule_context
+    for before, after in itertools.pairwise(states):
+        had = {t.leader for s in before.seats for t in s.teams if t.enterprise}
+        for seat in after.seats:
+            for team in seat.teams:
+                if team.enterprise and team.leader not in had:
+                    assert food_for(ctx, seat, after.zones, team.members) >= FOOD_ENTERPRISE

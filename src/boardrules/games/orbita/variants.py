@@ -37,6 +37,7 @@ from boardrules.core.rules import Rule
 from boardrules.games.orbita.actions import Action
 from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Setup
+from boardrules.games.orbita.rules.development import ORB_17_0_1_0
 from boardrules.games.orbita.rules.hiring import (
     ORB_11_0_1_0,
     ORB_12_0_1_0,
@@ -71,6 +72,7 @@ UNITS_0_1_0: Mapping[str, Rule] = MappingProxyType(
         "ORB-12": ORB_12_0_1_0,
         "ORB-14": ORB_14_0_1_0,
         "ORB-15": ORB_15_0_1_0,
+        "ORB-17": ORB_17_0_1_0,
         "ORB-21": ORB_21_0_1_0,
     }
 )
