@@ -10,15 +10,19 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules.games.orbita import (
+    Amount,
     Answer,
     AnswerOffer,
+    Boost,
     EnterpriseCollapsed,
     EnterpriseFormed,
     Game,
+    Gift,
     HostShielded,
     MakeOffer,
     Pass,
@@ -302,3 +306,41 @@ def test_orb17_every_enterprise_formed_in_play_has_its_food(states: list[State])
             for team in seat.teams:
                 if team.enterprise and team.leader not in had:
                     assert food_for(ctx, seat, after.zones, team.members) >= FOOD_ENTERPRISE
+
+
+# -- ORB-21: the amounts as an option ------------------------------------------------------------
+ONE_AT_A_TIME = Game(all_at_once=False)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(2, 4), st.randoms(use_true_random=False))
+def test_orb21_one_unit_at_a_time_lists_no_all(seed: int, players: int, rng: Any) -> None:
+    """ORB-21: with ``all_at_once=False`` no legal action moves everything at hand, and the
+    check refuses it with ``one_unit_only``."""
+    state = ONE_AT_A_TIME.new(seed, players=players)
+    for _ in range(300):
+        legal = ONE_AT_A_TIME.legal_actions(state)
+        if not legal:
+            break
+        assert all(getattr(a, "amount", Amount.ONE) is Amount.ONE for a in legal)
+        for action in legal:
+            if isinstance(action, Gift | Boost | Reinforce):
+                everything = attrs.evolve(action, amount=Amount.ALL)
+                violation = ONE_AT_A_TIME.check(state, everything)
+                assert violation is not None
+                assert violation.rule in ("ORB-21", "ORB-3", "ORB-4", "ORB-10", "ORB-14")
+        state = ONE_AT_A_TIME.apply(state, rng.choice(legal))
+
+
+def test_orb21_everything_at_once_by_default() -> None:
+    """ORB-21: by default a gift may move everything the seat can give; not so with
+    ``all_at_once=False``."""
+    position = {
+        "seats": [[["hosts-leader-1"]], [["warriors-leader-1"]]],
+        "zones": {"hosts-leader-1": {"current": {"food": 3}}},
+        "phase": "trade",
+    }
+    gift = Gift(Resource.FOOD, "warriors-leader-1", Amount.ALL)
+    assert GAME.check(GAME.position(**position), gift) is None
+    violation = ONE_AT_A_TIME.check(ONE_AT_A_TIME.position(**position), gift)
+    assert violation is not None
+    assert (violation.rule, violation.code) == ("ORB-21", "one_unit_only")

@@ -85,6 +85,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         starting_food: Food each starting Leader receives as a gift (ORB-5).
         goal_rounds: the game ends early once a corporation has been fed this many rounds
             in a row; 0 never ends early (ORB-22).
+        all_at_once: a gift, boost or reinforcement moves one unit or everything at hand
+            (``Amount.ALL``); ``False``: one unit only (ORB-21).
 
     >>> game = Game()
     >>> state = game.new(seed=7, players=3)
@@ -108,6 +110,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     reinforcements: int = attrs.field(default=2, validator=_between(0, 10))
     starting_food: int = attrs.field(default=2, validator=_between(0, 100))
     goal_rounds: int = attrs.field(default=2, validator=_between(0, 50))
+    all_at_once: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
@@ -120,6 +123,7 @@ class Game(GameBase[State, Action, Event, Setup]):
             self.reinforcements,
             self.starting_food,
             self.goal_rounds,
+            self.all_at_once,
         )
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_vocabulary", [None])

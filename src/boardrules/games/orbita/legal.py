@@ -94,7 +94,7 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
                 if pair is None:
                     pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
                 out.append(pair[0])
-                if available > 1:
+                if available > 1 and ctx.all_at_once:
                     out.append(pair[1])
     return out
 
@@ -108,7 +108,7 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
         action = Boost(card)
         if _refusal(checks, ctx, state, action) is None:
             out.append(action)
-            if booster_held(ctx, state.zones[card], card) > 1:
+            if ctx.all_at_once and booster_held(ctx, state.zones[card], card) > 1:
                 out.append(Boost(card, Amount.ALL))
     return out
 

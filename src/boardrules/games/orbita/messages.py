@@ -220,6 +220,10 @@ CATALOG: MessageCatalog = {
         "Seat {seat} could not feed that this round ({food} Food for {need}).",
         "Игроку {seat} не хватит Еды в этот кон ({food} на {need}).",
     ),
+    "one_unit_only": (
+        "This game moves one unit at a time (all_at_once=False): choose one unit.",
+        "В этой игре ресурс передаётся только по одной единице: выберите одну.",
+    ),
     "all_is_one": (
         "Only one unit is at hand, so \"everything\" is that unit: choose one unit.",
         "В наличии одна единица, и «всё» — это она: выберите «одну единицу».",

@@ -19,7 +19,16 @@ from boardrules.games.orbita.rules.hiring import (
 )
 from boardrules.games.orbita.state import Phase, State
 
-__all__ = ["ORB_21", "ORB_21_0_1_0", "ORB_22", "ORB_23", "ORB_24", "all_is_one", "over_step_limit"]
+__all__ = [
+    "ORB_21",
+    "ORB_21_0_1_0",
+    "ORB_22",
+    "ORB_23",
+    "ORB_24",
+    "all_is_one",
+    "one_unit_only",
+    "over_step_limit",
+]
 
 
 # -- ORB-21: limits and amounts ---------------------------------------------------------------
@@ -31,16 +40,23 @@ def over_step_limit(ctx: Context, state: State, seat: int) -> Violation | None:
 
 
 def all_is_one(amount: Amount, available: int) -> Violation | None:
-    """ "Everything" is a choice of its own only when it is more than one unit."""
+    """"Everything" is a choice of its own only when it is more than one unit."""
     if amount is Amount.ALL and available == 1:
         return Violation("ORB-21", "all_is_one", {})
+    return None
+
+
+def one_unit_only(ctx: Context, amount: Amount) -> Violation | None:
+    """With the option ``all_at_once=False`` every amount is one unit."""
+    if amount is Amount.ALL and not ctx.all_at_once:
+        return Violation("ORB-21", "one_unit_only", {})
     return None
 
 
 def _gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
-    limit = over_step_limit(ctx, state, seat)
+    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None:
         return limit
     return all_is_one(action.amount, givable(ctx, state, seat, action.resource, action.to))
@@ -49,7 +65,7 @@ def _gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
 def _boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
-    limit = over_step_limit(ctx, state, seat)
+    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None:
         return limit
     return all_is_one(action.amount, booster_held(ctx, state.zones[action.card], action.card))
@@ -66,7 +82,9 @@ def _reinforce_limits_by(
 ) -> Violation | None:
     offer = state.offer
     assert offer is not None
-    return all_is_one(action.amount, stake(ctx, state, offer, reading))
+    return one_unit_only(ctx, action.amount) or all_is_one(
+        action.amount, stake(ctx, state, offer, reading)
+    )
 
 
 def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
@@ -97,7 +115,8 @@ ORB_21 = Rule(
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
 )
 """ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
-everything at hand, and "everything" only when it is more than one."""
+everything at hand, and "everything" only when it is more than one (with the option
+``all_at_once=False``, one unit only)."""
 
 ORB_21_0_1_0: Rule = attrs.evolve(
     ORB_21,
