@@ -344,3 +344,36 @@ def test_orb21_everything_at_once_by_default() -> None:
     violation = ONE_AT_A_TIME.check(ONE_AT_A_TIME.position(**position), gift)
     assert violation is not None
     assert (violation.rule, violation.code) == ("ORB-21", "one_unit_only")
+
+
+# -- the hand-tuned legal list agrees with the rules' checks ------------------------------------
+LISTED = {
+    "default": Game(copies=1, rounds=3),
+    "0.1.0": v0_1_0(Game(copies=1, rounds=3)),
+    "one unit at a time": Game(copies=1, rounds=3, all_at_once=False),
+}
+
+
+@given(
+    st.sampled_from(sorted(LISTED)),
+    st.integers(0, 2**64 - 1),
+    st.integers(2, 4),
+    st.randoms(use_true_random=False),
+)
+def test_orb11_orb21_legal_actions_are_exactly_what_the_checks_allow(
+    which: str, seed: int, players: int, rng: Any
+) -> None:
+    """ORB-11, ORB-15, ORB-21: the fast list of legal actions (which skips candidates the
+    rules would refuse) holds exactly the vocabulary's actions the checks allow, for today's
+    rules, for 0.1.0's and with ``all_at_once=False``."""
+    game = LISTED[which]
+    state = game.new(seed, players=players)
+    vocabulary = game.vocabulary()
+    for _ in range(60):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        assert len(set(legal)) == len(legal)
+        assert set(legal) == {a for a in vocabulary if game.check(state, a) is None}
+        keen = [a for a in legal if isinstance(a, (MakeOffer, Shield, Reinforce))]
+        state = game.apply(state, rng.choice(keen or list(legal)))

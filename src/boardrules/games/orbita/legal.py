@@ -26,12 +26,12 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.flow import to_move
 from boardrules.games.orbita.rules.basics import answering_structure, booster_held
-from boardrules.games.orbita.rules.hiring import name_for
+from boardrules.games.orbita.rules.hiring import name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.table import LONE, index
 
 __all__ = ["legal_actions"]
 
@@ -104,7 +104,14 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
         return []
     checks = book.checks_for(Boost)
     out: list[Action] = []
+    zones = state.zones
+    spec_of, booster = ctx.spec, ctx.booster
     for card in index(state).cards[seat]:
+        # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
+        z = zones[card]
+        b = booster[card]
+        if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
+            continue
         action = Boost(card)
         if _refusal(checks, ctx, state, action) is None:
             out.append(action)
@@ -127,7 +134,16 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     checks = book.checks_for(MakeOffer)
     out: list[Action] = []
     spec_of = ctx.spec
+    structure_of = ix.structure_of
     for offerer in offerers:
+        # ORB-11 refuses an offer larger than the units at hand, whichever way Advice is read:
+        # with Advice counted as well, this is the most the offerer can place.
+        cap = offer_units(ctx, state, offerer, advice=True)
+        if not cap:
+            continue
+        # ... and an offer to a larger structure, but for a lone Warrior's to a Workshop.
+        own = structure_of[offerer]
+        lone_warrior = own.size == LONE and spec_of[offerer] is Spec.WARRIORS
         victim = ctx.victim[offerer]
         targets = [c for c in state.market if spec_of[c] is victim]
         for s, cards in enumerate(ix.cards):
@@ -141,6 +157,9 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
                         seen.add(name)
                         targets.append(name)
         for target in targets:
+            tgt = structure_of.get(target)
+            if tgt is not None and (tgt.size > cap or (tgt.size > own.size and not lone_warrior)):
+                continue
             action = MakeOffer(offerer, target)
             if _refusal(checks, ctx, state, action) is None:
                 out.append(action)
