@@ -369,7 +369,7 @@ def test_orb11_orb21_legal_actions_are_exactly_what_the_checks_allow(
     game = LISTED[which]
     state = game.new(seed, players=players)
     vocabulary = game.vocabulary()
-    for _ in range(60):
+    for _ in range(200):
         legal = game.legal_actions(state)
         if not legal:
             break

@@ -28,6 +28,7 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.flow import to_move
+from boardrules.games.orbita.rules.attraction import has_bard, join_slot
 from boardrules.games.orbita.rules.basics import answering_structure, booster_held
 from boardrules.games.orbita.rules.hiring import name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
@@ -211,7 +212,13 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
             out.append(_DRAW)
         checks = book.checks_for(TakeFromMarket)
-        for card in state.market:
+        mine = state.seats[seat]
+        # ORB-7, ORB-8 refuse a take once the seat took (or drew, without a Bard), and a card
+        # that fits no team of the seat; skip those.
+        may_take = not state.took and (not state.drew or has_bard(ctx, state, seat))
+        for card in state.market if may_take else ():
+            if join_slot(ctx, mine, card)[1] is not None:
+                continue
             take = TakeFromMarket(card)
             if _refusal(checks, ctx, state, take) is None:
                 out.append(take)
