@@ -195,7 +195,8 @@ def test_orb12_declined_with_the_same_resource() -> None:
 
 
 def test_orb12_seized_with_the_trump_over_the_offer() -> None:
-    """ORB-12: answering with the trump over the offerer takes the offer."""
+    """ORB-12: answering with the trump over the offerer takes the offer; the seized units
+    are the target's own this round, not gifts (so they never protect a Host, ORB-15)."""
     state = duel(
         warriors_master_1={"current": {"territory": 2}},
         hosts_sage_1={"current": {"food": 2}, "gifts": {"advice": 1}},
@@ -208,7 +209,8 @@ def test_orb12_seized_with_the_trump_over_the_offer() -> None:
         Pass(),
     )
     assert OfferSeized("hosts-sage-1", 1) in events
-    assert after.zones["hosts-sage-1"].gifts[T] == 1
+    assert after.zones["hosts-sage-1"].current[T] == 1
+    assert after.zones["hosts-sage-1"].gifts[T] == 0
     assert after.zones["warriors-master-1"].current[T] == 1
 
 

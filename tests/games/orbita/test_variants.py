@@ -31,7 +31,10 @@ from boardrules.games.orbita import (
 from boardrules.games.orbita.variants import (
     ORB_12_SEIZED_AS_OWN,
     SHIELD_GIVEN_ONLY,
+    UNITS_0_1_0,
+    V0_1_0,
     shield_given_only,
+    v0_1_0,
 )
 from boardrules.testing import conformance, machine
 
@@ -99,9 +102,9 @@ def fight(game: Game) -> State:
     return state
 
 
-def test_orb15_seized_territory_protects_in_orbitas_own_rules() -> None:
-    """ORB-15: by default seized Territory lies among the gifts and blocks the shield."""
-    game = Game()
+def test_orb15_seized_territory_protected_in_0_1_0() -> None:
+    """ORB-15 (0.1.0): seized Territory lay among the gifts and blocked the shield."""
+    game = v0_1_0(Game())
     state = fight(game)
     assert state.zones["hosts-leader-1"].gifts[0] == 1
     violation = game.check(state, Shield("heroes-leader-1"))
@@ -109,15 +112,31 @@ def test_orb15_seized_territory_protects_in_orbitas_own_rules() -> None:
     assert (violation.rule, violation.code) == ("ORB-15", "host_protected")
 
 
-def test_orb15_only_given_territory_protects_in_the_variant() -> None:
-    """ORB-15 (variant): seized Territory is the Host's own this round; the shield works."""
-    game = shield_given_only(Game())
+@pytest.mark.parametrize("make", [Game, lambda: shield_given_only(Game())])
+def test_orb15_only_given_territory_protects(make: Any) -> None:
+    """ORB-12, ORB-15 (the rulebook, now the default; and the variant): Territory seized from
+    the Warriors is the Host's own this round, not a gift, so the shield works."""
+    game = make()
     state = fight(game)
     assert state.zones["hosts-leader-1"].gifts[0] == 0
     assert state.zones["hosts-leader-1"].current[0] == 1
     assert Shield("heroes-leader-1") in game.legal_actions(state)
     after = game.apply(state, Shield("heroes-leader-1"))
     assert after.zones["heroes-leader-1"].gifts[1] == 2  # the Host's Food
+
+
+def test_the_0_1_0_variant_puts_back_every_changed_unit() -> None:
+    """``v0_1_0`` keeps the options, names itself and differs from the default exactly in the
+    units of :data:`UNITS_0_1_0`."""
+    game = v0_1_0(Game(rounds=5, steps=3))
+    assert (game.rounds, game.steps, game.variant) == (5, 3, V0_1_0)
+    assert game.rulebook.ids == Game().rulebook.ids
+    for rule_id in Game().rulebook.ids:
+        unit = game.rulebook.rule(rule_id)
+        expected = UNITS_0_1_0.get(rule_id, Game().rulebook.rule(rule_id))
+        assert unit is expected
+        assert (unit is Game().rulebook.rule(rule_id)) == (rule_id not in UNITS_0_1_0)
+    assert V0_1_0 in variant_names(orbita.Game.name)
 
 
 def test_the_variant_keeps_the_options_and_names_itself() -> None:
@@ -186,10 +205,10 @@ def test_orb15_a_variant_that_changes_a_check_lists_what_its_check_allows(
 def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
     """ORB-15 (designer's variant): the Host protected by seized Territory can be shielded."""
     unit = orbita.Game().rulebook.rule("ORB-15")
-    variant = Game().with_rules(
+    variant = v0_1_0(Game()).with_rules(
         replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
         name="orbita-shield-always",
     )
     state = fight(variant)
-    assert state.zones["hosts-leader-1"].gifts[0] == 1
+    assert state.zones["hosts-leader-1"].gifts[0] == 1  # 0.1.0's ORB-12: seized as a gift
     assert Shield("heroes-leader-1") in variant.legal_actions(state)

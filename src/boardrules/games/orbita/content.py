@@ -262,6 +262,8 @@ class Context:
         starting_food: Food each starting Leader receives as a gift (ORB-5).
         goal_rounds: consecutive fed rounds of a corporation that end the game; 0 never
             (ORB-22).
+        all_at_once: whether a gift, boost or reinforcement may move everything at hand
+            (``Amount.ALL``) besides one unit (ORB-21).
         cards: every card of the deck, in canonical order.
         spec: the specialisation of each card.
         role: the role of each card.
@@ -282,6 +284,7 @@ class Context:
     reinforcements: int
     starting_food: int
     goal_rounds: int
+    all_at_once: bool
     cards: tuple[str, ...]
     spec: dict[str, Spec]
     role: dict[str, Role]
@@ -300,6 +303,7 @@ class Context:
         reinforcements: int = 2,
         starting_food: int = 2,
         goal_rounds: int = 2,
+        all_at_once: bool = True,
     ) -> Context:
         """The context of a game with these options (see ``Game``)."""
         cards = deck_cards(copies)
@@ -312,6 +316,7 @@ class Context:
             reinforcements,
             starting_food,
             goal_rounds,
+            all_at_once,
             cards,
             spec,
             {c: p[1] for c, p in parsed.items() if p},

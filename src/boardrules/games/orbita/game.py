@@ -54,6 +54,10 @@ from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
+from boardrules.games.orbita.variants import UNITS_0_1_0
+
+#: The rulebooks whose checks legal.py lists actions by: today's and 0.1.0's.
+_LISTED = (RULES, RULES.with_rules(replace=UNITS_0_1_0))
 
 __all__ = ["Game", "Setup"]
 
@@ -81,6 +85,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         starting_food: Food each starting Leader receives as a gift (ORB-5).
         goal_rounds: the game ends early once a corporation has been fed this many rounds
             in a row; 0 never ends early (ORB-22).
+        all_at_once: a gift, boost or reinforcement moves one unit or everything at hand
+            (``Amount.ALL``); ``False``: one unit only (ORB-21).
 
     >>> game = Game()
     >>> state = game.new(seed=7, players=3)
@@ -104,6 +110,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     reinforcements: int = attrs.field(default=2, validator=_between(0, 10))
     starting_food: int = attrs.field(default=2, validator=_between(0, 100))
     goal_rounds: int = attrs.field(default=2, validator=_between(0, 50))
+    all_at_once: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
@@ -116,6 +123,7 @@ class Game(GameBase[State, Action, Event, Setup]):
             self.reinforcements,
             self.starting_food,
             self.goal_rounds,
+            self.all_at_once,
         )
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_vocabulary", [None])
@@ -186,8 +194,12 @@ class Game(GameBase[State, Action, Event, Setup]):
     # -- legal actions ---------------------------------------------------------------------
     @functools.cached_property
     def _own_checks(self) -> bool:
+        # legal.py lists actions as the checks of Orbita's own rules, or 0.1.0's, allow.
         book = self.rulebook
-        return all(book.checks_for(k) == RULES.checks_for(k) for k in self.action_classes)
+        return any(
+            all(book.checks_for(k) == known.checks_for(k) for k in self.action_classes)
+            for known in _LISTED
+        )
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, in a stable order; empty exactly when the game is over."""

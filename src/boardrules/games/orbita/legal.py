@@ -26,12 +26,13 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.flow import to_move
+from boardrules.games.orbita.rules.attraction import has_bard, join_slot
 from boardrules.games.orbita.rules.basics import answering_structure, booster_held
 from boardrules.games.orbita.rules.hiring import name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.table import LONE, index
 
 __all__ = ["legal_actions"]
 
@@ -94,7 +95,7 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
                 if pair is None:
                     pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
                 out.append(pair[0])
-                if available > 1:
+                if available > 1 and ctx.all_at_once:
                     out.append(pair[1])
     return out
 
@@ -104,11 +105,18 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
         return []
     checks = book.checks_for(Boost)
     out: list[Action] = []
+    zones = state.zones
+    spec_of, booster = ctx.spec, ctx.booster
     for card in index(state).cards[seat]:
+        # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
+        z = zones[card]
+        b = booster[card]
+        if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
+            continue
         action = Boost(card)
         if _refusal(checks, ctx, state, action) is None:
             out.append(action)
-            if booster_held(ctx, state.zones[card], card) > 1:
+            if ctx.all_at_once and booster_held(ctx, state.zones[card], card) > 1:
                 out.append(Boost(card, Amount.ALL))
     return out
 
@@ -127,7 +135,16 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     checks = book.checks_for(MakeOffer)
     out: list[Action] = []
     spec_of = ctx.spec
+    structure_of = ix.structure_of
     for offerer in offerers:
+        # ORB-11 refuses an offer larger than the units at hand, whichever way Advice is read:
+        # with Advice counted as well, this is the most the offerer can place.
+        cap = offer_units(ctx, state, offerer, advice=True)
+        if not cap:
+            continue
+        # ... and an offer to a larger structure, but for a lone Warrior's to a Workshop.
+        own = structure_of[offerer]
+        lone_warrior = own.size == LONE and spec_of[offerer] is Spec.WARRIORS
         victim = ctx.victim[offerer]
         targets = [c for c in state.market if spec_of[c] is victim]
         for s, cards in enumerate(ix.cards):
@@ -141,6 +158,9 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
                         seen.add(name)
                         targets.append(name)
         for target in targets:
+            tgt = structure_of.get(target)
+            if tgt is not None and (tgt.size > cap or (tgt.size > own.size and not lone_warrior)):
+                continue
             action = MakeOffer(offerer, target)
             if _refusal(checks, ctx, state, action) is None:
                 out.append(action)
@@ -172,12 +192,12 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             checks = book.checks_for(AnswerOffer)
             out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
         elif offer.stage is Stage.REINFORCE:
-            if offer.reinforcements < ctx.reinforcements:
-                available = offer_units(ctx, state, offer.offerer)
-                if available >= 1:
-                    out.append(_REINFORCE_ONE)
-                if available > 1:
-                    out.append(_REINFORCE_ALL)
+            checks = book.checks_for(Reinforce)
+            out.extend(
+                a
+                for a in (_REINFORCE_ONE, _REINFORCE_ALL)
+                if _refusal(checks, ctx, state, a) is None
+            )
         else:
             out.extend(_gifts(ctx, state, seat))
         if offer.stage is not Stage.SUPPORT:
@@ -192,7 +212,13 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
             out.append(_DRAW)
         checks = book.checks_for(TakeFromMarket)
-        for card in state.market:
+        mine = state.seats[seat]
+        # ORB-7, ORB-8 refuse a take once the seat took (or drew, without a Bard), and a card
+        # that fits no team of the seat; skip those.
+        may_take = not state.took and (not state.drew or has_bard(ctx, state, seat))
+        for card in state.market if may_take else ():
+            if join_slot(ctx, mine, card)[1] is not None:
+                continue
             take = TakeFromMarket(card)
             if _refusal(checks, ctx, state, take) is None:
                 out.append(take)

@@ -197,6 +197,15 @@ CATALOG: MessageCatalog = {
         "The Host holds Territory given for its protection; no shield is possible.",
         "Хозяину подарена Территория для защиты; перехват невозможен.",
     ),
+    "responder_shields": (
+        "The answering seat cannot shield: during an offer it only answers with its resources.",
+        "Отвечающий не может защищать: пока идёт предложение, он только отвечает ресурсами.",
+    ),
+    "shield_smaller": lambda p, lang: (
+        f"Структура из {_of_characters(p['size'])} не может защитить структуру из "
+        f"{_of_characters(p['target_size'])}." if lang == "ru"
+        else f"A structure of {p['size']} cannot shield a structure of {p['target_size']}."
+    ),
     "offerer_shields": (
         "The offering seat cannot shield against its own offer.",
         "Предлагающий не может защищаться от собственного предложения.",
@@ -210,6 +219,10 @@ CATALOG: MessageCatalog = {
     "cannot_feed": (
         "Seat {seat} could not feed that this round ({food} Food for {need}).",
         "Игроку {seat} не хватит Еды в этот кон ({food} на {need}).",
+    ),
+    "one_unit_only": (
+        "This game moves one unit at a time (all_at_once=False): choose one unit.",
+        "В этой игре ресурс передаётся только по одной единице: выберите одну.",
     ),
     "all_is_one": (
         "Only one unit is at hand, so \"everything\" is that unit: choose one unit.",

@@ -1,77 +1,93 @@
-"""Variants of Orbita: other readings of one rule, made by replacing its unit.
+"""Variants of Orbita: other readings of some rules, made by replacing their units.
 
 Each variant is a function of a game (its options stay) returning the game with some rule
 units replaced, and a name that records keep (``GameRecord.variant``), so a record of a
 variant replays only with the same rules: ``replay(record, game=variant)``, or
 :func:`register` once so that ``record.game()`` finds it by name.
 
-**Only given Territory protects the Host** (:data:`SHIELD_GIVEN_ONLY`). The rulebook says a
-Host holding Territory *given for protection* cannot be shielded (ORB-15). Orbita's own
-rules keep seized units among the gifts of the seizing character, so Territory seized from
-Warriors protects too. In this variant ORB-12 keeps seized units among the character's
-resources of this round (``Zones.current``) instead: they still count when it answers,
-gives or is fed, and go at saving like any Territory, but only Territory received as a gift
-protects it from the shield.
+**The readings of 0.1.0** (:func:`v0_1_0`, name :data:`V0_1_0`). Since 0.1.0 the default
+game follows the rulebook more closely (see the rules page); this variant puts back every
+unit that changed (:data:`UNITS_0_1_0`), so a game made with it plays exactly as 0.1.0 did.
+Records written by 0.1.0 carry no variant name; replay them with
+``replay(record, game=v0_1_0(load_game(record)))``.
+
+**Only given Territory protects the Host** (:func:`shield_given_only`, name
+:data:`SHIELD_GIVEN_ONLY`): the readings of 0.1.0 except ORB-12, which keeps seized units
+among the character's resources of this round (``Zones.current``), so only Territory
+received as a gift protects a Host from the shield (ORB-15). The default game now reads
+ORB-12 this way too; the variant stays so that its records replay.
 
 >>> from boardrules.games import orbita
 >>> game = shield_given_only(orbita.Game(rounds=3))
 >>> game.variant, game.rulebook.rule("ORB-12") is ORB_12_SEIZED_AS_OWN
 ('orbita-shield-given-only', True)
+>>> v0_1_0(orbita.Game()).rulebook.rule("ORB-12") is UNITS_0_1_0["ORB-12"]
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TypeVar
-
-import attrs
 
 from boardrules.core.game import GameBase
 from boardrules.core.registry import register_variant
 from boardrules.core.rules import Rule
 from boardrules.games.orbita.actions import Action
-from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event
-from boardrules.games.orbita.flow import Draft, Settlement, Setup
-from boardrules.games.orbita.rules.hiring import ORB_12, settle_offer
+from boardrules.games.orbita.flow import Setup
+from boardrules.games.orbita.rules.development import ORB_17_0_1_0
+from boardrules.games.orbita.rules.hiring import (
+    ORB_11_0_1_0,
+    ORB_12_0_1_0,
+    ORB_12_SEIZED_AS_OWN,
+    ORB_14_0_1_0,
+    ORB_15_0_1_0,
+)
+from boardrules.games.orbita.rules.limits import ORB_21_0_1_0
 from boardrules.games.orbita.state import State
 
-__all__ = ["ORB_12_SEIZED_AS_OWN", "SHIELD_GIVEN_ONLY", "register", "shield_given_only"]
+__all__ = [
+    "ORB_12_SEIZED_AS_OWN",
+    "SHIELD_GIVEN_ONLY",
+    "UNITS_0_1_0",
+    "V0_1_0",
+    "register",
+    "shield_given_only",
+    "v0_1_0",
+]
 
 G = TypeVar("G", bound=GameBase[State, Action, Event, Setup])
 
+#: The name records keep for :func:`v0_1_0`.
+V0_1_0 = "orbita-0.1.0"
 #: The name records keep for :func:`shield_given_only`.
 SHIELD_GIVEN_ONLY = "orbita-shield-given-only"
 
-
-def _settle_seized_as_own(
-    ctx: Context, d: Draft, step: Settlement, events: list[Event] | None
-) -> Draft:
-    settle_offer(ctx, d, seized_as_own=True)
-    return d
-
-
-ORB_12_SEIZED_AS_OWN: Rule = attrs.evolve(
-    ORB_12,
-    en=(
-        "Answers: same resource declines, the trump over it seizes (the units become the "
-        "target's own this round), own resource accepts."
-    ),
-    ru=(
-        "Ответы: тем же ресурсом — отказ, козырем — отобрать (ресурс становится своим на этот "
-        "кон), своим ресурсом — согласие."
-    ),
-    effects={**ORB_12.effects, Settlement: _settle_seized_as_own},
+#: The units 0.1.0 had where the default game now reads the rulebook differently, by rule ID.
+UNITS_0_1_0: Mapping[str, Rule] = MappingProxyType(
+    {
+        "ORB-11": ORB_11_0_1_0,
+        "ORB-12": ORB_12_0_1_0,
+        "ORB-14": ORB_14_0_1_0,
+        "ORB-15": ORB_15_0_1_0,
+        "ORB-17": ORB_17_0_1_0,
+        "ORB-21": ORB_21_0_1_0,
+    }
 )
-"""ORB-12 with seized units kept among the target's resources of this round, not its gifts."""
+
+
+def v0_1_0(game: G) -> G:
+    """``game`` (with its options) played by the rules of boardrules 0.1.0."""
+    return game.with_rules(replace=dict(UNITS_0_1_0), name=V0_1_0)
 
 
 def shield_given_only(game: G) -> G:
-    """``game`` (with its options) where only Territory received as a gift blocks a shield.
-
-    Replaces ORB-12 by :data:`ORB_12_SEIZED_AS_OWN`; ORB-15's check (Territory among the
-    Host's gifts) then sees only given Territory.
-    """
-    return game.with_rules(replace={"ORB-12": ORB_12_SEIZED_AS_OWN}, name=SHIELD_GIVEN_ONLY)
+    """``game`` (with its options) by the rules of 0.1.0, except that only Territory received
+    as a gift blocks a shield (ORB-12 is :data:`ORB_12_SEIZED_AS_OWN`)."""
+    units = {**UNITS_0_1_0, "ORB-12": ORB_12_SEIZED_AS_OWN}
+    return game.with_rules(replace=units, name=SHIELD_GIVEN_ONLY)
 
 
 def register(factory: type[G]) -> tuple[str, ...]:
@@ -81,4 +97,7 @@ def register(factory: type[G]) -> tuple[str, ...]:
     Returns:
         The names registered.
     """
-    return (register_variant(lambda **options: shield_given_only(factory(**options))),)
+    return (
+        register_variant(lambda **options: v0_1_0(factory(**options))),
+        register_variant(lambda **options: shield_given_only(factory(**options))),
+    )

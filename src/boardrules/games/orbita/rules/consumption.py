@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import AllocateFood
@@ -25,7 +27,10 @@ __all__ = [
     "ORB_19",
     "ORB_20",
     "feed_seat",
+    "food_for",
+    "own_food",
     "seat_need",
+    "structures",
 ]
 
 #: ORB-19: the Food a lone character eats in a round.
@@ -44,6 +49,48 @@ def seat_need(seat: Seat) -> int:
     for team in seat.teams:
         need += FOOD_ENTERPRISE if team.enterprise else FOOD_LONE * len(team.members)
     return need
+
+
+def structures(seat: Seat) -> list[tuple[tuple[str, ...], int]]:
+    """Each structure of ``seat`` as its members and the Food it eats this round (ORB-19)."""
+    out = [
+        (tuple(m for t in c.enterprises for m in t.members), FOOD_CORPORATION)
+        for c in seat.corporations
+    ]
+    for team in seat.teams:
+        if team.enterprise:
+            out.append((team.members, FOOD_ENTERPRISE))
+        else:
+            out.extend(((m,), FOOD_LONE) for m in team.members)
+    return out
+
+
+def own_food(ctx: Context, zones: Mapping[str, Zones], members: Iterable[str]) -> int:
+    """The Food only the structure of ``members`` may eat: the meals set aside for its
+    members and its Priests' Food (Priests' Food feeds only themselves)."""
+    spec_of = ctx.spec
+    return sum(
+        zones[m].meals + (zones[m].holds(Resource.FOOD) if spec_of[m] is Spec.PRIESTS else 0)
+        for m in members
+    )
+
+
+def food_for(
+    ctx: Context, seat: Seat, zones: Mapping[str, Zones], members: tuple[str, ...]
+) -> int:
+    """The Food the structure of ``members`` may eat this round in ``seat`` (ORB-17, ORB-19):
+    its own (:func:`own_food`) and the seat's shared Food (what its characters other than
+    Priests hold), less what the seat's other structures need beyond their own."""
+    spec_of = ctx.spec
+    shared = sum(
+        zones[c].holds(Resource.FOOD) for c in seat_cards(seat) if spec_of[c] is not Spec.PRIESTS
+    )
+    mine = set(members)
+    others = 0
+    for ms, need in structures(seat):
+        if not mine.intersection(ms):
+            others += max(0, need - own_food(ctx, zones, ms))
+    return own_food(ctx, zones, members) + shared - others
 
 
 def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Violation | None:

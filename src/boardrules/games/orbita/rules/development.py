@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import FormCorporation
@@ -13,6 +15,7 @@ from boardrules.games.orbita.flow import Development, Draft, NextDeveloper, to_m
 from boardrules.games.orbita.rules.consumption import (
     FOOD_CORPORATION,
     FOOD_ENTERPRISE,
+    food_for,
     seat_need,
 )
 from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones
@@ -20,6 +23,7 @@ from boardrules.games.orbita.table import ENTERPRISE, seat_food
 
 __all__ = [
     "ORB_17",
+    "ORB_17_0_1_0",
     "ORB_18",
     "can_form_corporation",
     "corporation_need",
@@ -38,8 +42,8 @@ def _form_enterprises(
                 continue
             formed = Team(team.leader, team.members, True)
             trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
-            # The seat must feed all its structures this round with the new enterprise.
-            if seat_food(trial, d.zones) >= seat_need(trial):
+            # The Food the new enterprise may eat this round must cover it.
+            if food_for(ctx, trial, d.zones, formed.members) >= FOOD_ENTERPRISE:
                 teams[t] = formed
                 d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
         d.seats[s] = Seat(tuple(teams), seat.corporations)
@@ -48,12 +52,40 @@ def _form_enterprises(
 
 ORB_17 = Rule(
     "ORB-17",
-    "Four roles of one specialisation that can be fed form an enterprise.",
-    "Четыре роли одной специализации, которым хватает Еды, образуют предприятие.",
+    "Four roles of one specialisation form an enterprise if the Food it may eat covers it.",
+    "Четыре роли одной специализации образуют предприятие, если ему хватит его Еды.",
     effects={Development: _form_enterprises},
 )
-"""ORB-17: at development a team of all four roles becomes an enterprise if the seat's Food
-covers what all its structures eat with it."""
+"""ORB-17: at development a team of all four roles becomes an enterprise if the Food it may
+eat this round covers it (:func:`~.consumption.food_for`: its own meals and Priests' Food,
+and the seat's shared Food less what the seat's other structures need beyond their own)."""
+
+
+def _form_enterprises_0_1_0(
+    ctx: Context, d: Draft, step: Development, events: list[Event] | None
+) -> Draft:
+    for s, seat in enumerate(d.seats):
+        teams = list(seat.teams)
+        for t, team in enumerate(teams):
+            if team.enterprise or len(team.members) < ENTERPRISE:
+                continue
+            formed = Team(team.leader, team.members, True)
+            trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
+            if seat_food(trial, d.zones) >= seat_need(trial):
+                teams[t] = formed
+                d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
+        d.seats[s] = Seat(tuple(teams), seat.corporations)
+    return d
+
+
+ORB_17_0_1_0: Rule = attrs.evolve(
+    ORB_17,
+    en="Four roles of one specialisation that can be fed form an enterprise.",
+    ru="Четыре роли одной специализации, которым хватает Еды, образуют предприятие.",
+    effects={Development: _form_enterprises_0_1_0},
+)
+"""ORB-17 as 0.1.0 read it: all the Food the seat holds (the Priests' and every meal too)
+covers what all its structures eat with the new enterprise."""
 
 
 # -- ORB-18: corporations -----------------------------------------------------------------------

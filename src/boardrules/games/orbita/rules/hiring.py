@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import attrs
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
@@ -34,17 +38,27 @@ from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structu
 
 __all__ = [
     "ORB_11",
+    "ORB_11_0_1_0",
     "ORB_12",
+    "ORB_12_0_1_0",
+    "ORB_12_SEIZED_AS_OWN",
     "ORB_13",
     "ORB_14",
+    "ORB_14_0_1_0",
     "ORB_15",
+    "ORB_15_0_1_0",
     "ORB_16",
+    "AdviceReading",
+    "advice_always_0_1_0",
+    "advice_counts",
     "can_reinforce",
     "hire",
     "name_for",
     "offer_units",
     "release_warriors",
     "settle_offer",
+    "shield_units",
+    "stake",
     "support_seats",
 ]
 
@@ -53,8 +67,31 @@ _ALL = 1 << 30
 
 
 # -- ORB-11: offers ---------------------------------------------------------------------------
-def offer_units(ctx: Context, state: State, offerer: str) -> int:
-    """Units the offerer's structure can place (its trump resource; Warriors add Advice)."""
+#: Whether Advice counts in a Warriors' offer: ``(ctx, state, offerer, target) -> bool``.
+AdviceReading = Callable[[Context, State, str, str], bool]
+
+
+def advice_counts(ctx: Context, state: State, offerer: str, target: str) -> bool:
+    """Whether Advice counts in ``offerer``'s offer to ``target`` (ORB-11): only a lone
+    Warrior's, to a Hosts' Workshop (the exception to the size rule); everybody else moves
+    only with the resource its specialisation produces."""
+    if ctx.spec[offerer] is not Spec.WARRIORS:
+        return False
+    ix = index(state)
+    if ix.structure_of[offerer].size != LONE:
+        return False
+    tgt = ix.structure_of.get(target)
+    return tgt is not None and tgt.size == ENTERPRISE
+
+
+def advice_always_0_1_0(ctx: Context, state: State, offerer: str, target: str) -> bool:
+    """0.1.0's reading: Advice a Warrior holds always counts in its offers."""
+    return ctx.spec[offerer] is Spec.WARRIORS
+
+
+def offer_units(ctx: Context, state: State, offerer: str, *, advice: bool = False) -> int:
+    """Units the offerer's structure can place: its trump resource (and, with ``advice``,
+    the Warriors' Advice too, :func:`advice_counts`)."""
     spec_of = ctx.spec
     spec = spec_of[offerer]
     i = spec.resource.index
@@ -64,9 +101,15 @@ def offer_units(ctx: Context, state: State, offerer: str) -> int:
         if spec_of[m] is spec:
             z = zones[m]
             total += z.current[i] + z.gifts[i] + z.reserve[i]
-            if spec is Spec.WARRIORS:
+            if advice:
                 total += z.holds(Resource.ADVICE)
     return total
+
+
+def stake(ctx: Context, state: State, offer: Offer, reading: AdviceReading = advice_counts) -> int:
+    """Units the offerer of ``offer`` can still add to it (ORB-14), by the Advice ``reading``."""
+    advice = reading(ctx, state, offer.offerer, offer.target)
+    return offer_units(ctx, state, offer.offerer, advice=advice)
 
 
 def name_for(ctx: Context, st: Structure, spec: Spec, state: State) -> str:
@@ -84,7 +127,9 @@ def support_seats(n: int, offerer_seat: int, responder: int) -> tuple[int, ...]:
     return tuple(s for s in ((offerer_seat + k) % n for k in range(1, n)) if s != responder)
 
 
-def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+def _offer_allowed_by(
+    ctx: Context, state: State, action: MakeOffer, *, reading: AdviceReading
+) -> Violation | None:
     offerer, target = action.offerer, action.target
     seat = to_move(state)
     ix = index(state)
@@ -114,7 +159,7 @@ def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation |
         name = name_for(ctx, tgt, t_spec, state)
         if target != name:
             return Violation("ORB-11", "whole_structure", {"card": target, "name": name})
-    available = offer_units(ctx, state, offerer)
+    available = offer_units(ctx, state, offerer, advice=reading(ctx, state, offerer, target))
     if own.size < size:
         # The lone Warrior's exception: with 4 units it may make an offer to a Workshop.
         exception = (
@@ -130,14 +175,28 @@ def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation |
     return None
 
 
+def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    return _offer_allowed_by(ctx, state, action, reading=advice_counts)
+
+
+def _offer_allowed_0_1_0(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    return _offer_allowed_by(ctx, state, action, reading=advice_always_0_1_0)
+
+
 def _place(
-    ctx: Context, d: Draft, offerer: str, members: tuple[str, ...], target: str, units: int
+    ctx: Context,
+    d: Draft,
+    offerer: str,
+    members: tuple[str, ...],
+    target: str,
+    units: int,
+    advice: bool,
 ) -> None:
-    """Move ``units`` of the offerer's trump (Warriors: then Advice) onto the target."""
+    """Move ``units`` of the offerer's trump (with ``advice``: then Advice) onto the target."""
     spec_of = ctx.spec
     spec = spec_of[offerer]
     ordered = [offerer, *(m for m in members if m != offerer and spec_of[m] is spec)]
-    kinds = [spec.index] + ([Resource.ADVICE.index] if spec is Spec.WARRIORS else [])
+    kinds = [spec.index] + ([Resource.ADVICE.index] if advice else [])
     placed = [0, 0, 0, 0]
     left = units
     for i in kinds:
@@ -157,14 +216,23 @@ def _place(
     d.put(target, Zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
 
 
-def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
+def _make_offer_by(
+    ctx: Context,
+    d: Draft,
+    action: MakeOffer,
+    events: list[Event] | None,
+    *,
+    reading: AdviceReading,
+) -> Draft:
     state = d.before
     seat = to_move(state)
     assert seat is not None
     ix = index(state)
     tgt = ix.structure_of.get(action.target)
     units = LONE if tgt is None else tgt.size
-    _place(ctx, d, action.offerer, ix.structure_of[action.offerer].members, action.target, units)
+    advice = reading(ctx, state, action.offerer, action.target)
+    members = ix.structure_of[action.offerer].members
+    _place(ctx, d, action.offerer, members, action.target, units, advice)
     resource = ctx.spec[action.offerer].resource
     d.emit(OfferMade(seat, action.offerer, action.target, resource, units))
     if tgt is None:
@@ -178,16 +246,38 @@ def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] |
     return d
 
 
+def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
+    return _make_offer_by(ctx, d, action, events, reading=advice_counts)
+
+
+def _make_offer_0_1_0(
+    ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None
+) -> Draft:
+    return _make_offer_by(ctx, d, action, events, reading=advice_always_0_1_0)
+
+
 ORB_11 = Rule(
     "ORB-11",
-    "Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
-    "Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
+    "Offers use the trump resource only; structures whole with 4 or 16; never smaller to "
+    "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
+    "Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
+    "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
     checks={MakeOffer: _offer_allowed},
     effects={MakeOffer: _make_offer},
 )
-"""ORB-11: an offer of the offerer's trump to the next specialisation, placed on a structure
-whole (4 or 16 units), never from a smaller structure to a larger one (but a lone Warrior
-with 4 units may make one to a Workshop)."""
+"""ORB-11: an offer of the offerer's trump (the resource its specialisation produces) to the
+next specialisation, placed on a structure whole (4 or 16 units), never from a smaller
+structure to a larger one; but a lone Warrior may make one to a Workshop with 4 units, Advice
+counting (:func:`advice_counts`, the only offer Advice takes part in)."""
+
+ORB_11_0_1_0: Rule = attrs.evolve(
+    ORB_11,
+    en="Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
+    ru="Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
+    checks={MakeOffer: _offer_allowed_0_1_0},
+    effects={MakeOffer: _make_offer_0_1_0},
+)
+"""ORB-11 as 0.1.0 read it: Advice a Warrior holds counts in every offer it makes."""
 
 
 # -- ORB-12: answers --------------------------------------------------------------------------
@@ -210,13 +300,20 @@ def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violatio
     return None
 
 
-def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
+def _answer_by(
+    ctx: Context,
+    d: Draft,
+    action: AnswerOffer,
+    events: list[Event] | None,
+    *,
+    reading: AdviceReading,
+) -> Draft:
     state = d.before
     offer = state.offer
     assert offer is not None
     answer = action.answer
     d.emit(OfferAnswered(offer.responder, offer.target, answer))
-    if answer is Answer.ACCEPT or not can_reinforce(ctx, state, offer):
+    if answer is Answer.ACCEPT or not can_reinforce(ctx, state, offer, reading):
         d.settle = answer
     else:
         d.offer = Offer(
@@ -234,6 +331,14 @@ def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | N
     return d
 
 
+def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
+    return _answer_by(ctx, d, action, events, reading=advice_counts)
+
+
+def _answer_0_1_0(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
+    return _answer_by(ctx, d, action, events, reading=advice_always_0_1_0)
+
+
 def _clear_influence(d: Draft, target: str) -> Counts:
     z = d.zones[target]
     d.put(target, Zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
@@ -246,15 +351,15 @@ def _responders(state: State, offer: Offer) -> tuple[str, ...]:
     return index(state).structure_of[offer.target].members
 
 
-def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool = False) -> None:
+def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
     """Settle ``d.offer`` by ``d.settle`` and pass the turn on from the offering seat.
 
     Args:
         ctx: the rule context.
         d: the draft, with the offer and its answer.
         seized_as_own: keep seized units among the target's resources of this round
-            instead of its gifts (so they are not "given" Territory, ORB-15); the default
-            keeps them with the gifts.
+            instead of its gifts (so they are not "given" Territory, ORB-15); 0.1.0 kept
+            them with the gifts.
     """
     offer, answer = d.offer, d.settle
     assert offer is not None
@@ -315,20 +420,44 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
 
 
 def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    settle_offer(ctx, d)
+    settle_offer(ctx, d, seized_as_own=True)
+    return d
+
+
+def _settle_0_1_0(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
+    settle_offer(ctx, d, seized_as_own=False)
     return d
 
 
 ORB_12 = Rule(
     "ORB-12",
-    "Answers: same resource declines, the trump over it seizes, own resource accepts.",
-    "Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
+    "Answers: same resource declines, the trump over it seizes (the units become the "
+    "target's own this round), own resource accepts.",
+    "Ответы: тем же ресурсом — отказ, козырем — отобрать (ресурс становится своим на этот "
+    "кон), своим ресурсом — согласие.",
     checks={AnswerOffer: _answer_allowed},
     effects={AnswerOffer: _answer, Settlement: _settle},
 )
 """ORB-12: declining shows as many units of the offered resource, seizing as many of the
-trump over the offerer (and takes the units offered), accepting hands over all the answering
-structure's own resource; offered Food feeds it this round."""
+trump over the offerer (and takes the units offered: they join the target's resources of
+this round, not its gifts, so seized Territory never counts as given, ORB-15), accepting
+hands over all the answering structure's own resource; offered Food feeds it this round."""
+
+ORB_12_0_1_0: Rule = attrs.evolve(
+    ORB_12,
+    en="Answers: same resource declines, the trump over it seizes, own resource accepts.",
+    ru="Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
+    effects={AnswerOffer: _answer_0_1_0, Settlement: _settle_0_1_0},
+)
+"""ORB-12 as 0.1.0 read it: seized units join the target's gifts (so seized Territory
+protects a Host from the shield like given Territory); Advice always counts for Warriors."""
+
+ORB_12_SEIZED_AS_OWN: Rule = attrs.evolve(
+    ORB_12,
+    effects={AnswerOffer: _answer_0_1_0, Settlement: _settle},
+)
+"""ORB-12 of the variant ``orbita-shield-given-only``: 0.1.0's, but seized units are the
+target's own this round (as in the default game)."""
 
 
 # -- ORB-13: labour-market characters -------------------------------------------------------------
@@ -360,11 +489,11 @@ joins the offering seat if it fits (:func:`hire`)."""
 
 
 # -- ORB-14: reinforcement and support -----------------------------------------------------------
-def can_reinforce(ctx: Context, state: State, offer: Offer) -> bool:
+def can_reinforce(
+    ctx: Context, state: State, offer: Offer, reading: AdviceReading = advice_counts
+) -> bool:
     """Whether the offerer may still reinforce ``offer`` (a reinforcement left, units at hand)."""
-    return (
-        offer.reinforcements < ctx.reinforcements and offer_units(ctx, state, offer.offerer) > 0
-    )
+    return offer.reinforcements < ctx.reinforcements and stake(ctx, state, offer, reading) > 0
 
 
 def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None:
@@ -376,15 +505,25 @@ def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None
     return None
 
 
-def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+def _reinforce_allowed_by(
+    ctx: Context, state: State, action: Reinforce, *, reading: AdviceReading
+) -> Violation | None:
     offer = state.offer
     assert offer is not None
     if offer.reinforcements >= ctx.reinforcements:
         return Violation("ORB-14", "reinforce_limit", {"limit": ctx.reinforcements})
-    available = offer_units(ctx, state, offer.offerer)
+    available = stake(ctx, state, offer, reading)
     if available < 1:
         return Violation("ORB-14", "not_enough_units", {"needed": 1, "available": available})
     return None
+
+
+def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_allowed_by(ctx, state, action, reading=advice_counts)
+
+
+def _reinforce_allowed_0_1_0(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_allowed_by(ctx, state, action, reading=advice_always_0_1_0)
 
 
 def _next_supporter(d: Draft, offer: Offer) -> None:
@@ -420,16 +559,24 @@ def _pass_in_offer(ctx: Context, d: Draft, action: Pass, events: list[Event] | N
     return d
 
 
-def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None) -> Draft:
+def _reinforce_by(
+    ctx: Context,
+    d: Draft,
+    action: Reinforce,
+    events: list[Event] | None,
+    *,
+    reading: AdviceReading,
+) -> Draft:
     state = d.before
     offer = state.offer
     assert offer is not None
     assert offer.responder is not None
     units = 1
     if action.amount is Amount.ALL:
-        units = offer_units(ctx, state, offer.offerer)
+        units = stake(ctx, state, offer, reading)
     members = index(state).structure_of[offer.offerer].members
-    _place(ctx, d, offer.offerer, members, offer.target, units)
+    advice = reading(ctx, state, offer.offerer, offer.target)
+    _place(ctx, d, offer.offerer, members, offer.target, units, advice)
     waiting = support_seats(len(d.seats), offer.seat, offer.responder)
     d.offer = Offer(
         offer.seat,
@@ -447,19 +594,132 @@ def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | 
     return d
 
 
+def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None) -> Draft:
+    return _reinforce_by(ctx, d, action, events, reading=advice_counts)
+
+
+def _reinforce_0_1_0(
+    ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None
+) -> Draft:
+    return _reinforce_by(ctx, d, action, events, reading=advice_always_0_1_0)
+
+
 ORB_14 = Rule(
     "ORB-14",
     "The offerer may reinforce; other seats may give to either side before each answer.",
     "Предлагающий может усилить; другие игроки могут дарить сторонам перед ответом.",
     checks={Gift: _support_sides, Reinforce: _reinforce_allowed},
-    effects={Gift: _supported, Pass: _pass_in_offer, Reinforce: _reinforce},
+    effects={
+        Gift: _supported,
+        Pass: _pass_in_offer,
+        Reinforce: _reinforce,
+    },
 )
 """ORB-14: after a refusal the offerer reinforces (at most ``reinforcements`` times) or stops;
-before each answer every third seat may give one gift to either side or pass."""
+before each answer every third seat may give one gift to either side or pass. Reinforcing
+adds the offer's resource (Advice too only where ORB-11 counts it, :func:`advice_counts`)."""
+
+ORB_14_0_1_0: Rule = attrs.evolve(
+    ORB_14,
+    checks={**ORB_14.checks, Reinforce: _reinforce_allowed_0_1_0},
+    effects={**ORB_14.effects, Reinforce: _reinforce_0_1_0},
+)
+"""ORB-14 as 0.1.0 read it: a Warrior reinforces with its Advice too."""
 
 
 # -- ORB-15: the shield -------------------------------------------------------------------------
+def shield_units(ctx: Context, state: State, hero: str) -> int:
+    """The Way the Heroes of ``hero``'s structure hold (what a shield can spend)."""
+    spec_of = ctx.spec
+    zones = state.zones
+    return sum(
+        zones[m].holds(Resource.WAY)
+        for m in index(state).structure_of[hero].members
+        if spec_of[m] is Spec.HEROES
+    )
+
+
 def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | None:
+    offer = state.offer
+    assert offer is not None
+    hero = action.hero
+    seat = to_move(state)
+    ix = index(state)
+    if ix.seat_of.get(hero) != seat:
+        return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
+    if ctx.spec[hero] is not Spec.HEROES:
+        return Violation("ORB-15", "not_a_hero", {"card": hero})
+    if offer.resource is not Resource.TERRITORY:
+        return Violation("ORB-15", "shield_needs_warriors", {})
+    if seat == offer.seat:
+        return Violation("ORB-15", "offerer_shields", {})
+    if seat == offer.responder:
+        return Violation("ORB-15", "responder_shields", {})
+    own = ix.structure_of[hero].size
+    size = ix.structure_of[offer.target].size
+    if own < size:
+        return Violation("ORB-15", "shield_smaller", {"size": own, "target_size": size})
+    held = shield_units(ctx, state, hero)
+    if held < 1:
+        return Violation("ORB-15", "no_way", {"card": hero})
+    if held < size:
+        return Violation("ORB-15", "not_enough_units", {"needed": size, "available": held})
+    zones = state.zones
+    t = Resource.TERRITORY.index
+    for m in ix.structure_of[offer.target].members:
+        if zones[m].gifts[t] > 0:
+            return Violation("ORB-15", "host_protected", {})
+    return None
+
+
+def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
+    state = d.before
+    offer = state.offer
+    assert offer is not None
+    hero = action.hero
+    ix = index(state)
+    spec_of = ctx.spec
+    left = ix.structure_of[offer.target].size
+    heroes = ix.structure_of[hero].members
+    for m in (hero, *(m for m in heroes if m != hero and spec_of[m] is Spec.HEROES)):
+        if not left:
+            break
+        left -= d.take(m, Resource.WAY.index, left)
+    return _shield_takes_food(ctx, d, offer, hero)
+
+
+def _shield_takes_food(ctx: Context, d: Draft, offer: Offer, hero: str) -> Draft:
+    _clear_influence(d, offer.target)
+    food = 0
+    spec_of = ctx.spec
+    for m in _responders(d.before, offer):
+        if spec_of[m] is Spec.HOSTS:
+            food += d.take(m, _FOOD, _ALL)
+    if food:
+        d.give(hero, _FOOD, food)
+    d.emit(HostShielded(hero, offer.target, food))
+    d.offer = None
+    d.ended = offer.seat
+    return d
+
+
+ORB_15 = Rule(
+    "ORB-15",
+    "A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected; "
+    "never a smaller structure for a larger one, and never by the answering seat.",
+    "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты "
+    "Территорией; меньшая структура не защищает большую, отвечающий не защищается сам.",
+    checks={Shield: _shield_allowed},
+    effects={Shield: _shield},
+)
+"""ORB-15: a Hero of a third seat (neither the offerer's nor the answering one) spends Way
+against a Warriors' offer to a Host: one per character of the Host's structure (1, 4 or 16,
+from the Heroes of the Hero's structure, which must be at least as large); the offer is
+discarded and the Hero takes the Host's Food, unless Territory in the Host's gifts protects
+it."""
+
+
+def _shield_allowed_0_1_0(ctx: Context, state: State, action: Shield) -> Violation | None:
     offer = state.offer
     assert offer is not None
     hero = action.hero
@@ -483,35 +743,22 @@ def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | N
     return None
 
 
-def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
+def _shield_0_1_0(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
     offer = d.before.offer
     assert offer is not None
-    hero = action.hero
-    d.take(hero, Resource.WAY.index, 1)
-    _clear_influence(d, offer.target)
-    food = 0
-    spec_of = ctx.spec
-    for m in _responders(d.before, offer):
-        if spec_of[m] is Spec.HOSTS:
-            food += d.take(m, _FOOD, _ALL)
-    if food:
-        d.give(hero, _FOOD, food)
-    d.emit(HostShielded(hero, offer.target, food))
-    d.offer = None
-    d.ended = offer.seat
-    return d
+    d.take(action.hero, Resource.WAY.index, 1)
+    return _shield_takes_food(ctx, d, offer, action.hero)
 
 
-ORB_15 = Rule(
-    "ORB-15",
-    "A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
-    "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
-    checks={Shield: _shield_allowed},
-    effects={Shield: _shield},
+ORB_15_0_1_0: Rule = attrs.evolve(
+    ORB_15,
+    en="A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
+    ru="Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
+    checks={Shield: _shield_allowed_0_1_0},
+    effects={Shield: _shield_0_1_0},
 )
-"""ORB-15: a Hero of a seat other than the offerer's spends a Way against a Warriors' offer
-to a Host: the offer is discarded and the Hero takes the Host's Food, unless Territory in the
-Host's gifts protects it."""
+"""ORB-15 as 0.1.0 read it: one Way of any Hero outside the offering seat (the answering seat
+too) shields a structure of any size."""
 
 
 # -- ORB-16: Priests direct Warriors -------------------------------------------------------------
@@ -537,9 +784,7 @@ def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None
     if action.offerer in index(state).seat_of:
         directed = state.zones[action.offerer].directed_by
         if directed is not None and directed != seat:
-            return Violation(
-                "ORB-16", "not_your_character", {"card": action.offerer, "seat": seat}
-            )
+            return Violation("ORB-16", "not_your_character", {"card": action.offerer, "seat": seat})
     return None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Reinforce
@@ -9,10 +11,24 @@ from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GameEnded
 from boardrules.games.orbita.flow import Draft, RoundEnd, to_move
 from boardrules.games.orbita.rules.basics import booster_held, givable
-from boardrules.games.orbita.rules.hiring import offer_units
+from boardrules.games.orbita.rules.hiring import (
+    AdviceReading,
+    advice_always_0_1_0,
+    advice_counts,
+    stake,
+)
 from boardrules.games.orbita.state import Phase, State
 
-__all__ = ["ORB_21", "ORB_22", "ORB_23", "ORB_24", "all_is_one", "over_step_limit"]
+__all__ = [
+    "ORB_21",
+    "ORB_21_0_1_0",
+    "ORB_22",
+    "ORB_23",
+    "ORB_24",
+    "all_is_one",
+    "one_unit_only",
+    "over_step_limit",
+]
 
 
 # -- ORB-21: limits and amounts ---------------------------------------------------------------
@@ -30,10 +46,17 @@ def all_is_one(amount: Amount, available: int) -> Violation | None:
     return None
 
 
+def one_unit_only(ctx: Context, amount: Amount) -> Violation | None:
+    """With the option ``all_at_once=False`` every amount is one unit."""
+    if amount is Amount.ALL and not ctx.all_at_once:
+        return Violation("ORB-21", "one_unit_only", {})
+    return None
+
+
 def _gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
-    limit = over_step_limit(ctx, state, seat)
+    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None:
         return limit
     return all_is_one(action.amount, givable(ctx, state, seat, action.resource, action.to))
@@ -42,7 +65,7 @@ def _gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
 def _boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
-    limit = over_step_limit(ctx, state, seat)
+    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None:
         return limit
     return all_is_one(action.amount, booster_held(ctx, state.zones[action.card], action.card))
@@ -54,10 +77,22 @@ def _offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | 
     return over_step_limit(ctx, state, seat)
 
 
-def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+def _reinforce_limits_by(
+    ctx: Context, state: State, action: Reinforce, *, reading: AdviceReading
+) -> Violation | None:
     offer = state.offer
     assert offer is not None
-    return all_is_one(action.amount, offer_units(ctx, state, offer.offerer))
+    return one_unit_only(ctx, action.amount) or all_is_one(
+        action.amount, stake(ctx, state, offer, reading)
+    )
+
+
+def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_limits_by(ctx, state, action, reading=advice_counts)
+
+
+def _reinforce_limits_0_1_0(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+    return _reinforce_limits_by(ctx, state, action, reading=advice_always_0_1_0)
 
 
 def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
@@ -80,7 +115,14 @@ ORB_21 = Rule(
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
 )
 """ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
-everything at hand, and "everything" only when it is more than one."""
+everything at hand, and "everything" only when it is more than one (with the option
+``all_at_once=False``, one unit only)."""
+
+ORB_21_0_1_0: Rule = attrs.evolve(
+    ORB_21,
+    checks={**ORB_21.checks, Reinforce: _reinforce_limits_0_1_0},
+)
+"""ORB-21 as 0.1.0 read it: a Warrior's Advice counts in "everything" it reinforces with."""
 
 
 # -- ORB-22: the end ----------------------------------------------------------------------------
