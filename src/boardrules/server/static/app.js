@@ -1,9 +1,12 @@
 // The page served by `boardrules serve`: make or join a match, then play it live.
 // The server keeps every state; this page holds one seat's token (in sessionStorage, never in
 // a URL) and shows what the server sends for that seat. Updates arrive on a WebSocket.
+// The table is the seat's view drawn by the server as SVG; labels, refusals and the drawing
+// follow the language chosen in the header (English or Russian).
 "use strict";
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
-  vocabulary: [], socket: null, log: [], logged: 0 };
+  vocabulary: [], socket: null, log: [], logged: 0, refusal: null,
+  lang: localStorage.getItem("boardrules:lang") === "ru" ? "ru" : "en" };
 window.__received = [];  // every document this page got, for the browser tests
 
 async function api(method, path, body) {
@@ -15,6 +18,22 @@ async function api(method, path, body) {
   const data = await response.json();
   window.__received.push(data);
   return { status: response.status, ok: response.ok, data };
+}
+
+// A refusal (or any error) in a banner pinned to the top of the visible area.
+function showMessage(refusal) {
+  page.refusal = refusal;
+  const message = byId("message");
+  if (refusal === null) {
+    message.hidden = true;
+    message.textContent = "";
+    message.dataset.rule = "";
+    return;
+  }
+  message.hidden = false;
+  message.dataset.rule = refusal.rule || "";
+  const text = typeof refusal.text === "string" ? refusal.text : refusal.text[page.lang];
+  message.textContent = refusal.rule ? refusal.rule + ": " + text : text;
 }
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -58,13 +77,13 @@ function actionButtons(payload) {
   const box = byId("actions");
   box.innerHTML = "";
   if (payload.seat === null) return;
-  let options = payload.legal.map((l) => ({ action: l.action, label: l.label.en }));
+  let options = payload.legal.map((l) => ({ action: l.action, label: l.label[page.lang] }));
   if (payload.game === "semya" && payload.to_move === payload.seat) {
     // Every card in hand and every use of the trump is clickable; illegal ones explain why.
     const hand = payload.view.hands[payload.seat];
     options = page.vocabulary
       .filter((v) => v.action.type !== "play_card" || hand.includes(v.action.card))
-      .map((v) => ({ action: v.action, label: v.label.en }));
+      .map((v) => ({ action: v.action, label: v.label[page.lang] }));
   }
   for (const option of options) {
     const button = document.createElement("button");
@@ -78,14 +97,34 @@ function actionButtons(payload) {
   }
 }
 
+async function drawPicture() {
+  const payload = page.payload;
+  const lang = page.lang;
+  const { ok, data } = await api("GET", "/api/matches/" + page.match + "/picture?lang=" + lang);
+  // A newer move or another language may have arrived meanwhile: draw only the current one.
+  if (!ok || page.payload !== payload || page.lang !== lang || data.version !== payload.version) {
+    return;
+  }
+  const table = byId("table");
+  table.innerHTML = data.svg;
+  table.dataset.version = String(data.version);
+  table.dataset.lang = data.lang;
+}
+
 function render(payload) {
   // The answer to a move and the push of the same move both arrive: draw each version once.
   if (page.payload && payload.version <= page.payload.version) return;
   page.payload = payload;
   for (const item of payload.events || []) {
-    if (item.move >= page.logged) page.log.push(item.label.en);
+    if (item.move >= page.logged) page.log.push(item.label);
   }
   page.logged = payload.version;
+  draw();
+}
+
+function draw() {
+  const payload = page.payload;
+  if (payload === null) return;
   const status = byId("status");
   if (payload.over) {
     const won = payload.standings.winners.includes(payload.seat);
@@ -100,17 +139,25 @@ function render(payload) {
   status.dataset.version = String(payload.version);
   status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
   actionButtons(payload);
-  byId("table").innerHTML = "";
-  const pre = document.createElement("pre");
-  pre.textContent = JSON.stringify(payload.view, null, 1);
-  byId("table").appendChild(pre);
+  byId("table").dataset.version = "";
+  drawPicture();
+  byId("view").textContent = JSON.stringify(payload.view, null, 1);
   const log = byId("log");
   log.innerHTML = "";
-  for (const line of page.log.slice(-12)) {
+  for (const label of page.log.slice(-12)) {
     const item = document.createElement("li");
-    item.textContent = line;
+    item.textContent = label[page.lang];
     log.appendChild(item);
   }
+}
+
+function setLang(lang) {
+  page.lang = lang;
+  localStorage.setItem("boardrules:lang", lang);
+  document.documentElement.lang = lang;
+  byId("lang").value = lang;
+  if (page.refusal !== null) showMessage(page.refusal);
+  draw();
 }
 
 function listen() {
@@ -124,7 +171,7 @@ function listen() {
     if (data.type === "update") render(data);
   });
   socket.addEventListener("close", (event) => {
-    if (event.code >= 4000) byId("message").textContent = event.reason;
+    if (event.code >= 4000) showMessage({ text: event.reason });
   });
   page.socket = socket;
 }
@@ -140,7 +187,7 @@ async function enter(match, seat, token) {
   location.hash = "match=" + match;
   const { data } = await api("GET", "/api/matches/" + match);
   page.vocabulary = (await api("GET", "/api/games/" + data.game + "/vocabulary")).data;
-  byId("message").textContent = "";
+  showMessage(null);
   render(data);
   listen();
 }
@@ -149,17 +196,13 @@ async function play(action) {
   const version = page.payload.version;
   const { status, data } = await api("POST", "/api/matches/" + page.match + "/actions",
     { version, action });
-  const message = byId("message");
   if (status === 200) {
-    message.textContent = "";
-    message.dataset.rule = "";
+    showMessage(null);
     render(data);
   } else if (status === 422) {
-    message.textContent = data.violation.rule + ": " + data.violation.message.en;
-    message.dataset.rule = data.violation.rule;
+    showMessage({ rule: data.violation.rule, text: data.violation.message });
   } else {
-    message.textContent = data.reason;
-    message.dataset.rule = "";
+    showMessage({ text: data.reason });
   }
 }
 
@@ -171,7 +214,7 @@ async function newMatch() {
   const setup = info.min_players === info.max_players ? {} : { players: seats.length };
   const created = await api("POST", "/api/matches", { game, setup, seats });
   if (!created.ok) {
-    byId("message").textContent = created.data.reason;
+    showMessage({ text: created.data.reason });
     return;
   }
   const seat = seats.indexOf("human");
@@ -193,7 +236,7 @@ async function refreshLobby() {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
         if (joined.ok) await enter(match.match, seat, joined.data.token);
-        else byId("message").textContent = joined.data.reason;
+        else showMessage({ text: joined.data.reason });
       });
       item.appendChild(button);
       list.appendChild(item);
@@ -218,6 +261,8 @@ async function start() {
   byId("seat-count").addEventListener("change", seatChoices);
   byId("new-match").addEventListener("click", newMatch);
   byId("refresh-lobby").addEventListener("click", refreshLobby);
+  byId("lang").addEventListener("change", () => setLang(byId("lang").value));
+  setLang(page.lang);
   await refreshLobby();
   const match = new URLSearchParams(location.hash.slice(1)).get("match");
   if (match) {  // a reload: the seat's token is still in this tab's storage
