@@ -28,7 +28,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "images"
 #: game, moves to play first, language, whether to show a refusal
-SHOTS = (("semya", 3, "en", True), ("lyceum", 3, "en", False), ("orbita", 4, "ru", False))
+SHOTS = (("semya", 3, "en", True), ("lyceum", 3, "en", False), ("orbita", 1, "ru", False))
 
 
 def _port() -> int:
@@ -49,7 +49,7 @@ def _browser() -> webdriver.Chrome:
 
 
 def _my_turn(driver: webdriver.Chrome) -> bool:
-    return bool(driver.find_element(By.ID, "status").text == "Your move")
+    return bool(driver.find_element(By.ID, "status").get_attribute("data-to-move") == "0")
 
 
 def _drawn(driver: webdriver.Chrome) -> bool:

@@ -77,8 +77,7 @@ def _text(svg: str) -> str:
 
 
 def _my_turn(driver: webdriver.Chrome) -> bool:
-    return driver.find_element(By.ID, "status").text == "Your move" or (
-        _attr(driver, "status", "over") == "true")
+    return _attr(driver, "status", "to-move") == "0" or _attr(driver, "status", "over") == "true"
 
 
 def _check_drawing(driver: webdriver.Chrome, server: ServerProcess, match: str, token: str,
@@ -160,6 +159,7 @@ def test_a_whole_7ya_game_is_drawn_from_the_view(
             russian = _check_drawing(browser, server, match, token, "ru")
             english = {legal["label"]["en"] for legal in russian["legal"]}
             assert {legal["label"]["ru"] for legal in russian["legal"]} != english
+            assert browser.find_element(By.ID, "status").text == "Ваш ход"
             _switch(browser, "en")
             switched = True
         _click_legal(browser)

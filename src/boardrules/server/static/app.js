@@ -7,7 +7,22 @@
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
   vocabulary: [], socket: null, log: [], logged: 0, refusal: null,
   lang: localStorage.getItem("boardrules:lang") === "ru" ? "ru" : "en" };
-window.__received = [];  // every document this page got, for the browser tests
+window.__received = [];
+// The page's own words; the labels of actions, events and refusals come from the server.
+const WORDS = {
+  en: { language: "Language", new_match: "New match", game: "Game", seats: "Seats",
+    lobby: "Lobby", refresh: "Refresh", moves: "Your moves", table: "Table",
+    json: "The view as JSON", your_move: "Your move", watching: "Watching",
+    waiting: "Waiting for seat ", over: "Game over: ", win: "you win", lose: "you lose",
+    points: "points", me: "me", seat: "seat ", join: (game, seat) => "Join " + game + " as seat " + seat },
+  ru: { language: "Язык", new_match: "Новая партия", game: "Игра", seats: "Мест",
+    lobby: "Лобби", refresh: "Обновить", moves: "Ваши ходы", table: "Стол",
+    json: "Вид стола в JSON", your_move: "Ваш ход", watching: "Наблюдение",
+    waiting: "Ходит игрок ", over: "Партия окончена: ", win: "вы победили",
+    lose: "вы проиграли", points: "очки", me: "я", seat: "место ",
+    join: (game, seat) => "Сесть за " + game + " на место " + seat },
+};
+function word(key) { return WORDS[page.lang][key]; }  // every document this page got, for the browser tests
 
 async function api(method, path, body) {
   const headers = { "content-type": "application/json" };
@@ -50,7 +65,7 @@ function seatChoices() {
     for (const kind of ["human", "open", ...page.agents]) {
       const option = document.createElement("option");
       option.value = kind;
-      option.textContent = "seat " + i + ": " + (kind === "human" ? "me" : kind);
+      option.textContent = word("seat") + i + ": " + (kind === "human" ? word("me") : kind);
       select.appendChild(option);
     }
     select.value = i === 0 ? "human" : "greedy";
@@ -128,15 +143,17 @@ function draw() {
   const status = byId("status");
   if (payload.over) {
     const won = payload.standings.winners.includes(payload.seat);
-    status.textContent = "Game over: " + (payload.seat === null ? "" : won ? "you win" : "you lose") +
-      " (points " + payload.standings.points.join(" / ") + ")";
+    status.textContent = word("over") +
+      (payload.seat === null ? "" : won ? word("win") : word("lose")) +
+      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")";
     status.dataset.over = "true";
   } else {
-    status.textContent = payload.seat === null ? "Watching" :
-      payload.to_move === payload.seat ? "Your move" : "Waiting for seat " + payload.to_move;
+    status.textContent = payload.seat === null ? word("watching") :
+      payload.to_move === payload.seat ? word("your_move") : word("waiting") + payload.to_move;
     status.dataset.over = "false";
   }
   status.dataset.version = String(payload.version);
+  status.dataset.toMove = payload.to_move === null ? "" : String(payload.to_move);
   status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
   actionButtons(payload);
   byId("table").dataset.version = "";
@@ -156,6 +173,14 @@ function setLang(lang) {
   localStorage.setItem("boardrules:lang", lang);
   document.documentElement.lang = lang;
   byId("lang").value = lang;
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = word(element.dataset.text);
+  }
+  if (page.games.length) {
+    const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    seatChoices();
+    document.querySelectorAll("#seats select").forEach((s, i) => { s.value = kinds[i]; });
+  }
   if (page.refusal !== null) showMessage(page.refusal);
   draw();
 }
@@ -231,7 +256,7 @@ async function refreshLobby() {
       const button = document.createElement("button");
       button.className = "join";
       button.dataset.match = match.match;
-      button.textContent = "Join " + match.game + " as seat " + seat;
+      button.textContent = WORDS[page.lang].join(match.game, seat);
       button.addEventListener("click", async () => {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
