@@ -181,6 +181,9 @@ function setLang(lang) {
     seatChoices();
     document.querySelectorAll("#seats select").forEach((s, i) => { s.value = kinds[i]; });
   }
+  for (const button of document.querySelectorAll("#lobby button.join")) {
+    button.textContent = WORDS[lang].join(button.dataset.game, button.dataset.seat);
+  }
   if (page.refusal !== null) showMessage(page.refusal);
   draw();
 }
@@ -256,6 +259,8 @@ async function refreshLobby() {
       const button = document.createElement("button");
       button.className = "join";
       button.dataset.match = match.match;
+      button.dataset.game = match.game;
+      button.dataset.seat = String(seat);
       button.textContent = WORDS[page.lang].join(match.game, seat);
       button.addEventListener("click", async () => {
         page.token = null;
