@@ -44,7 +44,7 @@ from boardrules.server.matches import (
     choose_move,
     fallback_move,
 )
-from boardrules.server.payloads import labelled
+from boardrules.server.payloads import labelled, seat_picture
 from boardrules.server.store import Store
 
 __all__ = ["Hello", "Hub", "Server", "make_app"]
@@ -277,6 +277,24 @@ class Server:
                                _bearer(request), since)
         return JSONResponse(doc)
 
+    def _picture(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
+        doc = self.matches.payload(match_id, token)
+        row = self.matches.store.get(match_id)
+        if row is None:
+            raise Refusal(404, "unknown_match", "no such match")
+        game = self.matches.game(row.game, row.options)
+        return {"match": match_id, "version": doc["version"], "seat": doc["seat"], "lang": lang,
+                "svg": seat_picture(game, doc["view"], doc["seat"], lang)}
+
+    async def picture(self, request: Request) -> Response:
+        """The seat's view drawn as SVG (``?lang=en`` or ``ru``), with its version."""
+        lang = request.query_params.get("lang", "en")
+        if lang not in ("en", "ru"):
+            raise Refusal(400, "bad_input", "lang is en or ru", "$.lang")
+        doc = await self._call(self._picture, request.path_params["match_id"],
+                               _bearer(request), lang)
+        return JSONResponse(doc)
+
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
         token = _bearer(request)
@@ -404,6 +422,7 @@ class Server:
                 Route("/api/matches", h(self.create), methods=["POST"]),
                 Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
                 Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
+                Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -16,11 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from boardrules import serde
+from boardrules.core.capabilities import Rendered
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 from boardrules.labels import describe
 
-__all__ = ["labelled", "seat_events", "seat_payload", "standings_json", "violation_json"]
+__all__ = [
+    "labelled", "seat_events", "seat_payload", "seat_picture", "standings_json", "violation_json",
+]
 
 
 def labelled(game: Any, item: object) -> dict[str, str]:
@@ -86,3 +89,15 @@ def violation_json(violation: Violation) -> dict[str, Any]:
         "params": serde.to_dict(violation.params),
         "message": {"en": violation.message("en"), "ru": violation.message("ru")},
     }
+
+
+def seat_picture(game: Any, view: dict[str, Any], seat: int | None, lang: str) -> str:
+    """The SVG picture of a payload's ``view`` (its JSON form) for ``seat`` in ``lang``.
+
+    It is drawn from the view alone, never from the state, so it shows only what the seat may
+    see; a game without pictures gets an empty string.
+    """
+    loaded = serde.from_dict(view, game.state_type, game=game)
+    if not isinstance(game, Rendered):
+        return ""
+    return str(game.render_svg(loaded, seat, lang))

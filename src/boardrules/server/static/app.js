@@ -1,10 +1,28 @@
 // The page served by `boardrules serve`: make or join a match, then play it live.
 // The server keeps every state; this page holds one seat's token (in sessionStorage, never in
 // a URL) and shows what the server sends for that seat. Updates arrive on a WebSocket.
+// The table is the seat's view drawn by the server as SVG; labels, refusals and the drawing
+// follow the language chosen in the header (English or Russian).
 "use strict";
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
-  vocabulary: [], socket: null, log: [], logged: 0 };
-window.__received = [];  // every document this page got, for the browser tests
+  vocabulary: [], socket: null, log: [], logged: 0, refusal: null,
+  lang: localStorage.getItem("boardrules:lang") === "ru" ? "ru" : "en" };
+window.__received = [];
+// The page's own words; the labels of actions, events and refusals come from the server.
+const WORDS = {
+  en: { language: "Language", new_match: "New match", game: "Game", seats: "Seats",
+    lobby: "Lobby", refresh: "Refresh", moves: "Your moves", table: "Table",
+    json: "The view as JSON", your_move: "Your move", watching: "Watching",
+    waiting: "Waiting for seat ", over: "Game over: ", win: "you win", lose: "you lose",
+    points: "points", me: "me", seat: "seat ", join: (game, seat) => "Join " + game + " as seat " + seat },
+  ru: { language: "Язык", new_match: "Новая партия", game: "Игра", seats: "Мест",
+    lobby: "Лобби", refresh: "Обновить", moves: "Ваши ходы", table: "Стол",
+    json: "Вид стола в JSON", your_move: "Ваш ход", watching: "Наблюдение",
+    waiting: "Ходит игрок ", over: "Партия окончена: ", win: "вы победили",
+    lose: "вы проиграли", points: "очки", me: "я", seat: "место ",
+    join: (game, seat) => "Сесть за " + game + " на место " + seat },
+};
+function word(key) { return WORDS[page.lang][key]; }  // every document this page got, for the browser tests
 
 async function api(method, path, body) {
   const headers = { "content-type": "application/json" };
@@ -15,6 +33,22 @@ async function api(method, path, body) {
   const data = await response.json();
   window.__received.push(data);
   return { status: response.status, ok: response.ok, data };
+}
+
+// A refusal (or any error) in a banner pinned to the top of the visible area.
+function showMessage(refusal) {
+  page.refusal = refusal;
+  const message = byId("message");
+  if (refusal === null) {
+    message.hidden = true;
+    message.textContent = "";
+    message.dataset.rule = "";
+    return;
+  }
+  message.hidden = false;
+  message.dataset.rule = refusal.rule || "";
+  const text = typeof refusal.text === "string" ? refusal.text : refusal.text[page.lang];
+  message.textContent = refusal.rule ? refusal.rule + ": " + text : text;
 }
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -31,7 +65,7 @@ function seatChoices() {
     for (const kind of ["human", "open", ...page.agents]) {
       const option = document.createElement("option");
       option.value = kind;
-      option.textContent = "seat " + i + ": " + (kind === "human" ? "me" : kind);
+      option.textContent = word("seat") + i + ": " + (kind === "human" ? word("me") : kind);
       select.appendChild(option);
     }
     select.value = i === 0 ? "human" : "greedy";
@@ -58,13 +92,13 @@ function actionButtons(payload) {
   const box = byId("actions");
   box.innerHTML = "";
   if (payload.seat === null) return;
-  let options = payload.legal.map((l) => ({ action: l.action, label: l.label.en }));
+  let options = payload.legal.map((l) => ({ action: l.action, label: l.label[page.lang] }));
   if (payload.game === "semya" && payload.to_move === payload.seat) {
     // Every card in hand and every use of the trump is clickable; illegal ones explain why.
     const hand = payload.view.hands[payload.seat];
     options = page.vocabulary
       .filter((v) => v.action.type !== "play_card" || hand.includes(v.action.card))
-      .map((v) => ({ action: v.action, label: v.label.en }));
+      .map((v) => ({ action: v.action, label: v.label[page.lang] }));
   }
   for (const option of options) {
     const button = document.createElement("button");
@@ -78,39 +112,80 @@ function actionButtons(payload) {
   }
 }
 
+async function drawPicture() {
+  const payload = page.payload;
+  const lang = page.lang;
+  const { ok, data } = await api("GET", "/api/matches/" + page.match + "/picture?lang=" + lang);
+  // A newer move or another language may have arrived meanwhile: draw only the current one.
+  if (!ok || page.payload !== payload || page.lang !== lang || data.version !== payload.version) {
+    return;
+  }
+  const table = byId("table");
+  table.innerHTML = data.svg;
+  table.dataset.version = String(data.version);
+  table.dataset.lang = data.lang;
+}
+
 function render(payload) {
   // The answer to a move and the push of the same move both arrive: draw each version once.
   if (page.payload && payload.version <= page.payload.version) return;
   page.payload = payload;
   for (const item of payload.events || []) {
-    if (item.move >= page.logged) page.log.push(item.label.en);
+    if (item.move >= page.logged) page.log.push(item.label);
   }
   page.logged = payload.version;
+  draw();
+}
+
+function draw() {
+  const payload = page.payload;
+  if (payload === null) return;
   const status = byId("status");
   if (payload.over) {
     const won = payload.standings.winners.includes(payload.seat);
-    status.textContent = "Game over: " + (payload.seat === null ? "" : won ? "you win" : "you lose") +
-      " (points " + payload.standings.points.join(" / ") + ")";
+    status.textContent = word("over") +
+      (payload.seat === null ? "" : won ? word("win") : word("lose")) +
+      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")";
     status.dataset.over = "true";
   } else {
-    status.textContent = payload.seat === null ? "Watching" :
-      payload.to_move === payload.seat ? "Your move" : "Waiting for seat " + payload.to_move;
+    status.textContent = payload.seat === null ? word("watching") :
+      payload.to_move === payload.seat ? word("your_move") : word("waiting") + payload.to_move;
     status.dataset.over = "false";
   }
   status.dataset.version = String(payload.version);
+  status.dataset.toMove = payload.to_move === null ? "" : String(payload.to_move);
   status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
   actionButtons(payload);
-  byId("table").innerHTML = "";
-  const pre = document.createElement("pre");
-  pre.textContent = JSON.stringify(payload.view, null, 1);
-  byId("table").appendChild(pre);
+  byId("table").dataset.version = "";
+  drawPicture();
+  byId("view").textContent = JSON.stringify(payload.view, null, 1);
   const log = byId("log");
   log.innerHTML = "";
-  for (const line of page.log.slice(-12)) {
+  for (const label of page.log.slice(-12)) {
     const item = document.createElement("li");
-    item.textContent = line;
+    item.textContent = label[page.lang];
     log.appendChild(item);
   }
+}
+
+function setLang(lang) {
+  page.lang = lang;
+  localStorage.setItem("boardrules:lang", lang);
+  document.documentElement.lang = lang;
+  byId("lang").value = lang;
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = word(element.dataset.text);
+  }
+  if (page.games.length) {
+    const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    seatChoices();
+    document.querySelectorAll("#seats select").forEach((s, i) => { s.value = kinds[i]; });
+  }
+  for (const button of document.querySelectorAll("#lobby button.join")) {
+    button.textContent = WORDS[lang].join(button.dataset.game, button.dataset.seat);
+  }
+  if (page.refusal !== null) showMessage(page.refusal);
+  draw();
 }
 
 function listen() {
@@ -124,7 +199,7 @@ function listen() {
     if (data.type === "update") render(data);
   });
   socket.addEventListener("close", (event) => {
-    if (event.code >= 4000) byId("message").textContent = event.reason;
+    if (event.code >= 4000) showMessage({ text: event.reason });
   });
   page.socket = socket;
 }
@@ -140,7 +215,7 @@ async function enter(match, seat, token) {
   location.hash = "match=" + match;
   const { data } = await api("GET", "/api/matches/" + match);
   page.vocabulary = (await api("GET", "/api/games/" + data.game + "/vocabulary")).data;
-  byId("message").textContent = "";
+  showMessage(null);
   render(data);
   listen();
 }
@@ -149,17 +224,13 @@ async function play(action) {
   const version = page.payload.version;
   const { status, data } = await api("POST", "/api/matches/" + page.match + "/actions",
     { version, action });
-  const message = byId("message");
   if (status === 200) {
-    message.textContent = "";
-    message.dataset.rule = "";
+    showMessage(null);
     render(data);
   } else if (status === 422) {
-    message.textContent = data.violation.rule + ": " + data.violation.message.en;
-    message.dataset.rule = data.violation.rule;
+    showMessage({ rule: data.violation.rule, text: data.violation.message });
   } else {
-    message.textContent = data.reason;
-    message.dataset.rule = "";
+    showMessage({ text: data.reason });
   }
 }
 
@@ -171,7 +242,7 @@ async function newMatch() {
   const setup = info.min_players === info.max_players ? {} : { players: seats.length };
   const created = await api("POST", "/api/matches", { game, setup, seats });
   if (!created.ok) {
-    byId("message").textContent = created.data.reason;
+    showMessage({ text: created.data.reason });
     return;
   }
   const seat = seats.indexOf("human");
@@ -188,12 +259,14 @@ async function refreshLobby() {
       const button = document.createElement("button");
       button.className = "join";
       button.dataset.match = match.match;
-      button.textContent = "Join " + match.game + " as seat " + seat;
+      button.dataset.game = match.game;
+      button.dataset.seat = String(seat);
+      button.textContent = WORDS[page.lang].join(match.game, seat);
       button.addEventListener("click", async () => {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
         if (joined.ok) await enter(match.match, seat, joined.data.token);
-        else byId("message").textContent = joined.data.reason;
+        else showMessage({ text: joined.data.reason });
       });
       item.appendChild(button);
       list.appendChild(item);
@@ -218,6 +291,8 @@ async function start() {
   byId("seat-count").addEventListener("change", seatChoices);
   byId("new-match").addEventListener("click", newMatch);
   byId("refresh-lobby").addEventListener("click", refreshLobby);
+  byId("lang").addEventListener("change", () => setLang(byId("lang").value));
+  setLang(page.lang);
   await refreshLobby();
   const match = new URLSearchParams(location.hash.slice(1)).get("match");
   if (match) {  // a reload: the seat's token is still in this tab's storage
