@@ -28,7 +28,10 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "images"
 #: game, moves to play first, language, whether to show a refusal
-SHOTS = (("semya", 3, "en", True), ("lyceum", 3, "en", False), ("orbita", 1, "ru", False))
+SHOTS = (
+    ("semya", 3, "en", True), ("lyceum", 3, "en", False), ("orbita", 1, "ru", False),
+    ("kuhn", 0, "en", False),
+)
 
 
 def _port() -> int:
