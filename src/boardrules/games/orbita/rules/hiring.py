@@ -639,13 +639,13 @@ def shield_units(ctx: Context, state: State, hero: str) -> int:
     )
 
 
-def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | None:
+def _shield_basics(ctx: Context, state: State, hero: str) -> Violation | None:
+    """What both readings of ORB-15 refuse first: not the mover's Hero, an offer that is not
+    the Warriors' Territory, or the offering seat itself."""
     offer = state.offer
     assert offer is not None
-    hero = action.hero
     seat = to_move(state)
-    ix = index(state)
-    if ix.seat_of.get(hero) != seat:
+    if index(state).seat_of.get(hero) != seat:
         return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
     if ctx.spec[hero] is not Spec.HEROES:
         return Violation("ORB-15", "not_a_hero", {"card": hero})
@@ -653,6 +653,28 @@ def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | N
         return Violation("ORB-15", "shield_needs_warriors", {})
     if seat == offer.seat:
         return Violation("ORB-15", "offerer_shields", {})
+    return None
+
+
+def _protected(state: State, target: str) -> Violation | None:
+    """Territory in the gifts of the target's structure protects it from the shield."""
+    zones = state.zones
+    t = Resource.TERRITORY.index
+    for m in index(state).structure_of[target].members:
+        if zones[m].gifts[t] > 0:
+            return Violation("ORB-15", "host_protected", {})
+    return None
+
+
+def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | None:
+    offer = state.offer
+    assert offer is not None
+    hero = action.hero
+    basics = _shield_basics(ctx, state, hero)
+    if basics is not None:
+        return basics
+    seat = to_move(state)
+    ix = index(state)
     if seat == offer.responder:
         return Violation("ORB-15", "responder_shields", {})
     own = ix.structure_of[hero].size
@@ -664,12 +686,7 @@ def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | N
         return Violation("ORB-15", "no_way", {"card": hero})
     if held < size:
         return Violation("ORB-15", "not_enough_units", {"needed": size, "available": held})
-    zones = state.zones
-    t = Resource.TERRITORY.index
-    for m in ix.structure_of[offer.target].members:
-        if zones[m].gifts[t] > 0:
-            return Violation("ORB-15", "host_protected", {})
-    return None
+    return _protected(state, offer.target)
 
 
 def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
@@ -723,24 +740,12 @@ def _shield_allowed_0_1_0(ctx: Context, state: State, action: Shield) -> Violati
     offer = state.offer
     assert offer is not None
     hero = action.hero
-    seat = to_move(state)
-    ix = index(state)
-    if ix.seat_of.get(hero) != seat:
-        return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
-    if ctx.spec[hero] is not Spec.HEROES:
-        return Violation("ORB-15", "not_a_hero", {"card": hero})
-    if offer.resource is not Resource.TERRITORY:
-        return Violation("ORB-15", "shield_needs_warriors", {})
-    if seat == offer.seat:
-        return Violation("ORB-15", "offerer_shields", {})
-    zones = state.zones
-    if zones[hero].holds(Resource.WAY) < 1:
+    basics = _shield_basics(ctx, state, hero)
+    if basics is not None:
+        return basics
+    if state.zones[hero].holds(Resource.WAY) < 1:
         return Violation("ORB-15", "no_way", {"card": hero})
-    t = Resource.TERRITORY.index
-    for m in ix.structure_of[offer.target].members:
-        if zones[m].gifts[t] > 0:
-            return Violation("ORB-15", "host_protected", {})
-    return None
+    return _protected(state, offer.target)
 
 
 def _shield_0_1_0(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
