@@ -42,9 +42,9 @@ class Violation:
         code: a stable machine code, like ``"wrong_start"``; front-ends may key on it.
         params: the values that explain this case (symbols, card IDs, counts).
 
-    >>> v = Violation("SEM-9", "game_over", {})
+    >>> v = Violation("CORE-2", "game_over", {})
     >>> v.rule, v.code
-    ('SEM-9', 'game_over')
+    ('CORE-2', 'game_over')
     """
 
     rule: str

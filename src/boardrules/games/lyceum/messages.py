@@ -33,24 +33,6 @@ def _skill(value: ParamValue, case: str = "nom") -> str:
     term = SKILLS_RU.get(str(value))
     return str(value) if term is None else getattr(term, case)
 
-_STEPS = {
-    "choose": ("points of choice to place", "очки на выбор"),
-    "declare": ("a declaration to make", "заявка образа будущего"),
-    "declare_skill": ("a declared skill to set", "очки заявки по умению"),
-    "main": ("a main action (draw, rest or share)", "основной ход (карта, отдых или опыт)"),
-    "decide": ("a drawn card to play, defer or discard", "вытянутая карта"),
-    "move": ("skill points to move or finish", "перераспределение очков"),
-    "offer": ("a deferred card on offer", "отложенная карта"),
-}
-
-
-
-def _wrong_step(p: Mapping[str, ParamValue], lang: Lang) -> str:
-    en, ru = _STEPS.get(str(p["step"]), (str(p["step"]), str(p["step"])))
-    if lang == "ru":
-        return f"Сейчас у игрока {p['seat']} другой шаг — {ru}; это действие не подходит."
-    return f"Seat {p['seat']} has {en} pending; {p['action']} does not answer it."
-
 
 def _skill_empty(p: Mapping[str, ParamValue], lang: Lang) -> str:
     skill = str(p["skill"])
@@ -86,11 +68,6 @@ def _same_skill(p: Mapping[str, ParamValue], lang: Lang) -> str:
 
 
 CATALOG: MessageCatalog = {
-    "game_over": (
-        "The game is over: round 10 has been played.",
-        "Игра окончена: 10-й раунд сыгран.",
-    ),
-    "wrong_step": _wrong_step,
     "skill_empty": _skill_empty,
     "bad_target": (
         "A declaration is 35, 40 or 45 SP (or none), not {target}.",

@@ -13,19 +13,6 @@ __all__ = ["CATALOG"]
 
 Render = Callable[[Mapping[str, ParamValue], Lang], str]
 
-_STEPS_RU = {
-    "attraction": "привлечение",
-    "production": "производство",
-    "trade": "торг",
-    "hiring": "найм и добывание еды",
-    "development": "развитие",
-    "consumption": "потребление",
-    "saving": "сохранение",
-    "support": "поддержка сторон предложения",
-    "answer": "ответ на предложение",
-    "reinforce": "усиление предложения",
-}
-
 
 def _resource(value: ParamValue, case: Case) -> str:
     term = RESOURCES_RU.get(str(value))
@@ -64,12 +51,6 @@ def _named(en: str, ru: str, cards: tuple[str, ...] = ("card",)) -> Render:
     return render
 
 
-def _wrong_phase(p: Mapping[str, ParamValue], lang: Lang) -> str:
-    step = str(p["step"])
-    if lang == "ru":
-        return f"Это действие недоступно на шаге «{_STEPS_RU.get(step, step)}»."
-    return f"{p['action']} is not an action of this step ({step})."
-
 def _int(value: ParamValue) -> int:
     return value if isinstance(value, int) else 0
 
@@ -80,12 +61,10 @@ def _of_characters(value: ParamValue) -> str:
 
 
 CATALOG: MessageCatalog = {
-    "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
     "unknown_character": (
         "There is no character «{card}» on the table.",
         "На столе нет персонажа «{card}».",
     ),
-    "wrong_phase": _wrong_phase,
     "deck_empty": ("The character deck is empty.", "Колода персонажей пуста."),
     "already_drew": (
         "Seat {seat} has already drawn this round.",

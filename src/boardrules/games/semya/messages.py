@@ -62,10 +62,6 @@ def _trump_spent(p: Mapping[str, ParamValue], lang: Lang) -> str:
 
 
 CATALOG: MessageCatalog = {
-    "game_over": (
-        "The game is over: seat {loser} had no answer and no trump.",
-        "Игра окончена: игроку {loser} нечем было ответить.",
-    ),
     "unknown_card": (
         "There is no card «{card}» in this deck.",
         "В этой колоде нет карты «{card}».",
