@@ -57,31 +57,42 @@ from boardrules.games.lyceum.rules import (
     tie_order,
 )
 from boardrules.games.lyceum.state import (
+    CHOOSE_STEP as _CHOOSE,
+)
+from boardrules.games.lyceum.state import (
+    DECIDE_STEP as _DECIDE,
+)
+from boardrules.games.lyceum.state import (
+    DECLARE_STEP as _DECLARE,
+)
+from boardrules.games.lyceum.state import (
+    MAIN_STEP as _MAIN,
+)
+from boardrules.games.lyceum.state import (
     MAIN_TURN_OVER,
     SETUP_OVER,
     TURN_OVER,
     MainTurnOver,
     Seat,
     SetupOver,
-    Stage,
     State,
     Step,
     StepKind,
     TurnOver,
     Work,
 )
-
-# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
-# costs a slow class-attribute lookup on every step.
-_CHOOSE = StepKind.CHOOSE
-_DECIDE = StepKind.DECIDE
-_DECLARE = StepKind.DECLARE
-_MAIN = StepKind.MAIN
-_MOVE = StepKind.MOVE
-_OFFER = StepKind.OFFER
-_OVER = Stage.OVER
-_SETUP = Stage.SETUP
-
+from boardrules.games.lyceum.state import (
+    MOVE_STEP as _MOVE,
+)
+from boardrules.games.lyceum.state import (
+    OFFER_STEP as _OFFER,
+)
+from boardrules.games.lyceum.state import (
+    OVER_STAGE as _OVER,
+)
+from boardrules.games.lyceum.state import (
+    SETUP_STAGE as _SETUP,
+)
 
 __all__ = [
     "CHOICES",

@@ -19,9 +19,20 @@ import attrs
 from boardrules.games.lyceum.content import SpecialKind, Target
 
 __all__ = [
+    "CHOOSE_STEP",
+    "DECIDE_STEP",
+    "DECLARE_SKILL_STEP",
+    "DECLARE_STEP",
+    "DEFERRED_STAGE",
     "HIDDEN",
+    "MAIN_STAGE",
+    "MAIN_STEP",
     "MAIN_TURN_OVER",
+    "MOVE_STEP",
+    "OFFER_STEP",
+    "OVER_STAGE",
     "SETUP_OVER",
+    "SETUP_STAGE",
     "TURN_OVER",
     "Effect",
     "MainTurnOver",
@@ -72,6 +83,21 @@ class Stage(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Stage.{self.name}"
+
+
+# Enum members as module constants, defined once: in Python 3.11 reading `StepKind.MAIN` and
+# the like is a slow class-attribute lookup, and the rules and the flow read them every step.
+CHOOSE_STEP = StepKind.CHOOSE
+DECIDE_STEP = StepKind.DECIDE
+DECLARE_STEP = StepKind.DECLARE
+DECLARE_SKILL_STEP = StepKind.DECLARE_SKILL
+MAIN_STEP = StepKind.MAIN
+MOVE_STEP = StepKind.MOVE
+OFFER_STEP = StepKind.OFFER
+SETUP_STAGE = Stage.SETUP
+MAIN_STAGE = Stage.MAIN
+DEFERRED_STAGE = Stage.DEFERRED
+OVER_STAGE = Stage.OVER
 
 
 @attrs.frozen

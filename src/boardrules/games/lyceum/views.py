@@ -21,13 +21,21 @@ from boardrules.games.lyceum.content import Tables
 from boardrules.games.lyceum.events import DeclarationMade, Event
 from boardrules.games.lyceum.rules import DECLARATION_TARGETS
 from boardrules.games.lyceum.state import (
+    DECLARE_SKILL_STEP as _DECLARE_SKILL,
+)
+from boardrules.games.lyceum.state import (
     HIDDEN,
     Seat,
-    Stage,
     State,
     Step,
     StepKind,
     make_state,
+)
+from boardrules.games.lyceum.state import (
+    OVER_STAGE as _OVER,
+)
+from boardrules.games.lyceum.state import (
+    SETUP_STAGE as _SETUP,
 )
 
 __all__ = ["determinize", "view", "view_events", "visible_piles"]
@@ -40,9 +48,6 @@ _Piles: TypeAlias = tuple[tuple[str, ...], ...]
 _LAST_PILES: list[tuple[_Piles, Tables, _Piles] | None] = [None]
 _LAST_HIDDEN: list[tuple[Seat, Seat] | None] = [None] * 64
 
-_OVER = Stage.OVER
-_SETUP = Stage.SETUP
-_DECLARE_SKILL = StepKind.DECLARE_SKILL
 
 
 def visible_piles(tables: Tables, piles: _Piles) -> _Piles:

@@ -28,18 +28,19 @@ from boardrules.games.lyceum.events import (
 )
 from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, bump
 from boardrules.games.lyceum.state import (
+    CHOOSE_STEP as _CHOOSE,
+)
+from boardrules.games.lyceum.state import (
+    MOVE_STEP as _MOVE,
+)
+from boardrules.games.lyceum.state import (
     Effect,
     Seat,
     State,
     Step,
-    StepKind,
     Work,
 )
 
-# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
-# costs a slow class-attribute lookup on every step.
-_CHOOSE = StepKind.CHOOSE
-_MOVE = StepKind.MOVE
 _SELF = Target.SELF
 
 

@@ -13,16 +13,13 @@ from boardrules.games.lyceum.events import (
 from boardrules.games.lyceum.rules.common import Events
 from boardrules.games.lyceum.rules.setup import DECLARATION_BONUS
 from boardrules.games.lyceum.state import (
+    OVER_STAGE as _OVER,
+)
+from boardrules.games.lyceum.state import (
     Seat,
-    Stage,
     TurnOver,
     Work,
 )
-
-# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
-# costs a slow class-attribute lookup on every step.
-_OVER = Stage.OVER
-
 
 # -- LY-20: the end ----------------------------------------------------------------------------
 

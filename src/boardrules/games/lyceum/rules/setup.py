@@ -28,21 +28,24 @@ from boardrules.games.lyceum.events import (
 )
 from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip
 from boardrules.games.lyceum.state import (
+    CHOOSE_STEP as _CHOOSE,
+)
+from boardrules.games.lyceum.state import (
+    DECLARE_SKILL_STEP as _DECLARE_SKILL,
+)
+from boardrules.games.lyceum.state import (
+    MAIN_STAGE as _MAIN_STAGE,
+)
+from boardrules.games.lyceum.state import (
+    MAIN_STEP as _MAIN,
+)
+from boardrules.games.lyceum.state import (
     Seat,
     SetupOver,
-    Stage,
     State,
     Step,
-    StepKind,
     Work,
 )
-
-# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
-# costs a slow class-attribute lookup on every step.
-_CHOOSE = StepKind.CHOOSE
-_DECLARE_SKILL = StepKind.DECLARE_SKILL
-_MAIN = StepKind.MAIN
-_MAIN_STAGE = Stage.MAIN
 
 
 # -- LY-1: seats and skills -------------------------------------------------------------------

@@ -43,10 +43,39 @@ from boardrules.games.lyceum.events import (
 from boardrules.games.lyceum.rules.abilities import level_up_step
 from boardrules.games.lyceum.rules.common import COLOURS, Events
 from boardrules.games.lyceum.state import (
+    CHOOSE_STEP as _CHOOSE,
+)
+from boardrules.games.lyceum.state import (
+    DECIDE_STEP as _DECIDE,
+)
+from boardrules.games.lyceum.state import (
+    DECLARE_SKILL_STEP as _DECLARE_SKILL,
+)
+from boardrules.games.lyceum.state import (
+    DECLARE_STEP as _DECLARE,
+)
+from boardrules.games.lyceum.state import (
+    DEFERRED_STAGE as _DEFERRED,
+)
+from boardrules.games.lyceum.state import (
+    MAIN_STAGE as _MAIN_STAGE,
+)
+from boardrules.games.lyceum.state import (
+    MAIN_STEP as _MAIN,
+)
+from boardrules.games.lyceum.state import (
+    MOVE_STEP as _MOVE,
+)
+from boardrules.games.lyceum.state import (
+    OFFER_STEP as _OFFER,
+)
+from boardrules.games.lyceum.state import (
+    OVER_STAGE as _OVER,
+)
+from boardrules.games.lyceum.state import (
     Effect,
     MainTurnOver,
     Seat,
-    Stage,
     State,
     Step,
     StepKind,
@@ -54,19 +83,7 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
-# Enum members as module constants: in Python 3.11 reading `StepKind.MAIN` and the like
-# costs a slow class-attribute lookup on every step.
-_CHOOSE = StepKind.CHOOSE
-_DECIDE = StepKind.DECIDE
-_DECLARE = StepKind.DECLARE
-_DECLARE_SKILL = StepKind.DECLARE_SKILL
-_DEFERRED = Stage.DEFERRED
 _GAIN = SpecialKind.GAIN
-_MAIN = StepKind.MAIN
-_MAIN_STAGE = Stage.MAIN
-_MOVE = StepKind.MOVE
-_OFFER = StepKind.OFFER
-_OVER = Stage.OVER
 _REDISTRIBUTE = SpecialKind.REDISTRIBUTE
 
 
