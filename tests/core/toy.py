@@ -115,7 +115,8 @@ class Toy(GameBase[Total, Add | Pass, Added, Setup]):
     def legal_actions(self, state: Total) -> tuple[Add | Pass, ...]:
         if state.winner is not None:
             return ()
-        candidates = (Add(1), Add(2), Add(3), Pass())
+        # Every amount up to the target, so a variant that allows bigger steps lists them too.
+        candidates = (*(Add(n) for n in range(1, self.target + 1)), Pass())
         return tuple(a for a in candidates if self.check(state, a) is None)
 
     def score(self, state: Total) -> Standings:
