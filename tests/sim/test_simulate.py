@@ -6,13 +6,15 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardrules import replay
 from boardrules.agents import GreedyAgent, RandomAgent
 from boardrules.games import semya
 from boardrules.sim import distribution, iter_games, simulate, sweep, wilson
+from boardrules.sim.report import build_report
+from boardrules.sim.run import label_content
 
 GAME = semya.Game()
 AGENTS = [GreedyAgent(), RandomAgent()]
@@ -110,3 +112,30 @@ def test_a_simulated_game_is_the_game_play_game_plays() -> None:
         final, actions = play_game(GAME, seated, game.seed)
         assert GAME.score(final).points == game.points
         assert len(actions) == game.length
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 30))
+def test_content_games_count_the_games_each_label_happened_in(seed: int, games: int) -> None:
+    """A content label's games are the kept games whose tally has it at least once."""
+    result = simulate(GAME, AGENTS, games, seed=seed, executor=None, keep_games=True)
+    expected: Counter[str] = Counter()
+    for game in result.games:
+        labelled = label_content(GAME, Counter(game.content))
+        expected.update(label for label, count in labelled.items() if count > 0)
+    assert result.summary.content_games == expected
+    report = build_report(result, "t")
+    for label, rate in report.content_games:
+        assert rate.trials == games
+        assert rate.successes == expected[label] <= games
+
+
+def test_orbita_reports_structures_that_never_formed() -> None:
+    """Orbita tallies every kind it knows, so "corporations formed" shows even at 0 games."""
+    from boardrules.games import orbita
+
+    game = orbita.Game(rounds=1)
+    result = simulate(game, [RandomAgent()] * 4, 3, seed=1, executor=None,
+                      setup={"players": 4})
+    assert "corporations formed" in result.summary.content
+    assert result.summary.content_games["corporations formed"] <= 3

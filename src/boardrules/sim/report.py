@@ -70,6 +70,8 @@ class Report:
         lengths: actions per game; ``points`` final points per seat.
         events, rules, refusals, content: counts, most frequent first; ``content`` keys
             are labels (``"card played: «…»"``).
+        content_games: for each content label, the share of games in which it happened at
+            least once, most frequent first (Orbita: the games in which a corporation formed).
     """
 
     title: str
@@ -88,6 +90,7 @@ class Report:
     rules: tuple[tuple[str, int], ...]
     refusals: tuple[tuple[str, int], ...]
     content: tuple[tuple[str, int], ...]
+    content_games: tuple[tuple[str, Rate], ...] = ()
 
     def flagged(self) -> tuple[tuple[str, Rate], ...]:
         """Every rate whose interval leaves out the even share, named (``"seat 3"``)."""
@@ -131,6 +134,9 @@ def build_report(result: SimulationResult, title: str) -> Report:
         rules=tuple(s.rules.most_common()),
         refusals=tuple(s.refusals.most_common()),
         content=tuple(s.content.most_common()),
+        content_games=tuple(
+            (label, wilson(count, s.games)) for label, count in s.content_games.most_common()
+        ),
     )
 
 
@@ -208,6 +214,14 @@ def console_report(report: Report, console: Any = None, top: int = 12) -> None:
             if len(items) > top:
                 table.caption = f"{len(items) - top} more in report.html"
             console.print(table)
+    if report.content_games:
+        table = Table("name", "games", "share of games [95% interval]",
+                      title="Content: games in which it happened")
+        for name, rate in report.content_games[:top]:
+            table.add_row(name, f"{rate.successes:.0f}", str(rate))
+        if len(report.content_games) > top:
+            table.caption = f"{len(report.content_games) - top} more in report.html"
+        console.print(table)
 
 
 def _png(figure: Any) -> bytes:
@@ -472,6 +486,10 @@ def write_report(result: SimulationResult, out: Path | str, title: str) -> Path:
             _table([group, "count"], [list(x) for x in items], f"Content: {group}")
             for group, items in content_groups(report.content)
         ),
+        _table(["content", "games", "share of games", "95% interval"],
+               [[name, f"{r.successes:.0f}", f"{r.value:.1%}", f"{r.low:.1%}–{r.high:.1%}"]
+                for name, r in report.content_games],
+               "Content: games in which it happened"),
         "<h2>Plots</h2>",
         images,
     ]

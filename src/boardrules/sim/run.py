@@ -290,6 +290,8 @@ class Summary:
             the seats that label played.
         events, rules, refusals, content: counts summed over the games (see
             :class:`GameResult`); :func:`simulate` names ``content`` keys by label.
+        content_games: for each ``content`` key, the games in which it counted at least once
+            (Orbita's "corporations formed" here is the number of games with a corporation).
     """
 
     games: int = 0
@@ -303,6 +305,7 @@ class Summary:
     rules: Counter[str] = attrs.field(factory=Counter)
     refusals: Counter[str] = attrs.field(factory=Counter)
     content: Counter[str] = attrs.field(factory=Counter)
+    content_games: Counter[str] = attrs.field(factory=Counter)
     ties: int = 0
     no_winner: int = 0
     seat_ties: Counter[int] = attrs.field(factory=Counter)
@@ -336,6 +339,7 @@ class Summary:
         self.rules.update(result.rules)
         self.refusals.update(result.refusals)
         self.content.update(result.content)
+        self.content_games.update(key for key, count in result.content.items() if count > 0)
 
     def merge(self, other: Summary) -> None:
         """Add another summary's totals into this one (chunks played elsewhere)."""
@@ -361,6 +365,7 @@ class Summary:
         self.rules.update(other.rules)
         self.refusals.update(other.refusals)
         self.content.update(other.content)
+        self.content_games.update(other.content_games)
 
 
 def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
@@ -488,4 +493,9 @@ def simulate(
         if owned is not None:
             owned.shutdown()
     summary.content = label_content(game, summary.content)
+    # Ids that share a label add up, so a label's games may count one game twice: cap them.
+    summary.content_games = Counter({
+        label: min(count, summary.games)
+        for label, count in label_content(game, summary.content_games).items()
+    })
     return SimulationResult(summary, tuple(kept))

@@ -312,8 +312,12 @@ TALLIED = frozenset(
 
 
 def tally(events: tuple[Event, ...]) -> dict[str, int]:
-    """Content statistics for balance reports: structures formed and lost, hires, fights."""
-    out: dict[str, int] = {}
+    """Content statistics for balance reports: structures formed and lost, hires, fights.
+
+    Every tallied kind is present, with 0 when it never happened, so a report shows
+    "corporations formed: 0" rather than leaving the line out.
+    """
+    out = dict.fromkeys(sorted(TALLIED), 0)
     for event in events:
         tag = type(event).tag
         if tag in TALLIED:
