@@ -12,6 +12,7 @@ from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
+from boardrules.core.violation import Violation
 from boardrules.display import Position
 from boardrules.games.orbita import (
     flow,
@@ -114,6 +115,9 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
+    _listed: list[tuple[State, tuple[Action, ...]] | None] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         context = Context.build(
@@ -127,6 +131,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         )
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_vocabulary", [None])
+        object.__setattr__(self, "_listed", [None])
 
     # -- content --------------------------------------------------------------------------
     @property
@@ -206,8 +211,25 @@ class Game(GameBase[State, Action, Event, Setup]):
         if state.over:
             return ()
         if self._own_checks:
-            return legal.legal_actions(self._context, self.rulebook, state)
+            listed = legal.legal_actions(self._context, self.rulebook, state)
+            self._listed[0] = (state, listed)
+            return listed
         return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
+
+    def check(self, state: State, action: object) -> Violation | None:
+        """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``.
+
+        The core's check, with one shortcut: an action that is one of the very objects the
+        last :meth:`legal_actions` listed for this very state (as random play and search
+        pick them) is legal without asking the rules again, since the listing agrees with
+        the checks (the conformance properties hold the two together).
+        """
+        entry = self._listed[0]
+        if entry is not None and entry[0] is state:
+            for listed in entry[1]:
+                if listed is action:
+                    return None
+        return super().check(state, action)
 
     # -- scoring (ORB-23), views (ORB-24) ------------------------------------------------------
     def score(self, state: State) -> Standings:
