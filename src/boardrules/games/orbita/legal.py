@@ -29,10 +29,10 @@ from boardrules.games.orbita.actions import (
 from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.flow import to_move
 from boardrules.games.orbita.rules.attraction import has_bard, join_slot
-from boardrules.games.orbita.rules.basics import answering_structure, booster_held
-from boardrules.games.orbita.rules.hiring import name_for, offer_units
+from boardrules.games.orbita.rules.basics import answering_structure
+from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
-from boardrules.games.orbita.table import LONE, index
+from boardrules.games.orbita.table import ENTERPRISE, LONE, index
 
 __all__ = ["legal_actions"]
 
@@ -44,6 +44,9 @@ _REINFORCE_ALL = Reinforce(Amount.ALL)
 
 #: Gift actions by (resource, receiver): one unit and all, built once.
 _GIFTS: dict[tuple[Resource, str], tuple[Gift, Gift]] = {}
+
+#: Boost actions by card: one unit and all, built once.
+_BOOSTS: dict[str, tuple[Boost, Boost]] = {}
 
 
 def _refusal(
@@ -103,21 +106,24 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
 def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    checks = book.checks_for(Boost)
     out: list[Action] = []
     zones = state.zones
     spec_of, booster = ctx.spec, ctx.booster
+    cache = _BOOSTS
+    all_at_once = ctx.all_at_once
     for card in index(state).cards[seat]:
         # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
         z = zones[card]
         b = booster[card]
         if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
             continue
-        action = Boost(card)
-        if _refusal(checks, ctx, state, action) is None:
-            out.append(action)
-            if ctx.all_at_once and booster_held(ctx, state.zones[card], card) > 1:
-                out.append(Boost(card, Amount.ALL))
+        # The seat's own card, with both resources: ORB-1, ORB-3 and ORB-21 allow it.
+        pair = cache.get(card)
+        if pair is None:
+            pair = cache[card] = (Boost(card), Boost(card, Amount.ALL))
+        out.append(pair[0])
+        if all_at_once and z.current[b] + z.gifts[b] + z.reserve[b] > 1:
+            out.append(pair[1])
     return out
 
 
@@ -132,38 +138,50 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
         if (directed if directed is not None else owner) == seat:
             offerers.append(card)
     offerers.sort(key=ctx.order.__getitem__)
-    checks = book.checks_for(MakeOffer)
+    # The offers are built to pass ORB-1 (seated cards), ORB-16 (offerers the seat directs)
+    # and ORB-21 (the step limit, above); of ORB-11 the candidates are trump targets of
+    # other seats, by the card that names their structure, and the units test mirrors the
+    # reading of Advice (today's or 0.1.0's) that the rulebook's check uses.
+    always = ORB_11_0_1_0.checks[MakeOffer] in book.checks_for(MakeOffer)
     out: list[Action] = []
     spec_of = ctx.spec
     structure_of = ix.structure_of
+    market = state.market
     for offerer in offerers:
-        # ORB-11 refuses an offer larger than the units at hand, whichever way Advice is read:
-        # with Advice counted as well, this is the most the offerer can place.
+        # With Advice counted as well, this is the most the offerer can place.
         cap = offer_units(ctx, state, offerer, advice=True)
         if not cap:
             continue
-        # ... and an offer to a larger structure, but for a lone Warrior's to a Workshop.
         own = structure_of[offerer]
-        lone_warrior = own.size == LONE and spec_of[offerer] is Spec.WARRIORS
+        warrior = spec_of[offerer] is Spec.WARRIORS
+        lone_warrior = own.size == LONE and warrior
+        # The units without Advice, and the reading: does Advice count for this target?
+        plain = offer_units(ctx, state, offerer)
         victim = ctx.victim[offerer]
-        targets = [c for c in state.market if spec_of[c] is victim]
+        targets = [c for c in market if spec_of[c] is victim]
+        owner = ix.seat_of[offerer]
         for s, cards in enumerate(ix.cards):
-            if s != seat and s != ix.seat_of[offerer]:
+            if s != seat and s != owner:
                 seen: set[str] = set()
                 for c in cards:
                     if spec_of[c] is not victim:
                         continue
-                    name = name_for(ctx, ix.structure_of[c], victim, state)
+                    name = name_for(ctx, structure_of[c], victim, state)
                     if name not in seen:
                         seen.add(name)
                         targets.append(name)
         for target in targets:
             tgt = structure_of.get(target)
-            if tgt is not None and (tgt.size > cap or (tgt.size > own.size and not lone_warrior)):
+            size = LONE if tgt is None else tgt.size
+            if warrior and (always or (lone_warrior and size == ENTERPRISE)):
+                available = cap
+            else:
+                available = plain
+            if own.size < size and not (lone_warrior and size == ENTERPRISE and available >= size):
                 continue
-            action = MakeOffer(offerer, target)
-            if _refusal(checks, ctx, state, action) is None:
-                out.append(action)
+            if available < size:
+                continue
+            out.append(MakeOffer(offerer, target))
     return out
 
 
