@@ -339,7 +339,8 @@ class Draft:
         """Set the tokens of ``card``."""
         own = self._own
         if own is None:
-            own = self._own = dict(self.zones)
+            frozen = self.zones
+            own = self._own = frozen.thaw() if isinstance(frozen, FrozenMap) else dict(frozen)
             self.zones = own
         own[card] = zones
 

@@ -26,7 +26,7 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Spec
 from boardrules.games.orbita.flow import to_move
 from boardrules.games.orbita.rules.attraction import has_bard, join_slot
 from boardrules.games.orbita.rules.basics import answering_structure
@@ -42,8 +42,8 @@ _ANSWER_ACTIONS = tuple(AnswerOffer(a) for a in Answer)
 _REINFORCE_ONE = Reinforce(Amount.ONE)
 _REINFORCE_ALL = Reinforce(Amount.ALL)
 
-#: Gift actions by (resource, receiver): one unit and all, built once.
-_GIFTS: dict[tuple[Resource, str], tuple[Gift, Gift]] = {}
+#: Gift actions by resource (its index), then receiver: one unit and all, built once.
+_GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
 
 #: Boost actions by card: one unit and all, built once.
 _BOOSTS: dict[str, tuple[Boost, Boost]] = {}
@@ -65,41 +65,47 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
         return []
     ix = index(state)
     offer = state.offer
-    receivers = [
-        c
-        for s, cards in enumerate(ix.cards)
-        if offer is None or s in (offer.seat, offer.responder)
-        for c in cards
-    ]
+    receivers: Sequence[str]
+    if offer is None:
+        receivers = ix.all_cards
+    else:
+        sides = (offer.seat, offer.responder)
+        receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     out: list[Action] = []
-    cache = _GIFTS
     zones = state.zones
     gives = ctx.gives
+    all_at_once = ctx.all_at_once
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
     # structure that may give the resource and hold some.
     locked = answering_structure(state)
-    mine = [(c, zones[c]) for c in ix.cards[seat] if c not in locked]
+    mine = [(c, zones[c], gives[c]) for c in ix.cards[seat] if c not in locked]
     for i, resource in enumerate(RESOURCE_ORDER):
-        held = {}
+        held: dict[str, int] = {}
         total = 0
-        for c, z in mine:
-            if gives[c][i]:
+        for c, z, may in mine:
+            if may[i]:
                 n = z.current[i] + z.gifts[i] + z.reserve[i]
                 if n:
                     held[c] = n
                     total += n
         if not total:
             continue
+        cache = _GIFTS[i]
+        both = total > 1 and all_at_once
         for to in receivers:
-            available = total - held.get(to, 0)
-            if available:
-                key = (resource, to)
-                pair = cache.get(key)
-                if pair is None:
-                    pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+            pair = cache.get(to)
+            if pair is None:
+                pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+            if to in held:
+                available = total - held[to]
+                if available:
+                    out.append(pair[0])
+                    if available > 1 and all_at_once:
+                        out.append(pair[1])
+            elif both:
+                out.extend(pair)
+            else:
                 out.append(pair[0])
-                if available > 1 and ctx.all_at_once:
-                    out.append(pair[1])
     return out
 
 

@@ -67,7 +67,7 @@ def seat_cards(seat: Seat) -> Iterator[str]:
 class Index:
     """Where every seated character is; it depends only on the seats' teams and corporations."""
 
-    __slots__ = ("cards", "seat_of", "structure_of", "structures")
+    __slots__ = ("all_cards", "cards", "seat_of", "structure_of", "structures")
 
     def __init__(self, state: State) -> None:
         self.seat_of: dict[str, int] = {}
@@ -95,6 +95,8 @@ class Index:
                 self.seat_of[card] = s
             self.structures.append(mine)
             self.cards.append(cards)
+        #: Every seated card, seat by seat in table order.
+        self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
 
 
 #: The last index built, with the seats it was built from (one slot: a single store, safe to

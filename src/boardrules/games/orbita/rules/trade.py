@@ -33,7 +33,7 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
     left = units
     for giver in givers(ctx, state, seat, resource, to):
         got = d.take(giver, i, left)
-        if got:
+        if got and events is not None:
             d.emit(GiftGiven(seat, giver, resource, to, got))
         left -= got
         if not left:
