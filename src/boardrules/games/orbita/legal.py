@@ -45,6 +45,10 @@ _REINFORCE_ALL = Reinforce(Amount.ALL)
 #: Gift actions by resource (its index), then receiver: one unit and all, built once.
 _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
 
+#: Takes and allocations by card, built once.
+_TAKES: dict[str, TakeFromMarket] = {}
+_ALLOCATES: dict[str, AllocateFood] = {}
+
 #: Boost actions by card: one unit and all, built once.
 _BOOSTS: dict[str, tuple[Boost, Boost]] = {}
 
@@ -233,18 +237,23 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         return tuple(out)
     phase = state.phase
     if phase is Phase.ATTRACTION:
-        if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
+        # ORB-7 (``_draw_allowed``, ``_take_allowed``) and ORB-8 (``_leader_allowed``),
+        # inline: one draw and one take a turn, both with a Bard; a taken card must fit a
+        # team of the seat (or start one within the Leader limit).
+        bard = state.took or state.drew
+        if bard:
+            bard = has_bard(ctx, state, seat)
+        if not state.drew and (not state.took or bard) and state.deck:
             out.append(_DRAW)
-        checks = book.checks_for(TakeFromMarket)
-        mine = state.seats[seat]
-        # ORB-7, ORB-8 refuse a take once the seat took (or drew, without a Bard), and a card
-        # that fits no team of the seat; skip those.
-        may_take = not state.took and (not state.drew or has_bard(ctx, state, seat))
-        for card in state.market if may_take else ():
-            if join_slot(ctx, mine, card)[1] is not None:
-                continue
-            take = TakeFromMarket(card)
-            if _refusal(checks, ctx, state, take) is None:
+        if not state.took and (not state.drew or bard):
+            mine = state.seats[seat]
+            takes = _TAKES
+            for card in state.market:
+                if join_slot(ctx, mine, card)[1] is not None:
+                    continue
+                take = takes.get(card)
+                if take is None:
+                    take = takes[card] = TakeFromMarket(card)
                 out.append(take)
     elif phase is Phase.TRADE:
         out.extend(_gifts(ctx, state, seat))
@@ -260,11 +269,18 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             if _refusal(checks, ctx, state, form) is None:
                 out.append(form)
     else:
-        checks = book.checks_for(AllocateFood)
+        # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
+        # card that names them, each once.
+        allocated = state.seats[seat].allocated
+        allocates = _ALLOCATES
         for st in index(state).structures[seat]:
-            allocate = AllocateFood(st.name)
-            if _refusal(checks, ctx, state, allocate) is None:
-                out.append(allocate)
+            name = st.name
+            if name in allocated:
+                continue
+            allocate = allocates.get(name)
+            if allocate is None:
+                allocate = allocates[name] = AllocateFood(name)
+            out.append(allocate)
         out.extend(_gifts(ctx, state, seat))
         out.extend(_boosts(ctx, book, state, seat))
     out.append(_PASS)
