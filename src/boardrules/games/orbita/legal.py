@@ -32,7 +32,7 @@ from boardrules.games.orbita.rules.attraction import has_bard, join_slot
 from boardrules.games.orbita.rules.basics import answering_structure
 from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for, offer_units
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
-from boardrules.games.orbita.table import ENTERPRISE, LONE, index
+from boardrules.games.orbita.table import ENTERPRISE, LONE, Index, index
 
 __all__ = ["legal_actions"]
 
@@ -44,6 +44,13 @@ _REINFORCE_ALL = Reinforce(Amount.ALL)
 
 #: Gift actions by resource (its index), then receiver: one unit and all, built once.
 _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
+
+#: Per resource, the one-unit gifts and the (one, all) gifts to every seated card in table
+#: order, and each card's place in that order.
+_Rows = tuple[tuple[tuple[tuple[Gift, ...], tuple[Gift, ...]], ...], dict[str, int]]
+
+#: The rows of the last index (one slot: a single store, safe to share across threads).
+_ROWS: list[tuple[Index, Context, _Rows] | None] = [None]
 
 #: Takes and allocations by card, built once.
 _TAKES: dict[str, TakeFromMarket] = {}
@@ -63,18 +70,35 @@ def _refusal(
     return None
 
 
+def _gift_rows(ctx: Context, ix: Index) -> _Rows:
+    """Per resource, the one-unit gifts and the (one, all) pairs to every seated card."""
+    entry = _ROWS[0]
+    if entry is not None and entry[0] is ix and entry[1] is ctx:
+        return entry[2]
+    rows = []
+    receivers = ix.all_cards
+    for i, resource in enumerate(RESOURCE_ORDER):
+        cache = _GIFTS[i]
+        pairs = []
+        for to in receivers:
+            pair = cache.get(to)
+            if pair is None:
+                pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+            pairs.append(pair)
+        ones = tuple(p[0] for p in pairs)
+        both = tuple(a for p in pairs for a in p) if ctx.all_at_once else ones
+        rows.append((ones, both))
+    built = (tuple(rows), {c: k for k, c in enumerate(receivers)})
+    _ROWS[0] = (ix, ctx, built)
+    return built
+
+
 def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
     """Gifts of one unit, and of all the seat can give if that is more, to every receiver."""
     if state.seats[seat].steps >= ctx.steps:
         return []
     ix = index(state)
     offer = state.offer
-    receivers: Sequence[str]
-    if offer is None:
-        receivers = ix.all_cards
-    else:
-        sides = (offer.seat, offer.responder)
-        receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     out: list[Action] = []
     zones = state.zones
     gives = ctx.gives
@@ -83,8 +107,40 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
     # structure that may give the resource and hold some.
     locked = answering_structure(state)
     mine = [(c, zones[c], gives[c]) for c in ix.cards[seat] if c not in locked]
+    if offer is None:
+        # Every seated card receives: the rows of ready gifts, cut around the seat's own
+        # givers (a giver receives only what the others can give it).
+        rows, pos = _gift_rows(ctx, ix)
+        for i in range(len(RESOURCE_ORDER)):
+            held: dict[str, int] = {}
+            total = 0
+            for c, z, may in mine:
+                if may[i]:
+                    n = z.current[i] + z.gifts[i] + z.reserve[i]
+                    if n:
+                        held[c] = n
+                        total += n
+            if not total:
+                continue
+            ones, pairs = rows[i]
+            wide = 2 if total > 1 and all_at_once else 1
+            row = pairs if wide == 2 else ones
+            start = 0
+            for c, n in held.items():  # in table order, like the receivers
+                k = pos[c]
+                out.extend(row[start * wide : k * wide])
+                available = total - n
+                if available:
+                    out.append(ones[k])
+                    if available > 1 and all_at_once:
+                        out.append(pairs[2 * k + 1])
+                start = k + 1
+            out.extend(row[start * wide :])
+        return out
+    sides = (offer.seat, offer.responder)
+    receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
-        held: dict[str, int] = {}
+        held = {}
         total = 0
         for c, z, may in mine:
             if may[i]:
@@ -95,21 +151,15 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
         if not total:
             continue
         cache = _GIFTS[i]
-        both = total > 1 and all_at_once
         for to in receivers:
-            pair = cache.get(to)
-            if pair is None:
-                pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
-            if to in held:
-                available = total - held[to]
-                if available:
-                    out.append(pair[0])
-                    if available > 1 and all_at_once:
-                        out.append(pair[1])
-            elif both:
-                out.extend(pair)
-            else:
+            available = total - held.get(to, 0)
+            if available:
+                pair = cache.get(to)
+                if pair is None:
+                    pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
                 out.append(pair[0])
+                if available > 1 and all_at_once:
+                    out.append(pair[1])
     return out
 
 
