@@ -26,11 +26,11 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.flow import to_move
 from boardrules.games.orbita.rules.attraction import has_bard, join_slot
 from boardrules.games.orbita.rules.basics import answering_structure
-from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for, offer_units
+from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
 from boardrules.games.orbita.table import ENTERPRISE, LONE, Index, index
 
@@ -51,6 +51,14 @@ _Rows = tuple[tuple[tuple[tuple[Gift, ...], tuple[Gift, ...]], ...], dict[str, i
 
 #: The rows of the last index (one slot: a single store, safe to share across threads).
 _ROWS: list[tuple[Index, Context, _Rows] | None] = [None]
+
+#: Offer targets per specialisation of the last index (see ``_targets``).
+_TARGETS: list[tuple[Index, Context, dict[Spec, list[list[tuple[str, int]]]]] | None] = [None]
+
+#: Offers by (offerer, target), built once.
+_OFFERS: dict[tuple[str, str], MakeOffer] = {}
+
+_ADVICE = Resource.ADVICE.index
 
 #: Takes and allocations by card, built once.
 _TAKES: dict[str, TakeFromMarket] = {}
@@ -207,32 +215,31 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     spec_of = ctx.spec
     structure_of = ix.structure_of
     market = state.market
+    offers = _OFFERS
     for offerer in offerers:
-        # With Advice counted as well, this is the most the offerer can place.
-        cap = offer_units(ctx, state, offerer, advice=True)
+        # The units of the offerer's trump its structure holds, and with Advice as well
+        # (ORB-11 counts Advice only for some Warriors' offers; see ``always`` below).
+        own = structure_of[offerer]
+        spec = spec_of[offerer]
+        i = spec.index
+        plain = advice = 0
+        for m in own.members:
+            if spec_of[m] is spec:
+                z = zones[m]
+                plain += z.current[i] + z.gifts[i] + z.reserve[i]
+                advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
+        cap = plain + advice
         if not cap:
             continue
-        own = structure_of[offerer]
-        warrior = spec_of[offerer] is Spec.WARRIORS
+        warrior = spec is Spec.WARRIORS
         lone_warrior = own.size == LONE and warrior
-        # The units without Advice, and the reading: does Advice count for this target?
-        plain = offer_units(ctx, state, offerer)
         victim = ctx.victim[offerer]
-        targets = [c for c in market if spec_of[c] is victim]
         owner = ix.seat_of[offerer]
-        for s, cards in enumerate(ix.cards):
+        targets = [(c, LONE) for c in market if spec_of[c] is victim]
+        for s, named in enumerate(_targets(ctx, ix, state, victim)):
             if s != seat and s != owner:
-                seen: set[str] = set()
-                for c in cards:
-                    if spec_of[c] is not victim:
-                        continue
-                    name = name_for(ctx, structure_of[c], victim, state)
-                    if name not in seen:
-                        seen.add(name)
-                        targets.append(name)
-        for target in targets:
-            tgt = structure_of.get(target)
-            size = LONE if tgt is None else tgt.size
+                targets.extend(named)
+        for target, size in targets:
             if warrior and (always or (lone_warrior and size == ENTERPRISE)):
                 available = cap
             else:
@@ -241,8 +248,42 @@ def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
                 continue
             if available < size:
                 continue
-            out.append(MakeOffer(offerer, target))
+            key = (offerer, target)
+            offer = offers.get(key)
+            if offer is None:
+                offer = offers[key] = MakeOffer(offerer, target)
+            out.append(offer)
     return out
+
+
+def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[tuple[str, int]]]:
+    """Per seat, the structures holding ``victim`` cards, by the card an offer names, and size.
+
+    It depends only on the teams and corporations, so it is kept with the index.
+    """
+    entry = _TARGETS[0]
+    if entry is None or entry[0] is not ix or entry[1] is not ctx:
+        entry = (ix, ctx, {})
+        _TARGETS[0] = entry
+    found = entry[2].get(victim)
+    if found is None:
+        spec_of = ctx.spec
+        structure_of = ix.structure_of
+        found = []
+        for cards in ix.cards:
+            named: list[tuple[str, int]] = []
+            seen: set[str] = set()
+            for c in cards:
+                if spec_of[c] is not victim:
+                    continue
+                st = structure_of[c]
+                name = name_for(ctx, st, victim, state)
+                if name not in seen:
+                    seen.add(name)
+                    named.append((name, st.size))
+            found.append(named)
+        entry[2][victim] = found
+    return found
 
 
 def _shields(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
