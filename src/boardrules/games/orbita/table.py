@@ -117,12 +117,13 @@ def index(state: State) -> Index:
         old, found = entry
         if old is seats:
             return found
-        if len(old) == len(seats) and all(
-            a.teams is b.teams and a.corporations is b.corporations
-            for a, b in zip(old, seats, strict=True)
-        ):
-            _LAST[0] = (seats, found)
-            return found
+        if len(old) == len(seats):
+            for a, b in zip(old, seats, strict=True):
+                if a.teams is not b.teams or a.corporations is not b.corporations:
+                    break
+            else:
+                _LAST[0] = (seats, found)
+                return found
     built = Index(state)
     _LAST[0] = (seats, built)
     return built
