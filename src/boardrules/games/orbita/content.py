@@ -270,6 +270,7 @@ class Context:
         order: each card's place in the canonical order.
         role_rank: each role's place in a team (Leader first).
         gives: for each card, which resources (by index) it may give (``GIVES``).
+        gives_at: for each card, the indices of the resources it may give, in order.
         booster: for each card, the index of the resource that boosts it (``BOOSTS``).
         victim: for each card, the specialisation its trump is over (``Spec.next``).
 
@@ -291,6 +292,7 @@ class Context:
     order: dict[str, int]
     role_rank: dict[Role, int]
     gives: dict[str, tuple[bool, bool, bool, bool]]
+    gives_at: dict[str, tuple[int, ...]]
     booster: dict[str, int]
     victim: dict[str, Spec]
 
@@ -323,6 +325,7 @@ class Context:
             {c: i for i, c in enumerate(cards)},
             {r: i for i, r in enumerate(ROLE_ORDER)},
             {c: _flags(GIVES[s]) for c, s in spec.items()},
+            {c: tuple(r.index for r in RESOURCE_ORDER if r in GIVES[s]) for c, s in spec.items()},
             {c: BOOSTS[s][0].index for c, s in spec.items()},
             {c: s.next for c, s in spec.items()},
         )

@@ -49,12 +49,6 @@ _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_OR
 #: order, and each card's place in that order.
 _Rows = tuple[tuple[tuple[tuple[Gift, ...], tuple[Gift, ...]], ...], dict[str, int]]
 
-#: The rows of the last index (one slot: a single store, safe to share across threads).
-_ROWS: list[tuple[Index, Context, _Rows] | None] = [None]
-
-#: Offer targets per specialisation of the last index (see ``_targets``).
-_TARGETS: list[tuple[Index, Context, dict[Spec, list[list[tuple[str, int]]]]] | None] = [None]
-
 #: Offers by (offerer, target), built once.
 _OFFERS: dict[tuple[str, str], MakeOffer] = {}
 
@@ -80,9 +74,6 @@ def _refusal(
 
 def _gift_rows(ctx: Context, ix: Index) -> _Rows:
     """Per resource, the one-unit gifts and the (one, all) pairs to every seated card."""
-    entry = _ROWS[0]
-    if entry is not None and entry[0] is ix and entry[1] is ctx:
-        return entry[2]
     rows = []
     receivers = ix.all_cards
     for i, resource in enumerate(RESOURCE_ORDER):
@@ -97,44 +88,48 @@ def _gift_rows(ctx: Context, ix: Index) -> _Rows:
         both = tuple(a for p in pairs for a in p) if ctx.all_at_once else ones
         rows.append((ones, both))
     built = (tuple(rows), {c: k for k, c in enumerate(receivers)})
-    _ROWS[0] = (ix, ctx, built)
+    ix.gift_rows = (ctx, built)
     return built
 
 
-def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
+def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     """Gifts of one unit, and of all the seat can give if that is more, to every receiver."""
     if state.seats[seat].steps >= ctx.steps:
         return []
-    ix = index(state)
     offer = state.offer
     out: list[Action] = []
     zones = state.zones
-    gives = ctx.gives
+    gives_at = ctx.gives_at
     all_at_once = ctx.all_at_once
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
-    # structure that may give the resource and hold some.
-    locked = answering_structure(state)
-    mine = [(c, zones[c], gives[c]) for c in ix.cards[seat] if c not in locked]
+    # structure that may give a resource and hold some, in table order.
+    locked = answering_structure(state) if offer is not None else ()
+    held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+    totals = [0, 0, 0, 0]
+    for c in ix.cards[seat]:
+        if c in locked:
+            continue
+        z = zones[c]
+        cur, gif, res = z.current, z.gifts, z.reserve
+        for i in gives_at[c]:
+            n = cur[i] + gif[i] + res[i]
+            if n:
+                held[i][c] = n
+                totals[i] += n
     if offer is None:
         # Every seated card receives: the rows of ready gifts, cut around the seat's own
         # givers (a giver receives only what the others can give it).
-        rows, pos = _gift_rows(ctx, ix)
-        for i in range(len(RESOURCE_ORDER)):
-            held: dict[str, int] = {}
-            total = 0
-            for c, z, may in mine:
-                if may[i]:
-                    n = z.current[i] + z.gifts[i] + z.reserve[i]
-                    if n:
-                        held[c] = n
-                        total += n
+        memo = ix.gift_rows
+        rows, pos = memo[1] if memo is not None and memo[0] is ctx else _gift_rows(ctx, ix)
+        for i in range(4):
+            total = totals[i]
             if not total:
                 continue
             ones, pairs = rows[i]
             wide = 2 if total > 1 and all_at_once else 1
             row = pairs if wide == 2 else ones
             start = 0
-            for c, n in held.items():  # in table order, like the receivers
+            for c, n in held[i].items():  # in table order, like the receivers
                 k = pos[c]
                 out.extend(row[start * wide : k * wide])
                 available = total - n
@@ -148,19 +143,13 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
     sides = (offer.seat, offer.responder)
     receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
-        held = {}
-        total = 0
-        for c, z, may in mine:
-            if may[i]:
-                n = z.current[i] + z.gifts[i] + z.reserve[i]
-                if n:
-                    held[c] = n
-                    total += n
+        total = totals[i]
         if not total:
             continue
+        mine = held[i]
         cache = _GIFTS[i]
         for to in receivers:
-            available = total - held.get(to, 0)
+            available = total - mine.get(to, 0)
             if available:
                 pair = cache.get(to)
                 if pair is None:
@@ -171,7 +160,7 @@ def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
     return out
 
 
-def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
     out: list[Action] = []
@@ -179,7 +168,7 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     spec_of, booster = ctx.spec, ctx.booster
     cache = _BOOSTS
     all_at_once = ctx.all_at_once
-    for card in index(state).cards[seat]:
+    for card in ix.cards[seat]:
         # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
         z = zones[card]
         b = booster[card]
@@ -195,10 +184,9 @@ def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Actio
     return out
 
 
-def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    ix = index(state)
     zones = state.zones
     offerers = []
     for card, owner in ix.seat_of.items():
@@ -261,11 +249,11 @@ def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[t
 
     It depends only on the teams and corporations, so it is kept with the index.
     """
-    entry = _TARGETS[0]
-    if entry is None or entry[0] is not ix or entry[1] is not ctx:
-        entry = (ix, ctx, {})
-        _TARGETS[0] = entry
-    found = entry[2].get(victim)
+    memo = ix.offer_targets
+    if memo is None or memo[0] is not ctx:
+        memo = ix.offer_targets = (ctx, {})
+    known: dict[Spec, list[list[tuple[str, int]]]] = memo[1]
+    found = known.get(victim)
     if found is None:
         spec_of = ctx.spec
         structure_of = ix.structure_of
@@ -282,7 +270,7 @@ def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[t
                     seen.add(name)
                     named.append((name, st.size))
             found.append(named)
-        entry[2][victim] = found
+        known[victim] = found
     return found
 
 
@@ -306,6 +294,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
     assert seat is not None
     offer = state.offer
     out: list[Action] = []
+    ix = index(state)
     if offer is not None:
         if offer.stage is Stage.ANSWER:
             checks = book.checks_for(AnswerOffer)
@@ -318,9 +307,9 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if _refusal(checks, ctx, state, a) is None
             )
         else:
-            out.extend(_gifts(ctx, state, seat))
+            out.extend(_gifts(ctx, ix, state, seat))
         if offer.stage is not Stage.SUPPORT:
-            out.extend(_boosts(ctx, book, state, seat))
+            out.extend(_boosts(ctx, ix, state, seat))
         if offer.stage is not Stage.REINFORCE:
             out.extend(_shields(ctx, book, state, seat))
         if offer.stage is not Stage.ANSWER:
@@ -347,12 +336,12 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                     take = takes[card] = TakeFromMarket(card)
                 out.append(take)
     elif phase is Phase.TRADE:
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        out.extend(_gifts(ctx, ix, state, seat))
+        out.extend(_boosts(ctx, ix, state, seat))
     elif phase is Phase.HIRING:
-        out.extend(_offers(ctx, book, state, seat))
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        out.extend(_offers(ctx, book, ix, state, seat))
+        out.extend(_gifts(ctx, ix, state, seat))
+        out.extend(_boosts(ctx, ix, state, seat))
     elif phase is Phase.DEVELOPMENT:
         checks = book.checks_for(FormCorporation)
         for suit in SPEC_ORDER:
@@ -364,7 +353,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         # card that names them, each once.
         allocated = state.seats[seat].allocated
         allocates = _ALLOCATES
-        for st in index(state).structures[seat]:
+        for st in ix.structures[seat]:
             name = st.name
             if name in allocated:
                 continue
@@ -372,7 +361,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             if allocate is None:
                 allocate = allocates[name] = AllocateFood(name)
             out.append(allocate)
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        out.extend(_gifts(ctx, ix, state, seat))
+        out.extend(_boosts(ctx, ix, state, seat))
     out.append(_PASS)
     return tuple(out)

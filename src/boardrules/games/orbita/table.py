@@ -8,6 +8,7 @@ or a corporation (sixteen members).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -67,7 +68,8 @@ def seat_cards(seat: Seat) -> Iterator[str]:
 class Index:
     """Where every seated character is; it depends only on the seats' teams and corporations."""
 
-    __slots__ = ("all_cards", "cards", "seat_of", "structure_of", "structures")
+    __slots__ = ("all_cards", "cards", "gift_rows", "offer_targets", "seat_of", "structure_of",
+                 "structures")
 
     def __init__(self, state: State) -> None:
         self.seat_of: dict[str, int] = {}
@@ -97,6 +99,9 @@ class Index:
             self.cards.append(cards)
         #: Every seated card, seat by seat in table order.
         self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
+        #: Tables ``legal`` derives from this index, with the context they were built for.
+        self.gift_rows: tuple[object, Any] | None = None
+        self.offer_targets: tuple[object, Any] | None = None
 
 
 #: The last index built, with the seats it was built from (one slot: a single store, safe to
