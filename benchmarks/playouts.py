@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of {args.repeats} batches of {args.games} random games each\n")
     columns = ("games/s", "ms/game", "µs/step", "µs/legal", "µs/apply")
     print(f"{'game':8} " + " ".join(f"{c:>9}" for c in columns))
+    us_per_step: dict[str, float] = {}
     for name in names:
         game = boardrules.load(name)
         setup = _setup(name)
@@ -187,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         per_game, per_step = _median_rate(run, args.games, args.repeats)
         legal_us, apply_us = _micro(game, setup)
+        us_per_step[name] = per_step * 1e6
         print(
             f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
             f"{legal_us:9.2f} {apply_us:9.2f}"
@@ -213,7 +215,26 @@ def main(argv: list[str] | None = None) -> int:
                 f"{plain_step * 1e6:8.2f}   (mutable, same rules, same run)"
             )
             print(f"{'':8} immutable/plain cost per step: {per_step / plain_step:.2f}x")
+    print_orbita_ratio(us_per_step)
     return 0
+
+
+#: Orbita's goal: one step of random play costs at most this many 7Я steps.
+ORBITA_GOAL = 4.0
+
+
+def print_orbita_ratio(us_per_step: dict[str, float]) -> None:
+    """Orbita's µs/step against 7Я's, both from this run (machines differ, ratios less so)."""
+    if "orbita" not in us_per_step:
+        return
+    if "semya" in us_per_step:
+        ratio = us_per_step["orbita"] / us_per_step["semya"]
+        print(f"\norbita step / 7Я step: {ratio:.1f}x (goal ≤ {ORBITA_GOAL:.0f}x)")
+    else:
+        print(
+            "\norbita step / 7Я step: time 7Я in the same run for the ratio "
+            "(python benchmarks/playouts.py semya orbita)"
+        )
 
 
 if __name__ == "__main__":
