@@ -7,8 +7,8 @@ or a corporation (sixteen members).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -25,9 +25,12 @@ __all__ = [
     "food_of",
     "index",
     "leaders",
+    "reuse",
     "seat_cards",
     "seat_food",
 ]
+
+T = TypeVar("T")
 
 LONE = 1
 ENTERPRISE = 4
@@ -132,6 +135,20 @@ def index(state: State) -> Index:
     built = Index(state)
     _LAST[0] = (seats, built)
     return built
+
+
+def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:
+    """``tuple(items)``, or ``old`` itself when it holds the very same objects.
+
+    A step that rebuilds a seat's teams without changing them keeps the old tuple, so the
+    :func:`index` (and what is kept with it) is reused.
+    """
+    if len(items) == len(old):
+        for a, b in zip(items, old, strict=True):
+            if a is not b:
+                return tuple(items)
+        return old
+    return tuple(items)
 
 
 def leaders(seat: Seat) -> int:

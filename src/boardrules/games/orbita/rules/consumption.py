@@ -18,7 +18,7 @@ from boardrules.games.orbita.events import (
 from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
 from boardrules.games.orbita.rules.attraction import over_leader_limit
 from boardrules.games.orbita.state import BARE, EMPTY, Corporation, Seat, State, Team, Zones
-from boardrules.games.orbita.table import index, seat_cards
+from boardrules.games.orbita.table import index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -208,7 +208,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             if m in fed or m == team.leader or (role_of[m] is Role.SAGE and team.leader in fed)
         )
         fired.extend(m for m in team.members if m not in stay)
-        staying.append(Team(team.leader, stay, False))
+        staying.append(team if stay == team.members else Team(team.leader, stay, False))
     # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
     while over_leader_limit(Seat(tuple(staying), kept_corps)):
         last = max(i for i, t in enumerate(staying) if not t.enterprise)
@@ -217,7 +217,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         d.market.append(card)
         d.put(card, BARE)
         d.emit(CharacterFired(s, card))
-    d.seats[s] = Seat(tuple(staying), kept_corps)
+    d.seats[s] = Seat(reuse(staying, seat.teams), reuse(kept_corps, seat.corporations))
 
 
 def _consumption(ctx: Context, d: Draft, step: Consumption, events: list[Event] | None) -> Draft:
