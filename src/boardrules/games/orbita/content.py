@@ -36,17 +36,22 @@ __all__ = [
 
 
 class Spec(enum.Enum):
-    """A specialisation (специализация), in the order of the cycle."""
+    """A specialisation (специализация), in the order of the cycle.
+
+    Attributes:
+        index: the place of this specialisation in the cycle, from 0 (Warriors).
+    """
 
     WARRIORS = "warriors"
     HOSTS = "hosts"
     HEROES = "heroes"
     PRIESTS = "priests"
 
-    @property
-    def index(self) -> int:
-        """The place of this specialisation in the cycle, from 0 (Warriors)."""
-        return _SPEC_INDEX[self._name_]
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: str) -> None:
+        self.index = ("warriors", "hosts", "heroes", "priests").index(value)
 
     @property
     def resource(self) -> Resource:
@@ -123,17 +128,22 @@ class Role(enum.Enum):
 
 
 class Resource(enum.Enum):
-    """A resource (ресурс); each belongs to one specialisation (ORB-2)."""
+    """A resource (ресурс); each belongs to one specialisation (ORB-2).
+
+    Attributes:
+        index: the slot of this resource in a zone's counts: Territory, Food, Way, Advice.
+    """
 
     TERRITORY = "territory"
     FOOD = "food"
     WAY = "way"
     ADVICE = "advice"
 
-    @property
-    def index(self) -> int:
-        """The slot of this resource in a zone's counts: Territory, Food, Way, Advice."""
-        return _RESOURCE_INDEX[self._name_]
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: str) -> None:
+        self.index = ("territory", "food", "way", "advice").index(value)
 
     @property
     def spec(self) -> Spec:
@@ -164,10 +174,6 @@ RESOURCE_ORDER: tuple[Resource, ...] = (
     Resource.WAY,
     Resource.ADVICE,
 )
-
-# Keyed by member name: ``_name_`` is a plain attribute, ``value`` a slow descriptor.
-_SPEC_INDEX = {s.name: i for i, s in enumerate(SPEC_ORDER)}
-_RESOURCE_INDEX = {r.name: i for i, r in enumerate(RESOURCE_ORDER)}
 
 #: ORB-3: the resource that boosts each specialisation and what one unit adds. Heroes in an
 #: Artel get 2 Ways per Advice instead of 1.

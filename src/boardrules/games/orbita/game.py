@@ -190,11 +190,16 @@ class Game(GameBase[State, Action, Event, Setup]):
         # The core's loop, with the events list handed to the draft: the automatic steps
         # that flow.finish runs emit events too.
         context = self._context
-        book = self.rulebook
-        work = flow.begin(state, events)
+        book = self._book
+        work = Draft(state, events)
         for effect in book.effects_for(type(action)):
             work = effect(context, work, action, events)
         return flow.finish(book, context, work)
+
+    @functools.cached_property
+    def _book(self) -> Rulebook:
+        # ``rulebook`` once: a variant's rulebook is set when the game is made, never after.
+        return self.rulebook
 
     # -- legal actions ---------------------------------------------------------------------
     @functools.cached_property
@@ -211,7 +216,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         if state.over:
             return ()
         if self._own_checks:
-            listed = legal.legal_actions(self._context, self.rulebook, state)
+            listed = legal.legal_actions(self._context, self._book, state)
             self._listed[0] = (state, listed)
             return listed
         return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
