@@ -129,17 +129,25 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     default += [("char", m) for t in teams if not t.enterprise for m in t.members]
     names = {name: (kind, name) for kind, name in default}
     queue = [names[n] for n in seat.allocated if n in names]
-    queue += [e for e in default if e not in queue]
+    first = set(queue)
+    queue += [e for e in default if e not in first]
     fed: set[str] = set()
     alive: list[Corporation] = []
     corp_by_name = {c.enterprises[0].leader: c for c in corps}
     team_at = {t.leader: i for i, t in enumerate(teams)}
+    # The pool's Food: only ``feed`` takes from it (kept up to date there).
+    zones = d.zones
+    shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
 
     def feed(members: tuple[str, ...], need: int, name: str) -> bool:
+        nonlocal shared
         zones = d.zones
-        own = sum(zones[m].meals for m in members)
-        own += sum(zones[m].holds(Resource.FOOD) for m in members if spec_of[m] is Spec.PRIESTS)
-        shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
+        own = 0
+        for m in members:
+            z = zones[m]
+            own += z.meals
+            if spec_of[m] is Spec.PRIESTS:
+                own += z.current[_FOOD] + z.gifts[_FOOD] + z.reserve[_FOOD]
         if own + shared < need:
             return False
         left = need
@@ -157,8 +165,11 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         for c in ordered:
             if not left:
                 break
-            left -= d.take(c, _FOOD, left)
-        d.emit(StructureFed(s, name, need))
+            got = d.take(c, _FOOD, left)
+            left -= got
+            shared -= got
+        if d.events is not None:
+            d.emit(StructureFed(s, name, need))
         return True
 
     while queue:
