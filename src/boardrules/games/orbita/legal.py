@@ -188,11 +188,21 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     if state.seats[seat].steps >= ctx.steps:
         return []
     zones = state.zones
-    offerers = []
-    for card, owner in ix.seat_of.items():
-        directed = zones[card].directed_by
-        if (directed if directed is not None else owner) == seat:
-            offerers.append(card)
+    # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
+    # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
+    memo = ix.offerer_cards
+    if memo is None or memo[0] is not ctx:
+        spec_of = ctx.spec
+        warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
+        others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others))
+    warriors, others = memo[1]
+    offerers = list(others[seat])
+    for s, cards in enumerate(warriors):
+        for card in cards:
+            directed = zones[card].directed_by
+            if (directed if directed is not None else s) == seat:
+                offerers.append(card)
     offerers.sort(key=ctx.order.__getitem__)
     # The offers are built to pass ORB-1 (seated cards), ORB-16 (offerers the seat directs)
     # and ORB-21 (the step limit, above); of ORB-11 the candidates are trump targets of
@@ -204,26 +214,31 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     structure_of = ix.structure_of
     market = state.market
     offers = _OFFERS
+    on_market: dict[Spec, list[tuple[str, int]]] = {}
     for offerer in offerers:
         # The units of the offerer's trump its structure holds, and with Advice as well
         # (ORB-11 counts Advice only for some Warriors' offers; see ``always`` below).
         own = structure_of[offerer]
         spec = spec_of[offerer]
+        warrior = spec is Spec.WARRIORS
         i = spec.index
         plain = advice = 0
         for m in own.members:
             if spec_of[m] is spec:
                 z = zones[m]
                 plain += z.current[i] + z.gifts[i] + z.reserve[i]
-                advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
+                if warrior:
+                    advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
         cap = plain + advice
-        if not cap:
+        if not cap:  # not a unit to place (only a Warrior's Advice ever counts)
             continue
-        warrior = spec is Spec.WARRIORS
         lone_warrior = own.size == LONE and warrior
         victim = ctx.victim[offerer]
         owner = ix.seat_of[offerer]
-        targets = [(c, LONE) for c in market if spec_of[c] is victim]
+        targets = on_market.get(victim)
+        if targets is None:
+            targets = on_market[victim] = [(c, LONE) for c in market if spec_of[c] is victim]
+        targets = list(targets)
         for s, named in enumerate(_targets(ctx, ix, state, victim)):
             if s != seat and s != owner:
                 targets.extend(named)

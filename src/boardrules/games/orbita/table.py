@@ -71,8 +71,16 @@ def seat_cards(seat: Seat) -> Iterator[str]:
 class Index:
     """Where every seated character is; it depends only on the seats' teams and corporations."""
 
-    __slots__ = ("all_cards", "cards", "gift_rows", "offer_targets", "seat_of", "structure_of",
-                 "structures")
+    __slots__ = (
+        "all_cards",
+        "cards",
+        "gift_rows",
+        "offer_targets",
+        "offerer_cards",
+        "seat_of",
+        "structure_of",
+        "structures",
+    )
 
     def __init__(self, state: State) -> None:
         self.seat_of: dict[str, int] = {}
@@ -105,6 +113,7 @@ class Index:
         #: Tables ``legal`` derives from this index, with the context they were built for.
         self.gift_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
+        self.offerer_cards: tuple[object, Any] | None = None
 
 
 #: The last index built, with the seats it was built from (one slot: a single store, safe to
