@@ -50,7 +50,7 @@ class Spec(enum.Enum):
     # A plain attribute of each member, not a property: the rules read it on every step.
     index: int
 
-    def __init__(self, value: str) -> None:
+    def __init__(self, value: object) -> None:
         self.index = ("warriors", "hosts", "heroes", "priests").index(value)
 
     @property
@@ -142,7 +142,7 @@ class Resource(enum.Enum):
     # A plain attribute of each member, not a property: the rules read it on every step.
     index: int
 
-    def __init__(self, value: str) -> None:
+    def __init__(self, value: object) -> None:
         self.index = ("territory", "food", "way", "advice").index(value)
 
     @property
