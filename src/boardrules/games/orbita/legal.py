@@ -26,9 +26,17 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
+from boardrules.games.orbita.content import (
+    RESOURCE_ORDER,
+    ROLE_ORDER,
+    SPEC_ORDER,
+    Context,
+    Resource,
+    Role,
+    Spec,
+)
 from boardrules.games.orbita.flow import to_move
-from boardrules.games.orbita.rules.attraction import has_bard, join_slot
+from boardrules.games.orbita.rules.attraction import has_bard, leader_room
 from boardrules.games.orbita.rules.basics import answering_structure
 from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
@@ -341,10 +349,24 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         if not state.drew and (not state.took or bard) and state.deck:
             out.append(_DRAW)
         if not state.took and (not state.drew or bard):
+            # ``join_slot``, inline: a Leader needs room under ORB-8 (any nonzero room, as
+            # there), any other card a team of its specialisation missing its role.
             mine = state.seats[seat]
+            spec_of, role_of = ctx.spec, ctx.role
+            room = bool(leader_room(mine))
+            open_slots = set()
+            for team in mine.teams:
+                if not team.enterprise:
+                    spec = spec_of[team.leader]
+                    taken = {role_of[m] for m in team.members}
+                    open_slots.update((spec, r) for r in ROLE_ORDER if r not in taken)
             takes = _TAKES
             for card in state.market:
-                if join_slot(ctx, mine, card)[1] is not None:
+                role = role_of[card]
+                if role is Role.LEADER:
+                    if not room:
+                        continue
+                elif (spec_of[card], role) not in open_slots:
                     continue
                 take = takes.get(card)
                 if take is None:
