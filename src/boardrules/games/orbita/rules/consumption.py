@@ -250,20 +250,27 @@ unfed break up or go to the market (the seat's last Leader stays)."""
 
 
 def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:
-    spec_of = ctx.spec
+    stored = _STORED
     for seat in d.seats:
         for card in seat_cards(seat):
             z = d.zones[card]
+            kept = stored.get(card)
+            if kept is None:
+                kept = stored[card] = tuple(r.index for r in STORES[ctx.spec[card]])
             reserve = list(z.reserve)
-            for r in STORES[spec_of[card]]:
-                i = r.index
+            for i in kept:
                 reserve[i] += z.current[i] + z.gifts[i]
             d.put(card, Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3])))
     for card in d.market:
         z = d.zones[card]
-        if z != BARE and (z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY):
+        # (Tokens besides this round's mean the card is not BARE.)
+        if z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY:
             d.put(card, Zones(z.current))
     return d
+
+
+#: The resources (by index) each card stores (``STORES`` of its specialisation), by card id.
+_STORED: dict[str, tuple[int, ...]] = {}
 
 
 ORB_20 = Rule(
