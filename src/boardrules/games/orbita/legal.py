@@ -53,9 +53,8 @@ _REINFORCE_ALL = Reinforce(Amount.ALL)
 #: Gift actions by resource (its index), then receiver: one unit and all, built once.
 _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
 
-#: Per resource, the one-unit gifts and the (one, all) gifts to every seated card in table
-#: order, and each card's place in that order.
-_Rows = tuple[tuple[tuple[tuple[Gift, ...], tuple[Gift, ...]], ...], dict[str, int]]
+#: One resource's gifts to every seated card in table order: of one unit, and (one, all).
+_Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
 
 #: Offers by (offerer, target), built once.
 _OFFERS: dict[tuple[str, str], MakeOffer] = {}
@@ -80,24 +79,21 @@ def _refusal(
     return None
 
 
-def _gift_rows(ctx: Context, ix: Index) -> _Rows:
-    """Per resource, the one-unit gifts and the (one, all) pairs to every seated card."""
-    rows = []
-    receivers = ix.all_cards
-    for i, resource in enumerate(RESOURCE_ORDER):
-        cache = _GIFTS[i]
-        pairs = []
-        for to in receivers:
-            pair = cache.get(to)
-            if pair is None:
-                pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
-            pairs.append(pair)
-        ones = tuple(p[0] for p in pairs)
-        both = tuple(a for p in pairs for a in p) if ctx.all_at_once else ones
-        rows.append((ones, both))
-    built = (tuple(rows), {c: k for k, c in enumerate(receivers)})
-    ix.gift_rows = (ctx, built)
-    return built
+def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
+    """For resource ``i``: the one-unit gifts, and the (one, all) pairs, to every seated card
+    in table order; built when first needed and kept with the index."""
+    cache = _GIFTS[i]
+    resource = RESOURCE_ORDER[i]
+    pairs = []
+    for to in ix.all_cards:
+        pair = cache.get(to)
+        if pair is None:
+            pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+        pairs.append(pair)
+    ones = tuple([p[0] for p in pairs])
+    row = (ones, tuple([a for p in pairs for a in p]) if ctx.all_at_once else ones)
+    rows[i] = row
+    return row
 
 
 def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
@@ -128,12 +124,14 @@ def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
         # Every seated card receives: the rows of ready gifts, cut around the seat's own
         # givers (a giver receives only what the others can give it).
         memo = ix.gift_rows
-        rows, pos = memo[1] if memo is not None and memo[0] is ctx else _gift_rows(ctx, ix)
+        if memo is None or memo[0] is not ctx:
+            memo = ix.gift_rows = (ctx, ([None] * 4, {c: k for k, c in enumerate(ix.all_cards)}))
+        rows, pos = memo[1]
         for i in range(4):
             total = totals[i]
             if not total:
                 continue
-            ones, pairs = rows[i]
+            ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
             wide = 2 if total > 1 and all_at_once else 1
             row = pairs if wide == 2 else ones
             start = 0

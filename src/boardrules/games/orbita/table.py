@@ -100,7 +100,12 @@ class Index:
                 if team.enterprise:
                     mine.append(Structure(s, ENTERPRISE, team.leader, team.members, -1, t))
                 else:
-                    mine.extend(Structure(s, LONE, m, (m,), -1, t) for m in team.members)
+                    for m in team.members:
+                        key = (s, m, t)
+                        lone = _LONE.get(key)
+                        if lone is None:
+                            lone = _LONE[key] = Structure(s, LONE, m, (m,), -1, t)
+                        mine.append(lone)
             for st in mine:
                 for m in st.members:
                     self.structure_of[m] = st
@@ -115,6 +120,10 @@ class Index:
         self.offer_targets: tuple[object, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
 
+
+#: Lone-character structures by (seat, card, team index), built once: teams change often in
+#: attraction and consumption, the lone characters in them far less.
+_LONE: dict[tuple[int, str, int], Structure] = {}
 
 #: The last index built, with the seats it was built from (one slot: a single store, safe to
 #: share across threads).
