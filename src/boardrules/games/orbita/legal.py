@@ -125,8 +125,10 @@ def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
         # givers (a giver receives only what the others can give it).
         memo = ix.gift_rows
         if memo is None or memo[0] is not ctx:
-            memo = ix.gift_rows = (ctx, ([None] * 4, {c: k for k, c in enumerate(ix.all_cards)}))
-        rows, pos = memo[1]
+            empty: list[_Row | None] = [None, None, None, None]
+            memo = ix.gift_rows = (ctx, (empty, {c: k for k, c in enumerate(ix.all_cards)}))
+        rows: list[_Row | None] = memo[1][0]
+        pos: dict[str, int] = memo[1][1]
         for i in range(4):
             total = totals[i]
             if not total:
@@ -352,7 +354,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             mine = state.seats[seat]
             spec_of, role_of = ctx.spec, ctx.role
             room = bool(leader_room(mine))
-            open_slots = set()
+            open_slots: set[tuple[Spec, Role]] = set()
             for team in mine.teams:
                 if not team.enterprise:
                     spec = spec_of[team.leader]
