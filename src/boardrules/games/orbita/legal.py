@@ -298,9 +298,17 @@ def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[t
 
 
 def _shields(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+    # What both readings of ORB-15 refuse first (``_shield_basics``): a card that is not a
+    # Hero, an offer that is not the Warriors' Territory, the offering seat itself.
+    offer = state.offer
+    if offer is None or offer.resource is not Resource.TERRITORY or seat == offer.seat:
+        return []
     checks = book.checks_for(Shield)
     out: list[Action] = []
+    spec_of = ctx.spec
     for card in index(state).cards[seat]:
+        if spec_of[card] is not Spec.HEROES:
+            continue
         shield = Shield(card)
         if _refusal(checks, ctx, state, shield) is None:
             out.append(shield)
