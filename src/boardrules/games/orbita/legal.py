@@ -96,8 +96,14 @@ def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
     return row
 
 
-def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
-    """Gifts of one unit, and of all the seat can give if that is more, to every receiver."""
+def _gifts(
+    ctx: Context, ix: Index, state: State, seat: int, boosts: list[Action] | None = None
+) -> list[Action]:
+    """Gifts of one unit, and of all the seat can give if that is more, to every receiver.
+
+    With a ``boosts`` list (and no open offer), the seat's boosts (``_boosts``) are added to
+    it in the same pass over the seat's cards.
+    """
     if state.seats[seat].steps >= ctx.steps:
         return []
     offer = state.offer
@@ -105,16 +111,28 @@ def _gifts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     zones = state.zones
     gives_at = ctx.gives_at
     all_at_once = ctx.all_at_once
+    spec_of, booster, boost_cache = ctx.spec, ctx.booster, _BOOSTS
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
     # structure that may give a resource and hold some, in table order.
     locked = answering_structure(state) if offer is not None else ()
     held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     totals = [0, 0, 0, 0]
     for c in ix.cards[seat]:
-        if c in locked:
-            continue
         z = zones[c]
         cur, gif, res = z.current, z.gifts, z.reserve
+        if boosts is not None:
+            # As ``_boosts``: the card's own resource and its booster at hand.
+            b = booster[c]
+            boosting = cur[b] + gif[b] + res[b]
+            if cur[spec_of[c].index] >= 1 and boosting >= 1:
+                ways = boost_cache.get(c)
+                if ways is None:
+                    ways = boost_cache[c] = (Boost(c), Boost(c, Amount.ALL))
+                boosts.append(ways[0])
+                if all_at_once and boosting > 1:
+                    boosts.append(ways[1])
+        if c in locked:
+            continue
         for i in gives_at[c]:
             n = cur[i] + gif[i] + res[i]
             if n:
@@ -381,12 +399,14 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                     take = takes[card] = TakeFromMarket(card)
                 out.append(take)
     elif phase is Phase.TRADE:
-        out.extend(_gifts(ctx, ix, state, seat))
-        out.extend(_boosts(ctx, ix, state, seat))
+        boosts: list[Action] = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     elif phase is Phase.HIRING:
         out.extend(_offers(ctx, book, ix, state, seat))
-        out.extend(_gifts(ctx, ix, state, seat))
-        out.extend(_boosts(ctx, ix, state, seat))
+        boosts = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     elif phase is Phase.DEVELOPMENT:
         checks = book.checks_for(FormCorporation)
         for suit in SPEC_ORDER:
@@ -406,7 +426,8 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             if allocate is None:
                 allocate = allocates[name] = AllocateFood(name)
             out.append(allocate)
-        out.extend(_gifts(ctx, ix, state, seat))
-        out.extend(_boosts(ctx, ix, state, seat))
+        boosts = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     out.append(_PASS)
     return tuple(out)
