@@ -53,6 +53,9 @@ class Spec(enum.Enum):
     def __init__(self, value: object) -> None:
         self.index = ("warriors", "hosts", "heroes", "priests").index(value)
 
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
+
     @property
     def resource(self) -> Resource:
         """The resource this specialisation produces (ORB-2)."""
@@ -111,12 +114,25 @@ _SPEC_NAMES = {
 
 
 class Role(enum.Enum):
-    """A role (роль) within a specialisation."""
+    """A role (роль) within a specialisation.
+
+    Attributes:
+        index: the place of this role in a team, from 0 (Leader).
+    """
 
     LEADER = "leader"
     MASTER = "master"
     SAGE = "sage"
     BARD = "bard"
+
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: object) -> None:
+        self.index = ("leader", "master", "sage", "bard").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def name_ru(self) -> str:
@@ -144,6 +160,9 @@ class Resource(enum.Enum):
 
     def __init__(self, value: object) -> None:
         self.index = ("territory", "food", "way", "advice").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def spec(self) -> Spec:

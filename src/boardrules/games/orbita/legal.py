@@ -380,19 +380,20 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             mine = state.seats[seat]
             spec_of, role_of = ctx.spec, ctx.role
             room = bool(leader_room(mine))
-            open_slots: set[tuple[Spec, Role]] = set()
+            # Open slots as 4 * specialisation + role (by their indices).
+            open_slots: set[int] = set()
             for team in mine.teams:
                 if not team.enterprise:
-                    spec = spec_of[team.leader]
-                    taken = {role_of[m] for m in team.members}
-                    open_slots.update((spec, r) for r in ROLE_ORDER if r not in taken)
+                    base = 4 * spec_of[team.leader].index
+                    taken = [role_of[m] for m in team.members]
+                    open_slots.update(base + r.index for r in ROLE_ORDER if r not in taken)
             takes = _TAKES
             for card in state.market:
                 role = role_of[card]
                 if role is Role.LEADER:
                     if not room:
                         continue
-                elif (spec_of[card], role) not in open_slots:
+                elif 4 * spec_of[card].index + role.index not in open_slots:
                     continue
                 take = takes.get(card)
                 if take is None:
