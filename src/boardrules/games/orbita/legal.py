@@ -418,15 +418,22 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
         # card that names them, each once.
         allocated = state.seats[seat].allocated
-        allocates = _ALLOCATES
-        for st in ix.structures[seat]:
-            name = st.name
-            if name in allocated:
-                continue
-            allocate = allocates.get(name)
-            if allocate is None:
-                allocate = allocates[name] = AllocateFood(name)
-            out.append(allocate)
+        every = ix.allocations
+        if every is None:
+            allocates = _ALLOCATES
+            every = ix.allocations = []
+            for structures in ix.structures:
+                row: list[AllocateFood] = []
+                for st in structures:
+                    allocate = allocates.get(st.name)
+                    if allocate is None:
+                        allocate = allocates[st.name] = AllocateFood(st.name)
+                    row.append(allocate)
+                every.append(row)
+        if allocated:
+            out.extend(a for a in every[seat] if a.card not in allocated)
+        else:
+            out.extend(every[seat])
         boosts = []
         out.extend(_gifts(ctx, ix, state, seat, boosts))
         out.extend(boosts)

@@ -73,6 +73,7 @@ class Index:
 
     __slots__ = (
         "all_cards",
+        "allocations",
         "cards",
         "gift_rows",
         "offer_targets",
@@ -119,6 +120,7 @@ class Index:
         self.gift_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
+        self.allocations: list[list[Any]] | None = None
 
 
 #: Lone-character structures by (seat, card, team index), built once: teams change often in
