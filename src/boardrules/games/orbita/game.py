@@ -12,7 +12,6 @@ from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
-from boardrules.core.violation import Violation
 from boardrules.display import Position
 from boardrules.games.orbita import (
     flow,
@@ -221,20 +220,21 @@ class Game(GameBase[State, Action, Event, Setup]):
             return listed
         return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
 
-    def check(self, state: State, action: object) -> Violation | None:
-        """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``.
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; checks legality first (``IllegalAction`` if not legal).
 
-        The core's check, with one shortcut: an action that is one of the very objects the
-        last :meth:`legal_actions` listed for this very state (as random play and search
-        pick them) is legal without asking the rules again, since the listing agrees with
-        the checks (the conformance properties hold the two together).
+        One shortcut: an action that is one of the very objects the last
+        :meth:`legal_actions` listed for this very state (as random play and search pick
+        them) is applied without asking the rules again, since the listing agrees with the
+        checks (the conformance properties hold the two together). ``check`` itself always
+        asks the rules.
         """
         entry = self._listed[0]
         if entry is not None and entry[0] is state:
             for listed in entry[1]:
                 if listed is action:
-                    return None
-        return super().check(state, action)
+                    return self._advance(state, action, None)
+        return super().apply(state, action)
 
     # -- scoring (ORB-23), views (ORB-24) ------------------------------------------------------
     def score(self, state: State) -> Standings:

@@ -1,8 +1,12 @@
 """Orbita's legal actions: the candidates of the current step, kept if the rules allow them.
 
-Each candidate list is filtered by the checks of the rulebook (in rulebook order, as
-``Game.check`` asks them); only the gift list (the hot path) mirrors its checks (ORB-4,
-ORB-10, ORB-14, ORB-21) inline, and the conformance properties hold the two together.
+The hot lists (gifts, boosts, offers, draws, takes, food allocations, and the first refusals
+of shields) mirror the rulebook's checks inline, for Orbita's own rules and 0.1.0's (the
+only rulebooks ``Game.legal_actions`` sends here); the rarer ones (answers, reinforcements,
+corporations, the rest of the shield tests) ask the checks themselves, in rulebook order.
+The conformance properties hold the lists and the checks together. Action objects are built
+once per card (or pair of cards) and reused, and what depends only on the teams is kept
+with the table index (``table.Index``).
 """
 
 from __future__ import annotations
