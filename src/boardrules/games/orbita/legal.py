@@ -60,8 +60,8 @@ _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_OR
 #: One resource's gifts to every seated card in table order: of one unit, and (one, all).
 _Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
 
-#: Offers by (offerer, target), built once.
-_OFFERS: dict[tuple[str, str], MakeOffer] = {}
+#: Offers by offerer, then target, built once.
+_OFFERS: dict[str, dict[str, MakeOffer]] = {}
 
 _ADVICE = Resource.ADVICE.index
 
@@ -272,6 +272,19 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         for s, named in enumerate(_targets(ctx, ix, state, victim)):
             if s != seat and s != owner:
                 targets.extend(named)
+        made = offers.get(offerer)
+        if made is None:
+            made = offers[offerer] = {}
+        if own.size == LONE and not warrior:
+            # A lone character other than a Warrior reaches only lone characters, with the
+            # units of its trump (``plain``, at least one here).
+            for target, size in targets:
+                if size == LONE:
+                    offer = made.get(target)
+                    if offer is None:
+                        offer = made[target] = MakeOffer(offerer, target)
+                    out.append(offer)
+            continue
         for target, size in targets:
             if warrior and (always or (lone_warrior and size == ENTERPRISE)):
                 available = cap
@@ -281,10 +294,9 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
                 continue
             if available < size:
                 continue
-            key = (offerer, target)
-            offer = offers.get(key)
+            offer = made.get(target)
             if offer is None:
-                offer = offers[key] = MakeOffer(offerer, target)
+                offer = made[target] = MakeOffer(offerer, target)
             out.append(offer)
     return out
 
