@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median of {args.repeats} batches of {args.games} random games each\n")
     columns = ("games/s", "ms/game", "µs/step", "µs/legal", "µs/apply")
     print(f"{'game':8} " + " ".join(f"{c:>9}" for c in columns))
+    us_per_step: dict[str, float] = {}
     for name in names:
         game = boardrules.load(name)
         setup = _setup(name)
@@ -187,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         per_game, per_step = _median_rate(run, args.games, args.repeats)
         legal_us, apply_us = _micro(game, setup)
+        us_per_step[name] = per_step * 1e6
         print(
             f"{name:8} {1 / per_game:9.0f} {per_game * 1e3:8.3f} {per_step * 1e6:8.2f} "
             f"{legal_us:9.2f} {apply_us:9.2f}"
@@ -213,7 +215,56 @@ def main(argv: list[str] | None = None) -> int:
                 f"{plain_step * 1e6:8.2f}   (mutable, same rules, same run)"
             )
             print(f"{'':8} immutable/plain cost per step: {per_step / plain_step:.2f}x")
+    print_orbita_ratio(us_per_step)
     return 0
+
+
+#: Orbita's goal: one step of random play costs at most this many 7Я steps.
+ORBITA_GOAL = 4.0
+
+
+def paired_steps(batches: int = 9) -> tuple[float, float, float]:
+    """Median µs/step of 7Я and of 4-seat Orbita, and the median of their ratio.
+
+    The two games are timed in alternating batches of about the same length (100 7Я
+    games, then 2 Orbita games), so a busy machine slows both alike: the ratio is steadier
+    than one from the two separate rows of the table, whose 7Я batches are short.
+    """
+    semya, orbita = boardrules.load("semya"), boardrules.load("orbita")
+    seeds = iter(range(2 * 10**6, 3 * 10**6))
+    pick = random.Random(4)
+    semya_us, orbita_us, ratios = [], [], []
+    for _ in range(batches):
+        gc.collect()
+        start = time.perf_counter()
+        steps = sum(playout(semya, next(seeds), pick, {}) for _ in range(100))
+        semya_step = (time.perf_counter() - start) / steps
+        start = time.perf_counter()
+        steps = sum(playout(orbita, next(seeds), pick, {"players": 4}) for _ in range(2))
+        orbita_step = (time.perf_counter() - start) / steps
+        semya_us.append(semya_step * 1e6)
+        orbita_us.append(orbita_step * 1e6)
+        ratios.append(orbita_step / semya_step)
+    return statistics.median(semya_us), statistics.median(orbita_us), statistics.median(ratios)
+
+
+def print_orbita_ratio(us_per_step: dict[str, float]) -> None:
+    """Orbita's step against 7Я's, when both are timed in this run (machines differ, ratios
+    less so)."""
+    if "orbita" not in us_per_step:
+        return
+    if "semya" not in us_per_step:
+        print(
+            "\norbita step / 7Я step: time 7Я in the same run for the ratio "
+            "(python benchmarks/playouts.py semya orbita)"
+        )
+        return
+    semya_us, orbita_us, ratio = paired_steps()
+    print(
+        f"\norbita step / 7Я step: {ratio:.1f}x (goal ≤ {ORBITA_GOAL:.0f}x; alternating "
+        f"batches: 7Я {semya_us:.2f} µs, Orbita {orbita_us:.2f} µs per step; from the "
+        f"table's rows: {us_per_step['orbita'] / us_per_step['semya']:.1f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -31,6 +31,20 @@ class FrozenMap(Mapping[K, V]):
         # Slots without __getstate__ do not pickle with protocols 0 and 1; rebuild from items.
         return (type(self), (dict(self._data),))
 
+    def thaw(self) -> dict[K, V]:
+        """A new plain ``dict`` with the same items, to change and freeze again.
+
+        Much faster than ``dict(frozen_map)``, which asks for every key through the
+        ``Mapping`` protocol.
+
+        >>> m = FrozenMap({"a": 1})
+        >>> d = m.thaw()
+        >>> d["b"] = 2
+        >>> m, d
+        (FrozenMap({'a': 1}), {'a': 1, 'b': 2})
+        """
+        return self._data.copy()
+
     def __getitem__(self, key: K) -> V:
         return self._data[key]
 

@@ -46,6 +46,9 @@ class Amount(enum.Enum):
     ONE = "one"
     ALL = "all"
 
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Amount.{self.name}"
 

@@ -36,17 +36,25 @@ __all__ = [
 
 
 class Spec(enum.Enum):
-    """A specialisation (специализация), in the order of the cycle."""
+    """A specialisation (специализация), in the order of the cycle.
+
+    Attributes:
+        index: the place of this specialisation in the cycle, from 0 (Warriors).
+    """
 
     WARRIORS = "warriors"
     HOSTS = "hosts"
     HEROES = "heroes"
     PRIESTS = "priests"
 
-    @property
-    def index(self) -> int:
-        """The place of this specialisation in the cycle, from 0 (Warriors)."""
-        return _SPEC_INDEX[self._name_]
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: object) -> None:
+        self.index = ("warriors", "hosts", "heroes", "priests").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def resource(self) -> Resource:
@@ -106,12 +114,25 @@ _SPEC_NAMES = {
 
 
 class Role(enum.Enum):
-    """A role (роль) within a specialisation."""
+    """A role (роль) within a specialisation.
+
+    Attributes:
+        index: the place of this role in a team, from 0 (Leader).
+    """
 
     LEADER = "leader"
     MASTER = "master"
     SAGE = "sage"
     BARD = "bard"
+
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: object) -> None:
+        self.index = ("leader", "master", "sage", "bard").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def name_ru(self) -> str:
@@ -123,17 +144,25 @@ class Role(enum.Enum):
 
 
 class Resource(enum.Enum):
-    """A resource (ресурс); each belongs to one specialisation (ORB-2)."""
+    """A resource (ресурс); each belongs to one specialisation (ORB-2).
+
+    Attributes:
+        index: the slot of this resource in a zone's counts: Territory, Food, Way, Advice.
+    """
 
     TERRITORY = "territory"
     FOOD = "food"
     WAY = "way"
     ADVICE = "advice"
 
-    @property
-    def index(self) -> int:
-        """The slot of this resource in a zone's counts: Territory, Food, Way, Advice."""
-        return _RESOURCE_INDEX[self._name_]
+    # A plain attribute of each member, not a property: the rules read it on every step.
+    index: int
+
+    def __init__(self, value: object) -> None:
+        self.index = ("territory", "food", "way", "advice").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def spec(self) -> Spec:
@@ -164,10 +193,6 @@ RESOURCE_ORDER: tuple[Resource, ...] = (
     Resource.WAY,
     Resource.ADVICE,
 )
-
-# Keyed by member name: ``_name_`` is a plain attribute, ``value`` a slow descriptor.
-_SPEC_INDEX = {s.name: i for i, s in enumerate(SPEC_ORDER)}
-_RESOURCE_INDEX = {r.name: i for i, r in enumerate(RESOURCE_ORDER)}
 
 #: ORB-3: the resource that boosts each specialisation and what one unit adds. Heroes in an
 #: Artel get 2 Ways per Advice instead of 1.
@@ -270,6 +295,7 @@ class Context:
         order: each card's place in the canonical order.
         role_rank: each role's place in a team (Leader first).
         gives: for each card, which resources (by index) it may give (``GIVES``).
+        gives_at: for each card, the indices of the resources it may give, in order.
         booster: for each card, the index of the resource that boosts it (``BOOSTS``).
         victim: for each card, the specialisation its trump is over (``Spec.next``).
 
@@ -291,6 +317,7 @@ class Context:
     order: dict[str, int]
     role_rank: dict[Role, int]
     gives: dict[str, tuple[bool, bool, bool, bool]]
+    gives_at: dict[str, tuple[int, ...]]
     booster: dict[str, int]
     victim: dict[str, Spec]
 
@@ -323,6 +350,7 @@ class Context:
             {c: i for i, c in enumerate(cards)},
             {r: i for i, r in enumerate(ROLE_ORDER)},
             {c: _flags(GIVES[s]) for c, s in spec.items()},
+            {c: tuple(r.index for r in RESOURCE_ORDER if r in GIVES[s]) for c, s in spec.items()},
             {c: BOOSTS[s][0].index for c, s in spec.items()},
             {c: s.next for c, s in spec.items()},
         )

@@ -339,7 +339,8 @@ class Draft:
         """Set the tokens of ``card``."""
         own = self._own
         if own is None:
-            own = self._own = dict(self.zones)
+            frozen = self.zones
+            own = self._own = frozen.thaw() if isinstance(frozen, FrozenMap) else dict(frozen)
             self.zones = own
         own[card] = zones
 
@@ -347,9 +348,15 @@ class Draft:
         """Remove up to ``n`` units of resource ``i`` (this round's, gifts, reserve)."""
         z = self.zones[card]
         cur, gif, res = z.current, z.gifts, z.reserve
-        a = min(n, cur[i])
-        b = min(n - a, gif[i])
-        c = min(n - a - b, res[i])
+        a = cur[i]
+        if a > n:
+            a = n
+        b = gif[i]
+        if b > n - a:
+            b = n - a
+        c = res[i]
+        if c > n - a - b:
+            c = n - a - b
         if a + b + c:
             self.put(
                 card,

@@ -114,6 +114,9 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
+    _listed: list[tuple[State, tuple[Action, ...]] | None] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         context = Context.build(
@@ -127,6 +130,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         )
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_vocabulary", [None])
+        object.__setattr__(self, "_listed", [None])
 
     # -- content --------------------------------------------------------------------------
     @property
@@ -185,11 +189,16 @@ class Game(GameBase[State, Action, Event, Setup]):
         # The core's loop, with the events list handed to the draft: the automatic steps
         # that flow.finish runs emit events too.
         context = self._context
-        book = self.rulebook
-        work = flow.begin(state, events)
+        book = self._book
+        work = Draft(state, events)
         for effect in book.effects_for(type(action)):
             work = effect(context, work, action, events)
         return flow.finish(book, context, work)
+
+    @functools.cached_property
+    def _book(self) -> Rulebook:
+        # ``rulebook`` once: a variant's rulebook is set when the game is made, never after.
+        return self.rulebook
 
     # -- legal actions ---------------------------------------------------------------------
     @functools.cached_property
@@ -206,8 +215,26 @@ class Game(GameBase[State, Action, Event, Setup]):
         if state.over:
             return ()
         if self._own_checks:
-            return legal.legal_actions(self._context, self.rulebook, state)
+            listed = legal.legal_actions(self._context, self._book, state)
+            self._listed[0] = (state, listed)
+            return listed
         return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; checks legality first (``IllegalAction`` if not legal).
+
+        One shortcut: an action that is one of the very objects the last
+        :meth:`legal_actions` listed for this very state (as random play and search pick
+        them) is applied without asking the rules again, since the listing agrees with the
+        checks (the conformance properties hold the two together). ``check`` itself always
+        asks the rules.
+        """
+        entry = self._listed[0]
+        if entry is not None and entry[0] is state:
+            for listed in entry[1]:
+                if listed is action:
+                    return self._advance(state, action, None)
+        return super().apply(state, action)
 
     # -- scoring (ORB-23), views (ORB-24) ------------------------------------------------------
     def score(self, state: State) -> Standings:

@@ -1,8 +1,12 @@
 """Orbita's legal actions: the candidates of the current step, kept if the rules allow them.
 
-Each candidate list is filtered by the checks of the rulebook (in rulebook order, as
-``Game.check`` asks them); only the gift list (the hot path) mirrors its checks (ORB-4,
-ORB-10, ORB-14, ORB-21) inline, and the conformance properties hold the two together.
+The hot lists (gifts, boosts, offers, draws, takes, food allocations, and the first refusals
+of shields) mirror the rulebook's checks inline, for Orbita's own rules and 0.1.0's (the
+only rulebooks ``Game.legal_actions`` sends here); the rarer ones (answers, reinforcements,
+corporations, the rest of the shield tests) ask the checks themselves, in rulebook order.
+The conformance properties hold the lists and the checks together. Action objects are built
+once per card (or pair of cards) and reused, and what depends only on the teams is kept
+with the table index (``table.Index``).
 """
 
 from __future__ import annotations
@@ -26,13 +30,21 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Resource, Spec
+from boardrules.games.orbita.content import (
+    RESOURCE_ORDER,
+    ROLE_ORDER,
+    SPEC_ORDER,
+    Context,
+    Resource,
+    Role,
+    Spec,
+)
 from boardrules.games.orbita.flow import to_move
-from boardrules.games.orbita.rules.attraction import has_bard, join_slot
-from boardrules.games.orbita.rules.basics import answering_structure, booster_held
-from boardrules.games.orbita.rules.hiring import name_for, offer_units
+from boardrules.games.orbita.rules.attraction import has_bard, leader_room
+from boardrules.games.orbita.rules.basics import answering_structure
+from boardrules.games.orbita.rules.hiring import ORB_11_0_1_0, name_for
 from boardrules.games.orbita.state import Answer, Phase, Stage, State
-from boardrules.games.orbita.table import LONE, index
+from boardrules.games.orbita.table import ENTERPRISE, LONE, Index, index
 
 __all__ = ["legal_actions"]
 
@@ -42,8 +54,23 @@ _ANSWER_ACTIONS = tuple(AnswerOffer(a) for a in Answer)
 _REINFORCE_ONE = Reinforce(Amount.ONE)
 _REINFORCE_ALL = Reinforce(Amount.ALL)
 
-#: Gift actions by (resource, receiver): one unit and all, built once.
-_GIFTS: dict[tuple[Resource, str], tuple[Gift, Gift]] = {}
+#: Gift actions by resource (its index), then receiver: one unit and all, built once.
+_GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
+
+#: One resource's gifts to every seated card in table order: of one unit, and (one, all).
+_Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
+
+#: Offers by offerer, then target, built once.
+_OFFERS: dict[str, dict[str, MakeOffer]] = {}
+
+_ADVICE = Resource.ADVICE.index
+
+#: Takes and allocations by card, built once.
+_TAKES: dict[str, TakeFromMarket] = {}
+_ALLOCATES: dict[str, AllocateFood] = {}
+
+#: Boost actions by card: one unit and all, built once.
+_BOOSTS: dict[str, tuple[Boost, Boost]] = {}
 
 
 def _refusal(
@@ -56,121 +83,266 @@ def _refusal(
     return None
 
 
-def _gifts(ctx: Context, state: State, seat: int) -> list[Action]:
-    """Gifts of one unit, and of all the seat can give if that is more, to every receiver."""
+def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
+    """For resource ``i``: the one-unit gifts, and the (one, all) pairs, to every seated card
+    in table order; built when first needed and kept with the index."""
+    cache = _GIFTS[i]
+    resource = RESOURCE_ORDER[i]
+    pairs = []
+    for to in ix.all_cards:
+        pair = cache.get(to)
+        if pair is None:
+            pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+        pairs.append(pair)
+    ones = tuple([p[0] for p in pairs])
+    row = (ones, tuple([a for p in pairs for a in p]) if ctx.all_at_once else ones)
+    rows[i] = row
+    return row
+
+
+def _gifts(
+    ctx: Context, ix: Index, state: State, seat: int, boosts: list[Action] | None = None
+) -> list[Action]:
+    """Gifts of one unit, and of all the seat can give if that is more, to every receiver.
+
+    With a ``boosts`` list (and no open offer), the seat's boosts (``_boosts``) are added to
+    it in the same pass over the seat's cards.
+    """
     if state.seats[seat].steps >= ctx.steps:
         return []
-    ix = index(state)
     offer = state.offer
-    receivers = [
-        c
-        for s, cards in enumerate(ix.cards)
-        if offer is None or s in (offer.seat, offer.responder)
-        for c in cards
-    ]
     out: list[Action] = []
-    cache = _GIFTS
     zones = state.zones
-    gives = ctx.gives
+    gives_at = ctx.gives_at
+    all_at_once = ctx.all_at_once
+    spec_of, booster, boost_cache = ctx.spec, ctx.booster, _BOOSTS
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
-    # structure that may give the resource and hold some.
-    locked = answering_structure(state)
-    mine = [(c, zones[c]) for c in ix.cards[seat] if c not in locked]
+    # structure that may give a resource and hold some, in table order.
+    locked = answering_structure(state) if offer is not None else ()
+    held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+    totals = [0, 0, 0, 0]
+    for c in ix.cards[seat]:
+        z = zones[c]
+        cur, gif, res = z.current, z.gifts, z.reserve
+        if boosts is not None:
+            # As ``_boosts``: the card's own resource and its booster at hand.
+            b = booster[c]
+            boosting = cur[b] + gif[b] + res[b]
+            if cur[spec_of[c].index] >= 1 and boosting >= 1:
+                ways = boost_cache.get(c)
+                if ways is None:
+                    ways = boost_cache[c] = (Boost(c), Boost(c, Amount.ALL))
+                boosts.append(ways[0])
+                if all_at_once and boosting > 1:
+                    boosts.append(ways[1])
+        if c in locked:
+            continue
+        for i in gives_at[c]:
+            n = cur[i] + gif[i] + res[i]
+            if n:
+                held[i][c] = n
+                totals[i] += n
+    if offer is None:
+        # Every seated card receives: the rows of ready gifts, cut around the seat's own
+        # givers (a giver receives only what the others can give it).
+        memo = ix.gift_rows
+        if memo is None or memo[0] is not ctx:
+            empty: list[_Row | None] = [None, None, None, None]
+            memo = ix.gift_rows = (ctx, (empty, {c: k for k, c in enumerate(ix.all_cards)}))
+        rows: list[_Row | None] = memo[1][0]
+        pos: dict[str, int] = memo[1][1]
+        for i in range(4):
+            total = totals[i]
+            if not total:
+                continue
+            ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
+            wide = 2 if total > 1 and all_at_once else 1
+            row = pairs if wide == 2 else ones
+            start = 0
+            for c, n in held[i].items():  # in table order, like the receivers
+                k = pos[c]
+                out.extend(row[start * wide : k * wide])
+                available = total - n
+                if available:
+                    out.append(ones[k])
+                    if available > 1 and all_at_once:
+                        out.append(pairs[2 * k + 1])
+                start = k + 1
+            out.extend(row[start * wide :])
+        return out
+    sides = (offer.seat, offer.responder)
+    receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
-        held = {}
-        total = 0
-        for c, z in mine:
-            if gives[c][i]:
-                n = z.current[i] + z.gifts[i] + z.reserve[i]
-                if n:
-                    held[c] = n
-                    total += n
+        total = totals[i]
         if not total:
             continue
+        mine = held[i]
+        cache = _GIFTS[i]
         for to in receivers:
-            available = total - held.get(to, 0)
+            available = total - mine.get(to, 0)
             if available:
-                key = (resource, to)
-                pair = cache.get(key)
+                pair = cache.get(to)
                 if pair is None:
-                    pair = cache[key] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+                    pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
                 out.append(pair[0])
-                if available > 1 and ctx.all_at_once:
+                if available > 1 and all_at_once:
                     out.append(pair[1])
     return out
 
 
-def _boosts(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    checks = book.checks_for(Boost)
     out: list[Action] = []
     zones = state.zones
     spec_of, booster = ctx.spec, ctx.booster
-    for card in index(state).cards[seat]:
+    cache = _BOOSTS
+    all_at_once = ctx.all_at_once
+    for card in ix.cards[seat]:
         # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
         z = zones[card]
         b = booster[card]
         if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
             continue
-        action = Boost(card)
-        if _refusal(checks, ctx, state, action) is None:
-            out.append(action)
-            if ctx.all_at_once and booster_held(ctx, state.zones[card], card) > 1:
-                out.append(Boost(card, Amount.ALL))
+        # The seat's own card, with both resources: ORB-1, ORB-3 and ORB-21 allow it.
+        pair = cache.get(card)
+        if pair is None:
+            pair = cache[card] = (Boost(card), Boost(card, Amount.ALL))
+        out.append(pair[0])
+        if all_at_once and z.current[b] + z.gifts[b] + z.reserve[b] > 1:
+            out.append(pair[1])
     return out
 
 
-def _offers(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    ix = index(state)
     zones = state.zones
-    offerers = []
-    for card, owner in ix.seat_of.items():
-        directed = zones[card].directed_by
-        if (directed if directed is not None else owner) == seat:
-            offerers.append(card)
+    # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
+    # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
+    memo = ix.offerer_cards
+    if memo is None or memo[0] is not ctx:
+        spec_of = ctx.spec
+        warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
+        others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others))
+    warriors, others = memo[1]
+    offerers = list(others[seat])
+    for s, cards in enumerate(warriors):
+        for card in cards:
+            directed = zones[card].directed_by
+            if (directed if directed is not None else s) == seat:
+                offerers.append(card)
     offerers.sort(key=ctx.order.__getitem__)
-    checks = book.checks_for(MakeOffer)
+    # The offers are built to pass ORB-1 (seated cards), ORB-16 (offerers the seat directs)
+    # and ORB-21 (the step limit, above); of ORB-11 the candidates are trump targets of
+    # other seats, by the card that names their structure, and the units test mirrors the
+    # reading of Advice (today's or 0.1.0's) that the rulebook's check uses.
+    always = ORB_11_0_1_0.checks[MakeOffer] in book.checks_for(MakeOffer)
     out: list[Action] = []
     spec_of = ctx.spec
     structure_of = ix.structure_of
+    market = state.market
+    offers = _OFFERS
+    on_market: dict[Spec, list[tuple[str, int]]] = {}
     for offerer in offerers:
-        # ORB-11 refuses an offer larger than the units at hand, whichever way Advice is read:
-        # with Advice counted as well, this is the most the offerer can place.
-        cap = offer_units(ctx, state, offerer, advice=True)
-        if not cap:
-            continue
-        # ... and an offer to a larger structure, but for a lone Warrior's to a Workshop.
+        # The units of the offerer's trump its structure holds, and with Advice as well
+        # (ORB-11 counts Advice only for some Warriors' offers; see ``always`` below).
         own = structure_of[offerer]
-        lone_warrior = own.size == LONE and spec_of[offerer] is Spec.WARRIORS
+        spec = spec_of[offerer]
+        warrior = spec is Spec.WARRIORS
+        i = spec.index
+        plain = advice = 0
+        for m in own.members:
+            if spec_of[m] is spec:
+                z = zones[m]
+                plain += z.current[i] + z.gifts[i] + z.reserve[i]
+                if warrior:
+                    advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
+        cap = plain + advice
+        if not cap:  # not a unit to place (only a Warrior's Advice ever counts)
+            continue
+        lone_warrior = own.size == LONE and warrior
         victim = ctx.victim[offerer]
-        targets = [c for c in state.market if spec_of[c] is victim]
-        for s, cards in enumerate(ix.cards):
-            if s != seat and s != ix.seat_of[offerer]:
-                seen: set[str] = set()
-                for c in cards:
-                    if spec_of[c] is not victim:
-                        continue
-                    name = name_for(ctx, ix.structure_of[c], victim, state)
-                    if name not in seen:
-                        seen.add(name)
-                        targets.append(name)
-        for target in targets:
-            tgt = structure_of.get(target)
-            if tgt is not None and (tgt.size > cap or (tgt.size > own.size and not lone_warrior)):
+        owner = ix.seat_of[offerer]
+        targets = on_market.get(victim)
+        if targets is None:
+            targets = on_market[victim] = [(c, LONE) for c in market if spec_of[c] is victim]
+        targets = list(targets)
+        for s, named in enumerate(_targets(ctx, ix, state, victim)):
+            if s != seat and s != owner:
+                targets.extend(named)
+        made = offers.get(offerer)
+        if made is None:
+            made = offers[offerer] = {}
+        if own.size == LONE and not warrior:
+            # A lone character other than a Warrior reaches only lone characters, with the
+            # units of its trump (``plain``, at least one here).
+            for target, size in targets:
+                if size == LONE:
+                    offer = made.get(target)
+                    if offer is None:
+                        offer = made[target] = MakeOffer(offerer, target)
+                    out.append(offer)
+            continue
+        for target, size in targets:
+            if warrior and (always or (lone_warrior and size == ENTERPRISE)):
+                available = cap
+            else:
+                available = plain
+            if own.size < size and not (lone_warrior and size == ENTERPRISE and available >= size):
                 continue
-            action = MakeOffer(offerer, target)
-            if _refusal(checks, ctx, state, action) is None:
-                out.append(action)
+            if available < size:
+                continue
+            offer = made.get(target)
+            if offer is None:
+                offer = made[target] = MakeOffer(offerer, target)
+            out.append(offer)
     return out
 
 
+def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[tuple[str, int]]]:
+    """Per seat, the structures holding ``victim`` cards, by the card an offer names, and size.
+
+    It depends only on the teams and corporations, so it is kept with the index.
+    """
+    memo = ix.offer_targets
+    if memo is None or memo[0] is not ctx:
+        memo = ix.offer_targets = (ctx, {})
+    known: dict[Spec, list[list[tuple[str, int]]]] = memo[1]
+    found = known.get(victim)
+    if found is None:
+        spec_of = ctx.spec
+        structure_of = ix.structure_of
+        found = []
+        for cards in ix.cards:
+            named: list[tuple[str, int]] = []
+            seen: set[str] = set()
+            for c in cards:
+                if spec_of[c] is not victim:
+                    continue
+                st = structure_of[c]
+                name = name_for(ctx, st, victim, state)
+                if name not in seen:
+                    seen.add(name)
+                    named.append((name, st.size))
+            found.append(named)
+        known[victim] = found
+    return found
+
+
 def _shields(ctx: Context, book: Rulebook, state: State, seat: int) -> list[Action]:
+    # What both readings of ORB-15 refuse first (``_shield_basics``): a card that is not a
+    # Hero, an offer that is not the Warriors' Territory, the offering seat itself.
+    offer = state.offer
+    if offer is None or offer.resource is not Resource.TERRITORY or seat == offer.seat:
+        return []
     checks = book.checks_for(Shield)
     out: list[Action] = []
+    spec_of = ctx.spec
     for card in index(state).cards[seat]:
+        if spec_of[card] is not Spec.HEROES:
+            continue
         shield = Shield(card)
         if _refusal(checks, ctx, state, shield) is None:
             out.append(shield)
@@ -187,6 +359,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
     assert seat is not None
     offer = state.offer
     out: list[Action] = []
+    ix = index(state)
     if offer is not None:
         if offer.stage is Stage.ANSWER:
             checks = book.checks_for(AnswerOffer)
@@ -199,9 +372,9 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if _refusal(checks, ctx, state, a) is None
             )
         else:
-            out.extend(_gifts(ctx, state, seat))
+            out.extend(_gifts(ctx, ix, state, seat))
         if offer.stage is not Stage.SUPPORT:
-            out.extend(_boosts(ctx, book, state, seat))
+            out.extend(_boosts(ctx, ix, state, seat))
         if offer.stage is not Stage.REINFORCE:
             out.extend(_shields(ctx, book, state, seat))
         if offer.stage is not Stage.ANSWER:
@@ -209,26 +382,48 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         return tuple(out)
     phase = state.phase
     if phase is Phase.ATTRACTION:
-        if _refusal(book.checks_for(DrawCharacter), ctx, state, _DRAW) is None:
+        # ORB-7 (``_draw_allowed``, ``_take_allowed``) and ORB-8 (``_leader_allowed``),
+        # inline: one draw and one take a turn, both with a Bard; a taken card must fit a
+        # team of the seat (or start one within the Leader limit).
+        bard = state.took or state.drew
+        if bard:
+            bard = has_bard(ctx, state, seat)
+        if not state.drew and (not state.took or bard) and state.deck:
             out.append(_DRAW)
-        checks = book.checks_for(TakeFromMarket)
-        mine = state.seats[seat]
-        # ORB-7, ORB-8 refuse a take once the seat took (or drew, without a Bard), and a card
-        # that fits no team of the seat; skip those.
-        may_take = not state.took and (not state.drew or has_bard(ctx, state, seat))
-        for card in state.market if may_take else ():
-            if join_slot(ctx, mine, card)[1] is not None:
-                continue
-            take = TakeFromMarket(card)
-            if _refusal(checks, ctx, state, take) is None:
+        if not state.took and (not state.drew or bard):
+            # ``join_slot``, inline: a Leader needs room under ORB-8 (any nonzero room, as
+            # there), any other card a team of its specialisation missing its role.
+            mine = state.seats[seat]
+            spec_of, role_of = ctx.spec, ctx.role
+            room = bool(leader_room(mine))
+            # Open slots as 4 * specialisation + role (by their indices).
+            open_slots: set[int] = set()
+            for team in mine.teams:
+                if not team.enterprise:
+                    base = 4 * spec_of[team.leader].index
+                    taken = [role_of[m] for m in team.members]
+                    open_slots.update(base + r.index for r in ROLE_ORDER if r not in taken)
+            takes = _TAKES
+            for card in state.market:
+                role = role_of[card]
+                if role is Role.LEADER:
+                    if not room:
+                        continue
+                elif 4 * spec_of[card].index + role.index not in open_slots:
+                    continue
+                take = takes.get(card)
+                if take is None:
+                    take = takes[card] = TakeFromMarket(card)
                 out.append(take)
     elif phase is Phase.TRADE:
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        boosts: list[Action] = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     elif phase is Phase.HIRING:
-        out.extend(_offers(ctx, book, state, seat))
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        out.extend(_offers(ctx, book, ix, state, seat))
+        boosts = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     elif phase is Phase.DEVELOPMENT:
         checks = book.checks_for(FormCorporation)
         for suit in SPEC_ORDER:
@@ -236,12 +431,27 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
             if _refusal(checks, ctx, state, form) is None:
                 out.append(form)
     else:
-        checks = book.checks_for(AllocateFood)
-        for st in index(state).structures[seat]:
-            allocate = AllocateFood(st.name)
-            if _refusal(checks, ctx, state, allocate) is None:
-                out.append(allocate)
-        out.extend(_gifts(ctx, state, seat))
-        out.extend(_boosts(ctx, book, state, seat))
+        # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
+        # card that names them, each once.
+        allocated = state.seats[seat].allocated
+        every = ix.allocations
+        if every is None:
+            allocates = _ALLOCATES
+            every = ix.allocations = []
+            for structures in ix.structures:
+                row: list[AllocateFood] = []
+                for st in structures:
+                    allocate = allocates.get(st.name)
+                    if allocate is None:
+                        allocate = allocates[st.name] = AllocateFood(st.name)
+                    row.append(allocate)
+                every.append(row)
+        if allocated:
+            out.extend(a for a in every[seat] if a.card not in allocated)
+        else:
+            out.extend(every[seat])
+        boosts = []
+        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        out.extend(boosts)
     out.append(_PASS)
     return tuple(out)

@@ -47,6 +47,9 @@ class Phase(enum.Enum):
     CONSUMPTION = "consumption"
     SAVING = "saving"
 
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
@@ -58,6 +61,9 @@ class Stage(enum.Enum):
     ANSWER = "answer"
     REINFORCE = "reinforce"
 
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Stage.{self.name}"
 
@@ -68,6 +74,9 @@ class Answer(enum.Enum):
     DECLINE = "decline"
     SEIZE = "seize"
     ACCEPT = "accept"
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"Answer.{self.name}"

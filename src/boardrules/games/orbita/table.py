@@ -7,7 +7,8 @@ or a corporation (sixteen members).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,9 +25,12 @@ __all__ = [
     "food_of",
     "index",
     "leaders",
+    "reuse",
     "seat_cards",
     "seat_food",
 ]
+
+T = TypeVar("T")
 
 LONE = 1
 ENTERPRISE = 4
@@ -67,7 +71,17 @@ def seat_cards(seat: Seat) -> Iterator[str]:
 class Index:
     """Where every seated character is; it depends only on the seats' teams and corporations."""
 
-    __slots__ = ("cards", "seat_of", "structure_of", "structures")
+    __slots__ = (
+        "all_cards",
+        "allocations",
+        "cards",
+        "gift_rows",
+        "offer_targets",
+        "offerer_cards",
+        "seat_of",
+        "structure_of",
+        "structures",
+    )
 
     def __init__(self, state: State) -> None:
         self.seat_of: dict[str, int] = {}
@@ -87,7 +101,12 @@ class Index:
                 if team.enterprise:
                     mine.append(Structure(s, ENTERPRISE, team.leader, team.members, -1, t))
                 else:
-                    mine.extend(Structure(s, LONE, m, (m,), -1, t) for m in team.members)
+                    for m in team.members:
+                        key = (s, m, t)
+                        lone = _LONE.get(key)
+                        if lone is None:
+                            lone = _LONE[key] = Structure(s, LONE, m, (m,), -1, t)
+                        mine.append(lone)
             for st in mine:
                 for m in st.members:
                     self.structure_of[m] = st
@@ -95,7 +114,18 @@ class Index:
                 self.seat_of[card] = s
             self.structures.append(mine)
             self.cards.append(cards)
+        #: Every seated card, seat by seat in table order.
+        self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
+        #: Tables ``legal`` derives from this index, with the context they were built for.
+        self.gift_rows: tuple[object, Any] | None = None
+        self.offer_targets: tuple[object, Any] | None = None
+        self.offerer_cards: tuple[object, Any] | None = None
+        self.allocations: list[list[Any]] | None = None
 
+
+#: Lone-character structures by (seat, card, team index), built once: teams change often in
+#: attraction and consumption, the lone characters in them far less.
+_LONE: dict[tuple[int, str, int], Structure] = {}
 
 #: The last index built, with the seats it was built from (one slot: a single store, safe to
 #: share across threads).
@@ -115,15 +145,30 @@ def index(state: State) -> Index:
         old, found = entry
         if old is seats:
             return found
-        if len(old) == len(seats) and all(
-            a.teams is b.teams and a.corporations is b.corporations
-            for a, b in zip(old, seats, strict=True)
-        ):
-            _LAST[0] = (seats, found)
-            return found
+        if len(old) == len(seats):
+            for a, b in zip(old, seats, strict=True):
+                if a.teams is not b.teams or a.corporations is not b.corporations:
+                    break
+            else:
+                _LAST[0] = (seats, found)
+                return found
     built = Index(state)
     _LAST[0] = (seats, built)
     return built
+
+
+def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:
+    """``tuple(items)``, or ``old`` itself when it holds the very same objects.
+
+    A step that rebuilds a seat's teams without changing them keeps the old tuple, so the
+    :func:`index` (and what is kept with it) is reused.
+    """
+    if len(items) == len(old):
+        for a, b in zip(items, old, strict=True):
+            if a is not b:
+                return tuple(items)
+        return old
+    return tuple(items)
 
 
 def leaders(seat: Seat) -> int:

@@ -237,16 +237,29 @@ HOSTS_OUTPUT = 2
 MASTER_BONUS = 1
 
 
+def _made(ctx: Context, card: str) -> tuple[int, int]:
+    """The resource (its index) ``card`` produces and what it is topped up to (ORB-9)."""
+    spec = ctx.spec[card]
+    base = (HOSTS_OUTPUT if spec is Spec.HOSTS else OUTPUT) + (
+        MASTER_BONUS if ctx.role[card] is Role.MASTER else 0
+    )
+    return spec.index, base
+
+
+#: ``_made`` by card (a card id fixes its specialisation and role), worked out once.
+_MADE: dict[str, tuple[int, int]] = {}
+
+
 def _production(ctx: Context, d: Draft, step: Production, events: list[Event] | None) -> Draft:
-    spec_of, role_of = ctx.spec, ctx.role
+    spec_of = ctx.spec
+    made = _MADE
     for seat in d.seats:
         for card in seat_cards(seat):
-            spec = spec_of[card]
-            base = (HOSTS_OUTPUT if spec is Spec.HOSTS else OUTPUT) + (
-                MASTER_BONUS if role_of[card] is Role.MASTER else 0
-            )
+            known = made.get(card)
+            if known is None:
+                known = made[card] = _made(ctx, card)
+            i, base = known
             z = d.zones[card]
-            i = spec.index
             if z.current[i] < base:
                 d.put(
                     card,

@@ -18,7 +18,7 @@ from boardrules.games.orbita.events import (
 from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
 from boardrules.games.orbita.rules.attraction import over_leader_limit
 from boardrules.games.orbita.state import BARE, EMPTY, Corporation, Seat, State, Team, Zones
-from boardrules.games.orbita.table import index, seat_cards
+from boardrules.games.orbita.table import index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -129,17 +129,25 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     default += [("char", m) for t in teams if not t.enterprise for m in t.members]
     names = {name: (kind, name) for kind, name in default}
     queue = [names[n] for n in seat.allocated if n in names]
-    queue += [e for e in default if e not in queue]
+    first = set(queue)
+    queue += [e for e in default if e not in first]
     fed: set[str] = set()
     alive: list[Corporation] = []
     corp_by_name = {c.enterprises[0].leader: c for c in corps}
     team_at = {t.leader: i for i, t in enumerate(teams)}
+    # The pool's Food: only ``feed`` takes from it (kept up to date there).
+    zones = d.zones
+    shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
 
     def feed(members: tuple[str, ...], need: int, name: str) -> bool:
+        nonlocal shared
         zones = d.zones
-        own = sum(zones[m].meals for m in members)
-        own += sum(zones[m].holds(Resource.FOOD) for m in members if spec_of[m] is Spec.PRIESTS)
-        shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
+        own = 0
+        for m in members:
+            z = zones[m]
+            own += z.meals
+            if spec_of[m] is Spec.PRIESTS:
+                own += z.current[_FOOD] + z.gifts[_FOOD] + z.reserve[_FOOD]
         if own + shared < need:
             return False
         left = need
@@ -157,8 +165,11 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         for c in ordered:
             if not left:
                 break
-            left -= d.take(c, _FOOD, left)
-        d.emit(StructureFed(s, name, need))
+            got = d.take(c, _FOOD, left)
+            left -= got
+            shared -= got
+        if d.events is not None:
+            d.emit(StructureFed(s, name, need))
         return True
 
     while queue:
@@ -208,7 +219,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             if m in fed or m == team.leader or (role_of[m] is Role.SAGE and team.leader in fed)
         )
         fired.extend(m for m in team.members if m not in stay)
-        staying.append(Team(team.leader, stay, False))
+        staying.append(team if stay == team.members else Team(team.leader, stay, False))
     # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
     while over_leader_limit(Seat(tuple(staying), kept_corps)):
         last = max(i for i, t in enumerate(staying) if not t.enterprise)
@@ -217,7 +228,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         d.market.append(card)
         d.put(card, BARE)
         d.emit(CharacterFired(s, card))
-    d.seats[s] = Seat(tuple(staying), kept_corps)
+    d.seats[s] = Seat(reuse(staying, seat.teams), reuse(kept_corps, seat.corporations))
 
 
 def _consumption(ctx: Context, d: Draft, step: Consumption, events: list[Event] | None) -> Draft:
@@ -239,20 +250,27 @@ unfed break up or go to the market (the seat's last Leader stays)."""
 
 
 def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:
-    spec_of = ctx.spec
+    stored = _STORED
     for seat in d.seats:
         for card in seat_cards(seat):
             z = d.zones[card]
+            kept = stored.get(card)
+            if kept is None:
+                kept = stored[card] = tuple(r.index for r in STORES[ctx.spec[card]])
             reserve = list(z.reserve)
-            for r in STORES[spec_of[card]]:
-                i = r.index
+            for i in kept:
                 reserve[i] += z.current[i] + z.gifts[i]
             d.put(card, Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3])))
     for card in d.market:
         z = d.zones[card]
-        if z != BARE and (z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY):
+        # (Tokens besides this round's mean the card is not BARE.)
+        if z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY:
             d.put(card, Zones(z.current))
     return d
+
+
+#: The resources (by index) each card stores (``STORES`` of its specialisation), by card id.
+_STORED: dict[str, tuple[int, ...]] = {}
 
 
 ORB_20 = Rule(

@@ -19,7 +19,7 @@ from boardrules.games.orbita.rules.consumption import (
     seat_need,
 )
 from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones
-from boardrules.games.orbita.table import ENTERPRISE, seat_food
+from boardrules.games.orbita.table import ENTERPRISE, reuse, seat_food
 
 __all__ = [
     "ORB_17",
@@ -46,7 +46,7 @@ def _form_enterprises(
             if food_for(ctx, trial, d.zones, formed.members) >= FOOD_ENTERPRISE:
                 teams[t] = formed
                 d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(tuple(teams), seat.corporations)
+        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
     return d
 
 
@@ -74,7 +74,7 @@ def _form_enterprises_0_1_0(
             if seat_food(trial, d.zones) >= seat_need(trial):
                 teams[t] = formed
                 d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(tuple(teams), seat.corporations)
+        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
     return d
 
 

@@ -8,7 +8,7 @@ from boardrules.games.orbita.actions import Amount, Gift
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GiftGiven
 from boardrules.games.orbita.flow import Draft, to_move
-from boardrules.games.orbita.rules.basics import givable, givers
+from boardrules.games.orbita.rules.basics import givers
 from boardrules.games.orbita.state import State
 from boardrules.games.orbita.table import index
 
@@ -27,13 +27,15 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
     assert seat is not None
     resource, to = action.resource, action.to
     i = resource.index
+    sources = givers(ctx, state, seat, resource, to)
     units = 1
-    if action.amount is Amount.ALL:
-        units = givable(ctx, state, seat, resource, to)
+    if action.amount is Amount.ALL:  # ``givable``, from the same givers
+        zones = state.zones
+        units = sum(zones[c].holds(resource) for c in sources)
     left = units
-    for giver in givers(ctx, state, seat, resource, to):
+    for giver in sources:
         got = d.take(giver, i, left)
-        if got:
+        if got and events is not None:
             d.emit(GiftGiven(seat, giver, resource, to, got))
         left -= got
         if not left:
