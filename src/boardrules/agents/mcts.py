@@ -93,7 +93,8 @@ class MCTSAgent:
         if (self.rollout == "policy" or self.depth is not None) and not isinstance(
             game, HasPolicy
         ):
-            raise missing(game, HasPolicy, f"{type(self).__name__} with policy roll-outs or a depth")
+            feature = f"{type(self).__name__} with policy roll-outs or a depth"
+            raise missing(game, HasPolicy, feature)
         root = _Node(list(legal))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0

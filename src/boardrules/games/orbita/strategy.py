@@ -255,7 +255,7 @@ def rate(ctx: Context, state: State, seat: int, action: Action, me: object = Non
     if isinstance(action, TakeFromMarket):
         return _take(ctx, here, action.card)
     if isinstance(action, DrawCharacter):
-        return 2.0 if here.margin >= 1 else -1.0
+        return 2.0 if here.margin >= 1 else 1.0
     if isinstance(action, Gift):
         return _gift(ctx, here, action)
     if isinstance(action, Boost):
