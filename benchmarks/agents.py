@@ -1,8 +1,17 @@
-"""Seeded agent match-ups with 95% intervals: does each agent beat random play?
+"""Seeded agent match-ups with 95% intervals: does each agent beat its opponents?
 
 Run by hand (not a timed test): ``python benchmarks/agents.py [GAME ...]``. Every seat but one
-is a random player; the agent under test rotates through the seats, so seat advantage
-cancels out. The figures go to ``docs/explanation/agents.md``.
+is an opponent (random players unless ``--vs`` names another agent); the agent under test
+rotates through the seats, so seat advantage cancels out. Without ``--agent`` it tests the
+greedy agent (games with a heuristic), the goal agent (games with a policy) and MCTS
+(7Я and Lyceum). ``--corporations N`` instead plays N Orbita games of four (three, two) goal
+agents per seat count and prints how many formed a corporation. The figures go to
+``docs/explanation/agents.md``.
+
+Examples::
+
+    python benchmarks/agents.py orbita --agent goal --vs greedy --games 200
+    python benchmarks/agents.py orbita --corporations 200
 """
 
 from __future__ import annotations
@@ -12,28 +21,49 @@ import time
 from typing import Any
 
 import boardrules
-from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.agents import GreedyAgent, MCTSAgent, make_agent
+from boardrules.core.capabilities import HasPolicy
 from boardrules.sim import simulate, wilson
 
 SETUP: dict[str, dict[str, Any]] = {"lyceum": {"players": 4}, "orbita": {"players": 4}}
 
 
-def matchup(name: str, agent: Any, games: int, seed: int) -> str:
+def matchup(name: str, agent: Any, games: int, seed: int, vs: str = "random") -> str:
     game = boardrules.load(name)
     setup = SETUP.get(name, {})
     seats = setup.get("players", game.min_players)
-    agents = [agent] + [RandomAgent() for _ in range(seats - 1)]
+    agents = [agent] + [make_agent(vs) for _ in range(seats - 1)]
     start = time.perf_counter()
     result = simulate(game, agents, games, seed, setup=setup, keep_games=False)
     elapsed = time.perf_counter() - start
     s = result.summary
     rate = wilson(s.agent_wins.get(agent.name, 0.0), s.agent_games[agent.name])
     baseline = 1 / seats
-    verdict = "beats random" if rate.low > baseline else "NOT clearly better"
+    verdict = f"beats {vs}" if rate.low > baseline else "NOT clearly better"
     return (
-        f"{name:7} {agent.name:7} vs {seats - 1} random: {rate}  (even: {baseline:.0%}) "
+        f"{name:7} {agent.name:9} vs {seats - 1} {vs}: {rate}  (even: {baseline:.0%}) "
         f"{verdict}; {games} games in {elapsed:.0f} s"
     )
+
+
+def corporations(games: int, seed: int, agent: str = "goal") -> list[str]:
+    """How many Orbita games of ``agent`` in every seat form a corporation, per seat count."""
+    game = boardrules.load("orbita")
+    lines = []
+    for players in (4, 3, 2):
+        agents = [make_agent(agent) for _ in range(players)]
+        start = time.perf_counter()
+        result = simulate(game, agents, games, seed, setup={"players": players})
+        elapsed = time.perf_counter() - start
+        formed = sum(1 for g in result.games if g.content.get("corporation_formed", 0) > 0)
+        enterprise = sum(1 for g in result.games if g.content.get("enterprise_formed", 0) > 0)
+        rounds = sum(g.length for g in result.games) / max(1, games)
+        lines.append(
+            f"orbita {players} seats, {players} {agent}: corporation in {wilson(formed, games)}"
+            f", an enterprise in {wilson(enterprise, games)}; {rounds:.0f} actions a game; "
+            f"{games} games in {elapsed:.0f} s"
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,14 +73,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mcts-games", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--agent", action="append", default=[], help="agent name to test")
+    parser.add_argument("--vs", default="random", help="the opponents' agent name")
+    parser.add_argument("--corporations", type=int, default=0, metavar="N")
     args = parser.parse_args(argv)
+    if args.corporations:
+        for line in corporations(args.corporations, args.seed):
+            print(line, flush=True)
+        return 0
     for name in args.names or boardrules.game_names():
         game = boardrules.load(name)
+        if args.agent:
+            for agent_name in args.agent:
+                agent = make_agent(agent_name)
+                many = args.mcts_games if isinstance(agent, MCTSAgent) else args.games
+                print(matchup(name, agent, many, args.seed, args.vs), flush=True)
+            continue
         if hasattr(game, "heuristic"):
-            print(matchup(name, GreedyAgent(), args.games, args.seed), flush=True)
+            print(matchup(name, GreedyAgent(), args.games, args.seed, args.vs), flush=True)
+        if isinstance(game, HasPolicy):
+            print(matchup(name, make_agent("goal"), args.games, args.seed, args.vs), flush=True)
         if name in ("semya", "lyceum"):
             mcts = MCTSAgent(iterations=args.iterations)
-            print(matchup(name, mcts, args.mcts_games, args.seed), flush=True)
+            print(matchup(name, mcts, args.mcts_games, args.seed, args.vs), flush=True)
     return 0
 
 
