@@ -20,10 +20,15 @@ import argparse
 import time
 from typing import Any
 
+import attrs
+
 import boardrules
 from boardrules.agents import GreedyAgent, MCTSAgent, make_agent
 from boardrules.core.capabilities import HasPolicy
 from boardrules.sim import simulate, wilson
+
+#: Orbita points of one corporation (``orbita.scoring.WEIGHTS``).
+CORPORATION_POINTS = 1_000_000
 
 SETUP: dict[str, dict[str, Any]] = {"lyceum": {"players": 4}, "orbita": {"players": 4}}
 
@@ -34,16 +39,35 @@ def matchup(name: str, agent: Any, games: int, seed: int, vs: str = "random") ->
     seats = setup.get("players", game.min_players)
     agents = [agent] + [make_agent(vs) for _ in range(seats - 1)]
     start = time.perf_counter()
-    result = simulate(game, agents, games, seed, setup=setup, keep_games=False)
+    result = simulate(game, agents, games, seed, setup=setup, keep_games=True)
     elapsed = time.perf_counter() - start
     s = result.summary
     rate = wilson(s.agent_wins.get(agent.name, 0.0), s.agent_games[agent.name])
     baseline = 1 / seats
     verdict = f"beats {vs}" if rate.low > baseline else "NOT clearly better"
-    return (
+    line = (
         f"{name:7} {agent.name:9} vs {seats - 1} {vs}: {rate}  (even: {baseline:.0%}) "
         f"{verdict}; {games} games in {elapsed:.0f} s"
     )
+    if name == "orbita":
+        # Points of a million or more: the seat ends holding a corporation (ORB-23).
+        held = sum(
+            1
+            for g in result.games
+            for seat, who in enumerate(g.agents)
+            if who == agent.name and g.points[seat] >= CORPORATION_POINTS
+        )
+        others = sum(
+            1
+            for g in result.games
+            for seat, who in enumerate(g.agents)
+            if who != agent.name and g.points[seat] >= CORPORATION_POINTS
+        )
+        line += (
+            f"\n    {agent.name} ends holding a corporation in {wilson(held, games)} of games, "
+            f"an opponent in {wilson(others, games)}"
+        )
+    return line
 
 
 def corporations(games: int, seed: int, agent: str = "goal") -> list[str]:
@@ -53,17 +77,30 @@ def corporations(games: int, seed: int, agent: str = "goal") -> list[str]:
     for players in (4, 3, 2):
         agents = [make_agent(agent) for _ in range(players)]
         start = time.perf_counter()
-        result = simulate(game, agents, games, seed, setup={"players": players})
+        result = simulate(game, agents, games, seed, setup={"players": players}, keep_games=True)
         elapsed = time.perf_counter() - start
         formed = sum(1 for g in result.games if g.content.get("corporation_formed", 0) > 0)
         enterprise = sum(1 for g in result.games if g.content.get("enterprise_formed", 0) > 0)
-        rounds = sum(g.length for g in result.games) / max(1, games)
+        length = sum(g.length for g in result.games) / max(1, games)
+        # Only Hosts produce Food (ORB-9): split the games by whether a Hosts Leader is seated.
+        hosts = [g for g in result.games if _hosts_seated(game, g.seed, players)]
+        with_hosts = sum(1 for g in hosts if g.content.get("corporation_formed", 0) > 0)
         lines.append(
             f"orbita {players} seats, {players} {agent}: corporation in {wilson(formed, games)}"
-            f", an enterprise in {wilson(enterprise, games)}; {rounds:.0f} actions a game; "
+            f", an enterprise in {wilson(enterprise, games)}; {length:.0f} actions a game; "
             f"{games} games in {elapsed:.0f} s"
         )
+        lines.append(
+            f"    with a Hosts Leader seated: {len(hosts)} games, corporation in "
+            f"{wilson(with_hosts, len(hosts))}; without: {games - len(hosts)} games, "
+            f"corporation in {wilson(formed - with_hosts, games - len(hosts))}"
+        )
     return lines
+
+
+def _hosts_seated(game: Any, seed: int, players: int) -> bool:
+    state = game.new(seed, players=players)
+    return any(game.spec_of(t.leader).value == "hosts" for s in state.seats for t in s.teams)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.agent:
             for agent_name in args.agent:
                 agent = make_agent(agent_name)
+                if isinstance(agent, MCTSAgent):
+                    agent = attrs.evolve(agent, iterations=args.iterations)
                 many = args.mcts_games if isinstance(agent, MCTSAgent) else args.games
                 print(matchup(name, agent, many, args.seed, args.vs), flush=True)
             continue

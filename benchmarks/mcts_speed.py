@@ -20,7 +20,9 @@ from boardrules.core.rng import Rng
 def settings(has_policy: bool) -> list[tuple[str, MCTSAgent]]:
     """The searches to time: the default, and with a policy the cut-off variants."""
     big = 10**9
-    out: list[tuple[str, MCTSAgent]] = [("mcts (random roll-outs to the end)", MCTSAgent(iterations=big))]
+    out: list[tuple[str, MCTSAgent]] = [
+        ("mcts (random roll-outs to the end)", MCTSAgent(iterations=big))
+    ]
     if has_policy:
         out += [
             ("mcts, random roll-outs, depth 40", MCTSAgent(iterations=big, depth=40)),

@@ -91,7 +91,8 @@ def test_evaluate_gives_each_seat_a_chance(state: orbita.State) -> None:
     assert sum(chances) <= 1.0 + 1e-9
     if GAME.is_over(state):
         winners = GAME.score(state).winners
-        assert chances == tuple(1 / len(winners) if s in winners else 0.0 for s in range(len(chances)))
+        shares = tuple(1 / len(winners) if s in winners else 0.0 for s in range(len(chances)))
+        assert chances == shares
 
 
 class _Counting:
@@ -145,7 +146,8 @@ def test_a_game_without_a_policy_says_what_is_missing() -> None:
     game = semya.Game()
     state = game.new(1)
     seat = game.to_move(state)
-    assert seat is not None and len(game.legal_actions(state)) > 1
+    assert seat is not None
+    assert len(game.legal_actions(state)) > 1
     view = game.view(state, seat)
     with pytest.raises(MissingCapability, match=r"policy\(\) or evaluate\(\) \(HasPolicy\)"):
         GoalAgent().choose(game, view, seat, Rng(1))
@@ -166,8 +168,10 @@ def test_bad_mcts_settings_are_refused() -> None:
 def test_the_new_agents_are_named() -> None:
     assert make_agent("goal") == GoalAgent()
     assert make_agent("mcts-goal") == GoalMCTSAgent()
-    assert GoalMCTSAgent().rollout == "policy" and GoalMCTSAgent().depth == 40
-    assert MCTSAgent().rollout == "random" and MCTSAgent().depth is None
+    assert GoalMCTSAgent().rollout == "policy"
+    assert GoalMCTSAgent().depth == 40
+    assert MCTSAgent().rollout == "random"
+    assert MCTSAgent().depth is None
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -31,9 +31,10 @@ class GoalAgent:
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The action the game's policy picks from the legal actions of ``view``."""
-        if not isinstance(game, HasPolicy):
+        policy = game.policy if isinstance(game, HasPolicy) else None
+        if policy is None:
             raise missing(game, HasPolicy, "GoalAgent")
         legal = game.legal_actions(view)
         if len(legal) == 1:
             return legal[0]
-        return game.policy(view, seat, legal, rng)
+        return policy(view, seat, legal, rng)
