@@ -5,26 +5,30 @@ is an opponent (random players unless ``--vs`` names another agent); the agent u
 rotates through the seats, so seat advantage cancels out. Without ``--agent`` it tests the
 greedy agent (games with a heuristic), the goal agent (games with a policy) and MCTS
 (7Я and Lyceum). ``--corporations N`` instead plays N Orbita games of four (three, two) goal
-agents per seat count and prints how many formed a corporation. The figures go to
+agents per seat count (``--agent goal-raiding``: the policy that raids whenever hungry,
+``--agent greedy``: the greedy agent) and prints how many formed a corporation. The figures go to
 ``docs/explanation/agents.md``.
 
 Examples::
 
     python benchmarks/agents.py orbita --agent goal --vs greedy --games 200
-    python benchmarks/agents.py orbita --corporations 200
+    python benchmarks/agents.py --corporations 200
+    python benchmarks/agents.py --corporations 200 --agent goal-raiding --agent greedy
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 import boardrules
 from boardrules.agents import GreedyAgent, MCTSAgent, make_agent
 from boardrules.core.capabilities import HasPolicy
+from boardrules.core.rng import Rng
+from boardrules.games.orbita import strategy
 from boardrules.sim import simulate, wilson
 
 #: Orbita points of one corporation (``orbita.scoring.WEIGHTS``).
@@ -70,12 +74,29 @@ def matchup(name: str, agent: Any, games: int, seed: int, vs: str = "random") ->
     return line
 
 
+@attrs.frozen
+class RaidingGoalAgent:
+    """The goal agent with Orbita's policy played with ``raids=True``: a seat that cannot
+    feed all its characters takes another seat's Food by trumps and shields."""
+
+    name: ClassVar[str] = "goal-raiding"
+
+    def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
+        legal = game.legal_actions(view)
+        if len(legal) == 1:
+            return legal[0]
+        return strategy.policy(game.rule_context, view, seat, legal, rng, raids=True)
+
+
 def corporations(games: int, seed: int, agent: str = "goal") -> list[str]:
     """How many Orbita games of ``agent`` in every seat form a corporation, per seat count."""
     game = boardrules.load("orbita")
     lines = []
     for players in (4, 3, 2):
-        agents = [make_agent(agent) for _ in range(players)]
+        agents = [
+            RaidingGoalAgent() if agent == RaidingGoalAgent.name else make_agent(agent)
+            for _ in range(players)
+        ]
         start = time.perf_counter()
         result = simulate(game, agents, games, seed, setup={"players": players}, keep_games=True)
         elapsed = time.perf_counter() - start
@@ -115,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corporations", type=int, default=0, metavar="N")
     args = parser.parse_args(argv)
     if args.corporations:
-        for line in corporations(args.corporations, args.seed):
-            print(line, flush=True)
+        for agent_name in args.agent or ["goal"]:
+            for line in corporations(args.corporations, args.seed, agent_name):
+                print(line, flush=True)
         return 0
     for name in args.names or boardrules.game_names():
         game = boardrules.load(name)

@@ -19,6 +19,7 @@ from boardrules.agents import (
 from boardrules.core.capabilities import HasPolicy, MissingCapability
 from boardrules.core.rng import Rng
 from boardrules.games import orbita, semya
+from boardrules.games.orbita import strategy
 from boardrules.testing import playouts, seeds
 
 GAME = orbita.Game()
@@ -69,6 +70,9 @@ def test_the_goal_agent_plays_a_legal_action_reproducibly(state: orbita.State, s
     action = GoalAgent().choose(GAME, view, seat, Rng(seed))
     assert action in GAME.legal_actions(state)
     assert GoalAgent().choose(GAME, view, seat, Rng(seed)) == action, "same stream, same choice"
+    legal = GAME.legal_actions(view)
+    raiding = strategy.policy(GAME.rule_context, view, seat, legal, Rng(seed), raids=True)
+    assert raiding in legal
 
 
 @settings(max_examples=40)

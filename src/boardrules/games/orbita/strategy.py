@@ -83,9 +83,10 @@ _MASTER_BONUS = 1
 class _Seat:
     """What the policy needs to know of the seat to move, computed once per decision."""
 
-    __slots__ = ("food", "held", "ix", "margin", "seat", "specs", "state")
+    __slots__ = ("food", "held", "ix", "margin", "raids", "seat", "specs", "state")
 
-    def __init__(self, ctx: Context, state: State, seat: int) -> None:
+    def __init__(self, ctx: Context, state: State, seat: int, raids: bool = False) -> None:
+        self.raids = raids
         self.state = state
         self.seat = seat
         self.ix: Index = index(state)
@@ -221,8 +222,11 @@ def _hungry(me: _Seat) -> bool:
     for want of Food this round: only then does it take another seat's Food.
 
     Food taken for lone characters of Warriors or Heroes (who never store it, ORB-4) feeds
-    them for one round and brings no enterprise closer.
+    them for one round and brings no enterprise closer. With ``raids`` (see :func:`policy`)
+    the seat takes Food whenever it would lose any character but its last Leader.
     """
+    if me.raids:
+        return me.margin < 0 and len(me.ix.cards[me.seat]) > 1
     return me.margin < 0 and any(
         len(t.members) == ENTERPRISE for t in me.state.seats[me.seat].teams
     )
@@ -273,16 +277,28 @@ def rate(ctx: Context, state: State, seat: int, action: Action, me: object = Non
     return -1.0  # AllocateFood: the default order feeds corporations first (ORB-19)
 
 
-def policy(ctx: Context, state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+def policy(
+    ctx: Context,
+    state: State,
+    seat: int,
+    legal: Sequence[Action],
+    rng: Rng,
+    *,
+    raids: bool = False,
+) -> Action:
     """The action the goal-seeking policy plays for ``seat`` among ``legal``.
 
     Every legal action is rated by :func:`rate`; the best is played, ties broken by
-    ``rng``. When the answering seat must answer, the answer is always among the legal
-    actions, and ``Pass`` is legal whenever the seat may end its part.
+    ``rng``.
+
+    ``raids=True`` is the policy of a seat that takes another seat's Food (a Warrior's offer
+    to a lone Host, a Hero's shield) whenever it cannot feed all its characters, not only to
+    save an enterprise; ``benchmarks/agents.py --corporations`` measures what that does to
+    the corporation rate. ``Game.policy`` never raids so.
     """
     if len(legal) == 1:
         return legal[0]
-    me = _Seat(ctx, state, seat)
+    me = _Seat(ctx, state, seat, raids)
     best: list[Action] = []
     top = -math.inf
     for action in legal:
