@@ -50,6 +50,7 @@ from boardrules.games.orbita.actions import (
     TakeFromMarket,
 )
 from boardrules.games.orbita.content import Context, Resource, Role, Spec
+from boardrules.games.orbita.rules.attraction import HOSTS_OUTPUT, MASTER_BONUS
 from boardrules.games.orbita.rules.consumption import seat_need
 from boardrules.games.orbita.scoring import score
 from boardrules.games.orbita.state import Answer, Phase, State
@@ -74,11 +75,6 @@ _WAY = Resource.WAY.index
 _ADVICE = Resource.ADVICE.index
 _TERRITORY = Resource.TERRITORY.index
 
-#: What a seat's characters produce in a round, by specialisation of the producer: Food
-#: only matters for feeding (ORB-9: Hosts two, Masters one more).
-_HOST_FOOD = 2
-_MASTER_BONUS = 1
-
 
 class _Seat:
     """What the policy needs to know of the seat to move, computed once per decision."""
@@ -92,7 +88,7 @@ class _Seat:
         self.ix: Index = index(state)
         mine = state.seats[seat]
         spec_of, role_of = ctx.spec, ctx.role
-        production = 0
+        production = 0  # the Food its Hosts will produce this round (ORB-9)
         attraction = state.phase is Phase.ATTRACTION
         zones = state.zones
         #: Units of each resource (by index) held by the seat's characters of each spec.
@@ -100,7 +96,7 @@ class _Seat:
         for card in self.ix.cards[seat]:
             spec = spec_of[card]
             if attraction and spec is Spec.HOSTS:
-                production += _HOST_FOOD + (_MASTER_BONUS if role_of[card] is Role.MASTER else 0)
+                production += HOSTS_OUTPUT + (MASTER_BONUS if role_of[card] is Role.MASTER else 0)
             z = zones[card]
             row = self.held.setdefault(spec, [0, 0, 0, 0])
             for i in range(4):
