@@ -88,15 +88,17 @@ class RaidingGoalAgent:
         return strategy.policy(game.rule_context, view, seat, legal, rng, raids=True)
 
 
+def named(name: str) -> Any:
+    """The agent called ``name``: one of ``agent_names()`` or ``goal-raiding``."""
+    return RaidingGoalAgent() if name == RaidingGoalAgent.name else make_agent(name)
+
+
 def corporations(games: int, seed: int, agent: str = "goal") -> list[str]:
     """How many Orbita games of ``agent`` in every seat form a corporation, per seat count."""
     game = boardrules.load("orbita")
     lines = []
     for players in (4, 3, 2):
-        agents = [
-            RaidingGoalAgent() if agent == RaidingGoalAgent.name else make_agent(agent)
-            for _ in range(players)
-        ]
+        agents = [named(agent) for _ in range(players)]
         start = time.perf_counter()
         result = simulate(game, agents, games, seed, setup={"players": players}, keep_games=True)
         elapsed = time.perf_counter() - start
@@ -144,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         game = boardrules.load(name)
         if args.agent:
             for agent_name in args.agent:
-                agent = make_agent(agent_name)
+                agent = named(agent_name)
                 if isinstance(agent, MCTSAgent):
                     agent = attrs.evolve(agent, iterations=args.iterations)
                 many = args.mcts_games if isinstance(agent, MCTSAgent) else args.games

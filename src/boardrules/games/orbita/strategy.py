@@ -76,13 +76,18 @@ _ADVICE = Resource.ADVICE.index
 _TERRITORY = Resource.TERRITORY.index
 
 
+#: Warriors buy Food from labour-market Hosts while the seat has less to spare than this.
+_BUY_BELOW = 3
+
+
 class _Seat:
     """What the policy needs to know of the seat to move, computed once per decision."""
 
     __slots__ = ("food", "held", "ix", "margin", "raids", "seat", "specs", "state")
 
     def __init__(self, ctx: Context, state: State, seat: int, raids: bool = False) -> None:
-        self.raids = raids
+        # In the last round only the standings are left to play for (ORB-23).
+        self.raids = raids or state.round >= ctx.rounds
         self.state = state
         self.seat = seat
         self.ix: Index = index(state)
@@ -101,6 +106,15 @@ class _Seat:
             row = self.held.setdefault(spec, [0, 0, 0, 0])
             for i in range(4):
                 row[i] += z.current[i] + z.gifts[i] + z.reserve[i]
+        if attraction:
+            # Food its Warriors can buy from labour-market Hosts at hiring (one Territory each).
+            territory = self.held.get(Spec.WARRIORS, [0, 0, 0, 0])[_TERRITORY] + sum(
+                1 + (role_of[c] is Role.MASTER)
+                for c in self.ix.cards[seat]
+                if spec_of[c] is Spec.WARRIORS
+            )
+            market_hosts = sum(1 for c in state.market if spec_of[c] is Spec.HOSTS)
+            production += min(territory, market_hosts, ctx.steps)
         self.food = seat_food(mine, state.zones)
         #: Food to spare this round once every structure of the seat is fed.
         self.margin = self.food + production - seat_need(mine)
@@ -188,9 +202,7 @@ def _offer(ctx: Context, me: _Seat, action: MakeOffer) -> float:
     if owner is None:
         # A labour-market character accepts; it is hired if it fits a team of the seat.
         spec = ctx.spec[target]
-        if ctx.role[target] is Role.LEADER:
-            return -1.0
-        if spec in me.specs and me.margin >= 2:
+        if ctx.role[target] is not Role.LEADER and spec in me.specs and me.margin >= 2:
             size = _team_sizes(ctx, state, me.seat, spec)
             if size and not any(
                 ctx.role[m] is ctx.role[target]
@@ -199,6 +211,9 @@ def _offer(ctx: Context, me: _Seat, action: MakeOffer) -> float:
                 for m in t.members
             ):
                 return 7.0 + size
+        if spec is Spec.HOSTS and me.margin < _BUY_BELOW:
+            # Warriors buy a market Host's unit of Food with one Territory (ORB-9, ORB-13).
+            return 6.0 - me.margin
         return -1.0
     if owner == me.seat or ctx.spec[target] is not Spec.HOSTS or not _hungry(me):
         return -1.0
