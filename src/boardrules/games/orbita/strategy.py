@@ -18,9 +18,11 @@ The policy rates every legal action and plays the best (ties broken by the ``Rng
   gift to each lone Host of the seat, which protects it from shields (ORB-15) and lets it
   decline a lone Warrior's offer (ORB-12);
 - hiring: offers to labour-market characters that join a team of the seat (they always
-  accept, ORB-13) while it can feed them, and offers that take Food from a lone Host of
-  another seat that can neither decline nor seize; answers seize, else decline, else
-  accept; a Hero of a third seat shields a Host whose Food is worth the Ways; no
+  accept, ORB-13) while it can feed them; Warriors buy a market Host's unit of Food with one
+  Territory while the seat is short of Food (and count on it when they recruit); offers that
+  take Food from a lone Host of another seat that can neither decline nor seize, only to
+  save an enterprise (or, in the last round, any character); answers seize, else decline,
+  else accept; a Hero of a third seat shields a Host whose Food is worth the Ways; no
   reinforcements and no support gifts (they only move units between other seats);
 - development: form a corporation as soon as it is legal (suit: Hosts);
 - every gift of Food, and every gift to another seat, is never played.
