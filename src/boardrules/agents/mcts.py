@@ -143,12 +143,12 @@ class MCTSAgent:
             legal = game.legal_actions(state)
             if not legal:
                 break
-            if len(legal) == 1:
-                action = legal[0]
-            elif by_policy:
-                action = game.policy(state, game.to_move(state), legal, rng)
-            else:
+            if not by_policy:
                 action = legal[rng.below(len(legal))]
+            elif len(legal) == 1:
+                action = legal[0]
+            else:
+                action = game.policy(state, game.to_move(state), legal, rng)
             state = game.apply(state, action)
         if game.is_over(state):
             seats = range(len(game.score(state)))
