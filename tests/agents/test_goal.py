@@ -188,3 +188,18 @@ def test_four_goal_agents_form_a_corporation(seed: int) -> None:
     # Fed for ``goal_rounds`` rounds in a row, it ends the game early, and its seat wins.
     assert final.round < GAME.rounds
     assert GAME.score(final).winners == tuple(corporations)
+
+
+@settings(max_examples=30)
+@given(STATES, seeds())
+def test_a_one_iteration_policy_search_plays_a_best_rated_action(
+    state: orbita.State, seed: int
+) -> None:
+    seat = GAME.to_move(state)
+    assert seat is not None
+    legal = GAME.legal_actions(state)
+    agent = MCTSAgent(iterations=1, rollout="policy", depth=0)
+    action = agent.choose(GAME, GAME.view(state, seat), seat, Rng(seed))
+    ctx = GAME.rule_context
+    best = max(strategy.rate(ctx, state, seat, a) for a in legal)
+    assert strategy.rate(ctx, state, seat, action) == best

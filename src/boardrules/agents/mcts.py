@@ -53,7 +53,10 @@ class MCTSAgent:
             the machine: leave it ``None`` for reproducible studies.
         exploration: the UCB1 constant.
         rollout: ``"random"`` (uniform legal actions) or ``"policy"`` (the game's
-            ``policy``, seen from the seat to move).
+            ``policy``, seen from the seat to move). With ``"policy"`` the policy also picks
+            which untried action a node expands next (among the untried ones), and the most
+            visited action at the root wins with ties going to the one expanded first, so
+            a short search falls back on the policy's own choice.
         depth: the most actions a roll-out plays before it stops and backs up
             ``game.evaluate(state)``; ``None`` plays to the end of the game.
 
@@ -77,6 +80,9 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         root, _ = self._search(game, view, seat, rng, legal)
+        if self.rollout == "policy" and root.children:
+            # Ties go to the child expanded first: the policy's choice (see ``_iterate``).
+            return max(root.children, key=lambda a: root.children[a].visits)
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     def search(self, game: Any, view: Any, seat: int, rng: Rng) -> int:
@@ -130,7 +136,11 @@ class MCTSAgent:
             legal_now = game.legal_actions(state)
             untried = [a for a in node.untried if a in legal_now]
             if untried:
-                action = untried[rng.below(len(untried))]
+                if self.rollout == "policy" and len(untried) > 1:
+                    # The policy's choice among the untried actions is expanded first.
+                    action = game.policy(state, game.to_move(state), untried, rng)
+                else:
+                    action = untried[rng.below(len(untried))]
                 node.untried.remove(action)
                 state = game.apply(state, action)
                 child = _Node(list(game.legal_actions(state)))

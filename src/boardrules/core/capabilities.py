@@ -112,7 +112,8 @@ class HasPolicy(Protocol):
     """A cheap playing policy and a position estimate, for ``GoalAgent`` and MCTS.
 
     ``policy(state, seat, legal, rng)`` picks one of ``legal`` (the legal actions of
-    ``state``) for ``seat``, the seat to move; it reads only what ``seat`` may see (so it
+    ``state``, or some of them: MCTS asks which untried action to expand) for ``seat``, the
+    seat to move; it reads only what ``seat`` may see (so it
     gives the same choice on a view and on any state behind it), draws its chances from
     ``rng`` only, and is cheap enough to play whole roll-outs with.
     ``evaluate(state)`` estimates each seat's chance of winning from ``state``: one number
