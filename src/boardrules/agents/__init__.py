@@ -1,20 +1,23 @@
-"""Agents that play any game of the registry: random, kind-uniform, greedy and Monte Carlo
-tree search.
+"""Agents that play any game of the registry: random, kind-uniform, greedy, goal-seeking
+(the game's own policy) and Monte Carlo tree search.
 
 Every agent sees only ``game.view(state, seat)`` and draws its chances from an ``Rng`` of its
 own, so a study is reproducible and no agent can read what its seat may not see.
 """
 
 from boardrules.agents.base import Agent, agent_streams, determinize, outcome, play_game
+from boardrules.agents.goal import GoalAgent
 from boardrules.agents.greedy import GreedyAgent
 from boardrules.agents.kind import KindUniformAgent
-from boardrules.agents.mcts import MCTSAgent
+from boardrules.agents.mcts import GoalMCTSAgent, MCTSAgent
 from boardrules.agents.random import RandomAgent
 from boardrules.agents.registry import AGENTS, agent_names, make_agent
 
 __all__ = [
     "AGENTS",
     "Agent",
+    "GoalAgent",
+    "GoalMCTSAgent",
     "GreedyAgent",
     "KindUniformAgent",
     "MCTSAgent",

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import attrs
 
 from boardrules.agents.base import determinize, outcome
+from boardrules.core.capabilities import HasPolicy, missing
 from boardrules.core.rng import Rng
 
-__all__ = ["MCTSAgent"]
+__all__ = ["GoalMCTSAgent", "MCTSAgent"]
 
 
 class _Node:
@@ -24,45 +25,95 @@ class _Node:
         self.reward: dict[int, float] = {}
 
 
+def _not_negative(instance: Any, attribute: Any, value: int | None) -> None:
+    if value is not None and value < 0:
+        raise ValueError(f"{attribute.name} must be at least 0, not {value}")
+
+
 @attrs.frozen
 class MCTSAgent:
-    """UCT with random roll-outs, for any game of the registry.
+    """UCT with roll-outs, for any game of the registry.
 
     Every iteration samples a state consistent with the seat's view (``determinize``; the
     view itself for games without hidden information), descends the tree by UCB1 from the
-    point of view of the seat to move at each node, expands one action, rolls out at random
-    to the end, and backs up each seat's outcome (1 for a win, shared for a tied win).
+    point of view of the seat to move at each node, expands one action, rolls out, and backs
+    up each seat's reward: its outcome (1 for a win, shared for a tied win) when the roll-out
+    reaches the end, or the game's estimate ``evaluate(state)`` when it stops at ``depth``.
+
+    The defaults (random roll-outs to the end, 200 iterations) work for every game. For a
+    game with a policy (:class:`~boardrules.core.capabilities.HasPolicy`), ``rollout="policy"``
+    plays the roll-outs with it and ``depth`` cuts them short; :class:`GoalMCTSAgent` is that
+    preset.
 
     Attributes:
-        iterations: roll-outs per decision.
-        seconds: optional wall-clock budget per decision; it stops the search early but,
-            being time, it makes choices depend on the machine. Leave it ``None`` for
-            reproducible studies.
+        iterations: the most roll-outs per decision.
+        seconds: optional wall-clock budget per decision: the search stops after the
+            iteration that passes it, or after ``iterations``, whichever comes first (at
+            least one iteration is always played). Being time, it makes choices depend on
+            the machine: leave it ``None`` for reproducible studies.
         exploration: the UCB1 constant.
+        rollout: ``"random"`` (uniform legal actions) or ``"policy"`` (the game's
+            ``policy``, seen from the seat to move). With ``"policy"`` the policy also picks
+            which untried action a node expands next (among the untried ones), and the most
+            visited action at the root wins with ties going to the one expanded first, so
+            a short search falls back on the policy's own choice.
+        depth: the most actions a roll-out plays before it stops and backs up
+            ``game.evaluate(state)``; ``None`` plays to the end of the game.
+
+    Raises:
+        MissingCapability: when ``rollout="policy"`` or a ``depth`` is asked of a game
+            without ``policy``/``evaluate``.
     """
 
     name: ClassVar[str] = "mcts"
-    iterations: int = 200
+    iterations: int = attrs.field(default=200, validator=_not_negative)
     seconds: float | None = None
     exploration: float = 1.4
+    rollout: Literal["random", "policy"] = attrs.field(
+        default="random", validator=attrs.validators.in_(("random", "policy"))
+    )
+    depth: int | None = attrs.field(default=None, validator=_not_negative)
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The most visited action at the root after the search."""
         legal = game.legal_actions(view)
         if len(legal) == 1:
             return legal[0]
+        root, _ = self._search(game, view, seat, rng, legal)
+        if self.rollout == "policy" and root.children:
+            # Ties go to the child expanded first: the policy's choice (see ``_iterate``).
+            return max(root.children, key=lambda a: root.children[a].visits)
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def search(self, game: Any, view: Any, seat: int, rng: Rng) -> int:
+        """Run one decision's search from ``view``; how many iterations it made.
+
+        For benchmarks (``benchmarks/mcts_speed.py``): the search :meth:`choose` makes,
+        counted.
+        """
+        return self._search(game, view, seat, rng, game.legal_actions(view))[1]
+
+    def _search(
+        self, game: Any, view: Any, seat: int, rng: Rng, legal: Any
+    ) -> tuple[_Node, int]:
+        if (self.rollout == "policy" or self.depth is not None) and not isinstance(
+            game, HasPolicy
+        ):
+            feature = f"{type(self).__name__} with policy roll-outs or a depth"
+            raise missing(game, HasPolicy, feature)
         root = _Node(list(legal))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
+        done = 0
+        for _ in range(max(1, self.iterations)):
             self._iterate(game, determinize(game, view, seat, rng), root, rng)
+            done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return root, done
 
     def _iterate(self, game: Any, state: Any, root: _Node, rng: Rng) -> None:
         path = [root]
         node = root
-        movers: list[int] = []
         # Selection: descend while the node is fully expanded.
         while not node.untried and node.children and not game.is_over(state):
             mover = game.to_move(state)
@@ -78,7 +129,6 @@ class MCTSAgent:
                     + self.exploration * math.sqrt(log_n / (pair[1].visits or 1))
                 ),
             )
-            movers.append(mover)
             state = game.apply(state, action)
             path.append(node)
         # Expansion: one untried action that is legal in this sample.
@@ -86,21 +136,53 @@ class MCTSAgent:
             legal_now = game.legal_actions(state)
             untried = [a for a in node.untried if a in legal_now]
             if untried:
-                action = untried[rng.below(len(untried))]
+                if self.rollout == "policy" and len(untried) > 1:
+                    # The policy's choice among the untried actions is expanded first.
+                    action = game.policy(state, game.to_move(state), untried, rng)
+                else:
+                    action = untried[rng.below(len(untried))]
                 node.untried.remove(action)
                 state = game.apply(state, action)
                 child = _Node(list(game.legal_actions(state)))
                 node.children[action] = child
                 path.append(child)
-        # Roll-out.
-        for _ in range(game.max_moves()):
+        # Roll-out, to the end or to the cut-off.
+        limit = game.max_moves() if self.depth is None else self.depth
+        by_policy = self.rollout == "policy"
+        for _ in range(limit):
             legal = game.legal_actions(state)
             if not legal:
                 break
-            state = game.apply(state, legal[rng.below(len(legal))])
-        seats = range(len(game.score(state)))
-        rewards = {s: outcome(game, state, s) for s in seats}
+            if not by_policy:
+                action = legal[rng.below(len(legal))]
+            elif len(legal) == 1:
+                action = legal[0]
+            else:
+                action = game.policy(state, game.to_move(state), legal, rng)
+            state = game.apply(state, action)
+        if game.is_over(state):
+            seats = range(len(game.score(state)))
+            rewards = {s: outcome(game, state, s) for s in seats}
+        else:
+            rewards = dict(enumerate(game.evaluate(state)))
         for visited in path:
             visited.visits += 1
             for s, r in rewards.items():
                 visited.reward[s] = visited.reward.get(s, 0.0) + r
+
+
+@attrs.frozen
+class GoalMCTSAgent(MCTSAgent):
+    """MCTS with the game's policy in its roll-outs, cut off after ``depth`` actions.
+
+    The preset for games with a policy (:class:`~boardrules.core.capabilities.HasPolicy`):
+    each roll-out plays ``depth`` actions of the policy and backs up the game's estimate
+    ``evaluate``, so an iteration costs a fixed amount however long the game is.
+    """
+
+    name: ClassVar[str] = "mcts-goal"
+    iterations: int = attrs.field(default=200, validator=_not_negative)
+    rollout: Literal["random", "policy"] = attrs.field(
+        default="policy", validator=attrs.validators.in_(("random", "policy"))
+    )
+    depth: int | None = attrs.field(default=40, validator=_not_negative)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from boardrules.agents.base import Agent
+from boardrules.agents.goal import GoalAgent
 from boardrules.agents.greedy import GreedyAgent
 from boardrules.agents.kind import KindUniformAgent
-from boardrules.agents.mcts import MCTSAgent
+from boardrules.agents.mcts import GoalMCTSAgent, MCTSAgent
 from boardrules.agents.random import RandomAgent
 from boardrules.core.errors import BadInput
 
@@ -19,6 +20,8 @@ AGENTS: Mapping[str, Callable[[], Agent]] = {
     KindUniformAgent.name: KindUniformAgent,
     GreedyAgent.name: GreedyAgent,
     MCTSAgent.name: MCTSAgent,
+    GoalAgent.name: GoalAgent,
+    GoalMCTSAgent.name: GoalMCTSAgent,
 }
 
 
@@ -26,7 +29,7 @@ def agent_names() -> tuple[str, ...]:
     """The names :func:`make_agent` knows.
 
     >>> agent_names()
-    ('random', 'uniform-kind', 'greedy', 'mcts')
+    ('random', 'uniform-kind', 'greedy', 'mcts', 'goal', 'mcts-goal')
     """
     return tuple(AGENTS)
 
@@ -43,7 +46,7 @@ def make_agent(name: str) -> Agent:
     ...     make_agent("best")
     ... except BadInput as error:
     ...     print(error.path, error.reason)
-    $.agent unknown agent 'best'; choose from random, uniform-kind, greedy, mcts
+    $.agent unknown agent 'best'; choose from random, uniform-kind, greedy, mcts, goal, mcts-goal
     """
     factory = AGENTS.get(name)
     if factory is None:

@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from boardrules.core.errors import BoardRulesError
@@ -24,6 +25,7 @@ __all__ = [
     "HasActionStrategy",
     "HasHeuristic",
     "HasNotation",
+    "HasPolicy",
     "HasTally",
     "HasVocabulary",
     "Labelled",
@@ -103,6 +105,25 @@ class HasHeuristic(Protocol):
     """
 
     def heuristic(self, state: Any, seat: int) -> float: ...
+
+
+@runtime_checkable
+class HasPolicy(Protocol):
+    """A cheap playing policy and a position estimate, for ``GoalAgent`` and MCTS.
+
+    ``policy(state, seat, legal, rng)`` picks one of ``legal`` (the legal actions of
+    ``state``, or some of them: MCTS asks which untried action to expand) for ``seat``, the
+    seat to move; it reads only what ``seat`` may see (so it
+    gives the same choice on a view and on any state behind it), draws its chances from
+    ``rng`` only, and is cheap enough to play whole roll-outs with.
+    ``evaluate(state)`` estimates each seat's chance of winning from ``state``: one number
+    in [0, 1] per seat, summing to at most 1 (ties and the unknown take the rest).
+
+    Needed by ``GoalAgent`` and by ``MCTSAgent`` with ``rollout="policy"`` or a ``depth``.
+    """
+
+    def policy(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any: ...
+    def evaluate(self, state: Any) -> tuple[float, ...]: ...
 
 
 @runtime_checkable

@@ -21,6 +21,7 @@ from boardrules.games.orbita import (
     notation,
     render,
     scoring,
+    strategy,
     table,
     views,
 )
@@ -422,3 +423,21 @@ class Game(GameBase[State, Action, Event, Setup]):
             st.builds(FormCorporation, st.sampled_from(SPEC_ORDER)),
             st.builds(AllocateFood, cards),
         )
+
+    # -- the goal-seeking policy (strategy.py), for GoalAgent and MCTS roll-outs -----------
+    def policy(self, state: State, seat: int, legal: Sequence[Action], rng: Rng) -> Action:
+        """The goal-seeking policy's action for ``seat`` among ``legal`` (``strategy.policy``).
+
+        It builds enterprises, feeds them with the boost chain and forms a corporation;
+        it reads only the open table, so a view and any state behind it get the same choice.
+
+        >>> game = Game()
+        >>> state = game.new(seed=7, players=4)
+        >>> game.policy(state, 0, game.legal_actions(state), Rng(1))
+        DrawCharacter()
+        """
+        return strategy.policy(self._context, state, seat, legal, rng)
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's estimated chance of winning (``strategy.evaluate``); sums to 1."""
+        return strategy.evaluate(state)
