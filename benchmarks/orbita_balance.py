@@ -5,6 +5,8 @@ Run by hand (not a timed test)::
     python benchmarks/orbita_balance.py                  # 2, 3 and 4 seats; random, greedy, goal
     python benchmarks/orbita_balance.py --players 4 --games 400 goal
     python benchmarks/orbita_balance.py --players 4 goal,random,random,random
+    python benchmarks/orbita_balance.py --players 2,3 --option hosts_seated=true goal
+    python benchmarks/orbita_balance.py --players 4 --option copies=1 goal
 
 Each positional argument is one study: an agent name played at every seat, or a
 comma-separated list with one agent per seat (repeated to fill the seats, like
@@ -29,7 +31,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from boardrules.agents import agent_names, make_agent
+import boardrules
+from boardrules.agents import make_agent
 from boardrules.core.errors import BadInput
 from boardrules.core.replay import replay
 from boardrules.games import orbita
@@ -83,6 +86,19 @@ def study(
     }
 
 
+def _option(text: str) -> tuple[str, Any]:
+    """``copies=3`` as ``("copies", 3)``; ``true``/``false`` are booleans."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--option takes NAME=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        raise ValueError(f"--option {name} takes a number or true/false, not {value!r}") from None
+
+
 def _rate(rate: Rate) -> str:
     return f"{rate.value:.0%} [{rate.low:.0%}, {rate.high:.0%}]"
 
@@ -97,27 +113,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per row")
     parser.add_argument("--seed", type=int, default=2026, help="the studies' seed")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, such as copies=3 or hosts_seated=true")
     args = parser.parse_args(argv)
     try:
-        players = [int(p) for p in args.players.split(",")]
+        try:
+            players = [int(p) for p in args.players.split(",")]
+        except ValueError:
+            raise ValueError(
+                f"--players takes seat counts like 2,3,4, not {args.players!r}"
+            ) from None
         studies = [s.split(",") for s in args.studies]
         for names in studies:
             for name in names:
                 make_agent(name)
-        game = orbita.Game()
+        game = boardrules.load("orbita", **dict(_option(text) for text in args.option))
+        assert isinstance(game, orbita.Game)
         for p in players:
             game.new(0, players=p)
         if args.games < 1 or args.jobs < 1:
             raise BadInput("$.games", "--games and --jobs are at least 1")
-    except ValueError:
-        print(f"error: --players takes seat counts like 2,3,4, not {args.players!r}",
-              file=sys.stderr)
+    except (ValueError, TypeError) as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     except BadInput as error:
-        print(f"error: {error.reason} (agents: {', '.join(agent_names())})", file=sys.stderr)
+        print(f"error: {error.path}: {error.reason}", file=sys.stderr)
         return 2
-    print(f"Orbita, {args.games} games per row, seed {args.seed}, default options "
-          f"(rounds={game.rounds}, goal_rounds={game.goal_rounds})\n")
+    options = ", ".join(f"{k}={v}" for k, v in game.options().items())
+    print(f"Orbita, {args.games} games per row, seed {args.seed}, options: {options}\n")
     print("| seats | agents | corporation formed | enterprise formed | goal reached "
           "(ended early) | rounds | actions | shared wins | "
           + " | ".join(f"starting {s} wins" for s in SPECS) + " |")

@@ -182,3 +182,30 @@ def test_check_rule_ids_names_an_uncited_rule(tmp_path: Any) -> None:
         check_rule_ids(
             GAME, root / "docs/rules/semya.md", tests, root / "src/boardrules/games/semya"
         )
+
+
+@given(
+    st.sampled_from(sorted(boardrules.game_names())),
+    st.dictionaries(
+        st.sampled_from(["copies", "rounds", "steps", "goal_rounds", "hosts_seated",
+                         "all_at_once", "fool_optional", "points", "ages"])
+        | st.text(min_size=1, max_size=12),
+        st.integers(-5, 60) | st.booleans() | st.text(max_size=3) | st.none(),
+        max_size=3,
+    ),
+)
+def test_load_makes_the_game_or_refuses_its_options_with_bad_input(
+    name: str, options: dict[str, object]
+) -> None:
+    """``load`` either makes the game or says which option it refuses: never a bare
+    ``TypeError``/``ValueError`` from the game's constructor."""
+    refused: boardrules.BadInput | None = None
+    try:
+        game = boardrules.load(name, **options)
+    except boardrules.BadInput as error:
+        refused = error
+    if refused is None:
+        assert game.name == name
+    else:
+        assert refused.path.startswith("$.options")
+        assert refused.reason

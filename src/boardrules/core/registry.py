@@ -8,8 +8,10 @@ from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
+import attrs
+
 from boardrules.core import codec
-from boardrules.core.errors import UnknownGame
+from boardrules.core.errors import BadInput, UnknownGame
 from boardrules.core.game import GameBase
 
 __all__ = [
@@ -70,8 +72,6 @@ def register_variant(factory: Callable[..., Any]) -> str:
     Raises:
         BadInput: if the factory does not make a variant (its rules are the game's own).
     """
-    from boardrules.core.errors import BadInput
-
     sample = factory()
     variant = getattr(sample, "variant", None)
     if not isinstance(variant, str):
@@ -123,7 +123,29 @@ def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
         BadInput: for options the game refuses.
         TypeError: if what is registered under ``name`` does not make a ``GameBase``.
     """
-    return _checked(name, _factory(name)(**options))
+    factory = _factory(name)
+    if isinstance(factory, type) and attrs.has(factory):
+        known = [a.alias or a.name for a in attrs.fields(factory) if a.init]
+        for option in options:
+            if option not in known:
+                raise BadInput(
+                    f"$.options.{option}",
+                    f"{name} has no option {option!r:.40}; its options: {', '.join(known)}",
+                )
+    try:
+        made = factory(**options)
+    except (TypeError, ValueError) as error:
+        raise _refused(error) from None
+    return _checked(name, made)
+
+
+def _refused(error: TypeError | ValueError) -> BadInput:
+    """An option's refusal as ``BadInput``: attrs' validators put the message first and
+    the field second in ``args``."""
+    args = error.args
+    field = args[1] if len(args) > 1 and isinstance(args[1], attrs.Attribute) else None
+    reason = args[0] if args and isinstance(args[0], str) else str(error)
+    return BadInput(f"$.options.{field.name}" if field is not None else "$.options", reason)
 
 
 def _checked(name: str, game: object) -> GameBase[Any, Any, Any, Any]:

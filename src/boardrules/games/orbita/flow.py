@@ -134,12 +134,26 @@ def add(c: Counts, i: int, n: int) -> Counts:
     return (c[0], c[1], c[2], c[3] + n)
 
 
+def dealt_leaders(seed: int, players: int) -> tuple[Spec, ...]:
+    """The starting Leaders' specialisations dealt from ``seed``: ``players`` different ones,
+    in seat order (ORB-5)."""
+    return tuple(Rng.derive(seed, "orbita", "leaders").shuffled(SPEC_ORDER)[:players])
+
+
+def with_hosts(seed: int, specs: tuple[Spec, ...]) -> tuple[Spec, ...]:
+    """``specs`` with the Hosts among them: unchanged when they are, else the Hosts take
+    the place of one Leader drawn from ``seed`` (the ``hosts_seated`` option, ORB-5)."""
+    if Spec.HOSTS in specs:
+        return specs
+    i = Rng.derive(seed, "orbita", "hosts").below(len(specs))
+    return (*specs[:i], Spec.HOSTS, *specs[i + 1 :])
+
+
 def new(ctx: Context, seed: int, setup: Setup) -> State:
     """The first state: one Leader per seat with its starting Food, the rest shuffled (ORB-5)."""
-    players = setup.players
     specs = setup.leaders
     if specs is None:
-        specs = Rng.derive(seed, "orbita", "leaders").shuffled(SPEC_ORDER)[:players]
+        specs = dealt_leaders(seed, setup.players)
     starters = [f"{spec.value}-leader-1" for spec in specs]
     rest = [c for c in ctx.cards if c not in starters]
     deck = Rng.derive(seed, "orbita", "deck").shuffled(rest)

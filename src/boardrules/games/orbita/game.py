@@ -88,6 +88,10 @@ class Game(GameBase[State, Action, Event, Setup]):
             in a row; 0 never ends early (ORB-22).
         all_at_once: a gift, boost or reinforcement moves one unit or everything at hand
             (``Amount.ALL``); ``False``: one unit only (ORB-21).
+        hosts_seated: with fewer than four seats, a Hosts Leader is always among the dealt
+            starting Leaders (ORB-5): only Hosts produce Food every round, and a table
+            without them never forms an enterprise. ``False`` (the default) deals the
+            Leaders at random. A setup that names its ``leaders`` is played as named.
 
     >>> game = Game()
     >>> state = game.new(seed=7, players=3)
@@ -112,6 +116,9 @@ class Game(GameBase[State, Action, Event, Setup]):
     starting_food: int = attrs.field(default=2, validator=_between(0, 100))
     goal_rounds: int = attrs.field(default=2, validator=_between(0, 50))
     all_at_once: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    hosts_seated: bool = attrs.field(
+        default=False, validator=attrs.validators.instance_of(bool)
+    )
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
@@ -162,6 +169,9 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     # -- flow (ORB-5, ORB-6) ----------------------------------------------------------------
     def _new(self, seed: int, setup: Setup) -> State:
+        if self.hosts_seated and setup.leaders is None:
+            dealt = flow.with_hosts(seed, flow.dealt_leaders(seed, setup.players))
+            setup = attrs.evolve(setup, leaders=dealt)
         return flow.new(self._context, seed, setup)
 
     def to_move(self, state: State) -> int | None:
