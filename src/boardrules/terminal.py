@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from boardrules import serde
-from boardrules.agents import agent_names, make_agent
+from boardrules.agents import agent_names, check_agents, make_agent
 from boardrules.core.capabilities import HasNotation, Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.registry import load
@@ -198,6 +198,10 @@ def _play(
     if not 0 <= seat < seats:
         raise _Refused(f"--seat: this game has seats 0 to {seats - 1}, not {seat}")
     agents = _agents(bots, seats)
+    try:
+        check_agents(game, [a for s, a in enumerate(agents) if s != seat])
+    except BadInput as error:
+        raise _Refused(f"--bots: {error.reason}") from None
     streams = [Rng.derive(seed, "cli", s) for s in range(seats)]
     # Every move so far: the state it was made in, the action and the seat that made it.
     history: list[tuple[Any, Any, int]] = []

@@ -312,7 +312,7 @@ def test_schemas_and_vocabulary_are_served(sqlite_client: TestClient) -> None:
     client = sqlite_client
     games = client.get("/api/games").json()
     assert [g["game"] for g in games["games"]] == list(boardrules.game_names())
-    assert games["agents"] == ["random", "greedy", "mcts"]
+    assert games["agents"] == ["random", "greedy", "goal", "mcts"]
     doc = client.get("/api/games/semya/schema/action").json()
     assert doc == json.loads(json.dumps(boardrules.schema(boardrules.load("semya"), "action")))
     vocabulary = client.get("/api/games/semya/vocabulary").json()
@@ -395,3 +395,14 @@ def test_pages_of_an_allowed_origin_may_call_the_api(tmp_path: Path) -> None:
         assert "access-control-allow-origin" not in other.headers
         answer = client.get("/api/games", headers={"origin": "http://localhost:5173"})
         assert answer.headers["access-control-allow-origin"] == "http://localhost:5173"
+
+
+def test_a_bot_the_game_cannot_use_is_refused_at_its_seat(client: TestClient) -> None:
+    """``goal`` needs a policy: 7Я has none, so the seat is refused before the match exists;
+    Orbita has one, so the match is made."""
+    response = client.post("/api/matches", json={"game": "semya", "seats": ["human", "goal"]})
+    assert response.status_code == 400
+    assert response.json()["path"] == "$.seats[1]"
+    assert "policy" in response.json()["reason"]
+    created = _create(client, ["human", "goal", "goal"], game="orbita", setup={"players": 3})
+    assert created["tokens"][1:] == [None, None]

@@ -5,7 +5,15 @@ Every agent sees only ``game.view(state, seat)`` and draws its chances from an `
 own, so a study is reproducible and no agent can read what its seat may not see.
 """
 
-from boardrules.agents.base import Agent, agent_streams, determinize, outcome, play_game
+from boardrules.agents.base import (
+    Agent,
+    Demanding,
+    agent_streams,
+    check_agents,
+    determinize,
+    outcome,
+    play_game,
+)
 from boardrules.agents.goal import GoalAgent
 from boardrules.agents.greedy import GreedyAgent
 from boardrules.agents.kind import KindUniformAgent
@@ -16,6 +24,7 @@ from boardrules.agents.registry import AGENTS, agent_names, make_agent
 __all__ = [
     "AGENTS",
     "Agent",
+    "Demanding",
     "GoalAgent",
     "GoalMCTSAgent",
     "GreedyAgent",
@@ -24,6 +33,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "agent_streams",
+    "check_agents",
     "determinize",
     "make_agent",
     "outcome",

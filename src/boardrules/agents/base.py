@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from boardrules.core.capabilities import Determinizable, missing
+from boardrules.core.capabilities import Determinizable, MissingCapability, missing
+from boardrules.core.errors import BadInput
 from boardrules.core.rng import Rng
 
-__all__ = ["Agent", "agent_streams", "determinize", "outcome", "play_game"]
+__all__ = [
+    "Agent",
+    "Demanding",
+    "agent_streams",
+    "check_agents",
+    "determinize",
+    "outcome",
+    "play_game",
+]
 
 
 @runtime_checkable
@@ -27,6 +36,42 @@ class Agent(Protocol):
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """One legal action for ``seat`` in ``view``."""
         ...
+
+
+@runtime_checkable
+class Demanding(Protocol):
+    """An agent that needs more of a game than the core contract: a heuristic, a policy.
+
+    ``require(game)`` raises :class:`~boardrules.core.capabilities.MissingCapability` when
+    ``game`` lacks it, so a study, a terminal game or a match refuses the agent before the
+    first move instead of failing in the middle of a game.
+    """
+
+    def require(self, game: Any) -> None:
+        """Raise ``MissingCapability`` unless ``game`` has what this agent needs."""
+        ...
+
+
+def check_agents(game: Any, agents: Any) -> None:
+    """Refuse agents that cannot play ``game``, naming the seat and what is missing.
+
+    Raises:
+        BadInput: at ``$.agents[i]`` for the first agent whose ``require`` refuses the game.
+
+    >>> from boardrules.agents import GoalAgent, RandomAgent
+    >>> from boardrules.games import semya
+    >>> try:
+    ...     check_agents(semya.Game(), [RandomAgent(), GoalAgent()])
+    ... except BadInput as error:
+    ...     print(error.path)
+    $.agents[1]
+    """
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, Demanding):
+            try:
+                agent.require(game)
+            except MissingCapability as error:
+                raise BadInput(f"$.agents[{seat}]", str(error)) from None
 
 
 def determinize(game: Any, view: Any, seat: int, rng: Rng) -> Any:

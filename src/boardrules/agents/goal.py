@@ -29,11 +29,15 @@ class GoalAgent:
 
     name: ClassVar[str] = "goal"
 
+    def require(self, game: Any) -> None:
+        """Raise ``MissingCapability`` for a game without a policy."""
+        if not isinstance(game, HasPolicy):
+            raise missing(game, HasPolicy, "GoalAgent")
+
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The action the game's policy picks from the legal actions of ``view``."""
-        policy = game.policy if isinstance(game, HasPolicy) else None
-        if policy is None:
-            raise missing(game, HasPolicy, "GoalAgent")
+        self.require(game)
+        policy = game.policy
         legal = game.legal_actions(view)
         if len(legal) == 1:
             return legal[0]

@@ -25,11 +25,15 @@ class GreedyAgent:
 
     name: ClassVar[str] = "greedy"
 
+    def require(self, game: Any) -> None:
+        """Raise ``MissingCapability`` for a game without a heuristic."""
+        if not isinstance(game, HasHeuristic):
+            raise missing(game, HasHeuristic, "GreedyAgent")
+
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The legal action with the best heuristic value after it."""
-        heuristic = game.heuristic if isinstance(game, HasHeuristic) else None
-        if heuristic is None:
-            raise missing(game, HasHeuristic, "GreedyAgent")
+        self.require(game)
+        heuristic = game.heuristic
         state = determinize(game, view, seat, rng)
         best: list[Any] = []
         best_value = float("-inf")

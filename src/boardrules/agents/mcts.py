@@ -85,6 +85,15 @@ class MCTSAgent:
             return max(root.children, key=lambda a: root.children[a].visits)
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
+    def require(self, game: Any) -> None:
+        """Raise ``MissingCapability`` when policy roll-outs or a depth meet a game
+        without a policy."""
+        if (self.rollout == "policy" or self.depth is not None) and not isinstance(
+            game, HasPolicy
+        ):
+            feature = f"{type(self).__name__} with policy roll-outs or a depth"
+            raise missing(game, HasPolicy, feature)
+
     def search(self, game: Any, view: Any, seat: int, rng: Rng) -> int:
         """Run one decision's search from ``view``; how many iterations it made.
 
@@ -96,11 +105,7 @@ class MCTSAgent:
     def _search(
         self, game: Any, view: Any, seat: int, rng: Rng, legal: Any
     ) -> tuple[_Node, int]:
-        if (self.rollout == "policy" or self.depth is not None) and not isinstance(
-            game, HasPolicy
-        ):
-            feature = f"{type(self).__name__} with policy roll-outs or a depth"
-            raise missing(game, HasPolicy, feature)
+        self.require(game)
         root = _Node(list(legal))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from boardrules import serde
-from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.registry import game_from_json_options, game_names
@@ -41,7 +41,9 @@ __all__ = [
 ]
 
 #: The agents a seat may name, made fresh for each move.
-AGENTS: dict[str, type[Any]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type[Any]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "goal": GoalAgent, "mcts": MCTSAgent
+}
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 
@@ -326,6 +328,11 @@ class Matches:
             if kind not in kinds:
                 raise Refusal(400, "bad_input", f"a seat is one of {', '.join(kinds)}",
                               f"$.seats[{i}]")
+            if kind in AGENTS:
+                try:
+                    check_agents(game, [AGENTS[kind]()])
+                except BadInput as error:
+                    raise Refusal(400, "bad_input", error.reason, f"$.seats[{i}]") from None
         now = time.time()
         total, mine = self.store.count_live(now - self.limits.idle_seconds, client)
         if total >= self.limits.max_live:

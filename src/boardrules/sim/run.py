@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from boardrules.agents.base import Agent, agent_streams
+from boardrules.agents.base import Agent, agent_streams, check_agents
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
@@ -197,7 +197,8 @@ def check_study(
 
     Raises:
         BadInput: for a negative number of games (``$.games``), a setup the game refuses,
-            or a number of agents other than the number of seats (``$.agents``).
+            or a number of agents other than the number of seats (``$.agents``), or an
+            agent that needs what the game lacks, such as a policy (``$.agents[i]``).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise BadInput("$.games", f"the number of games is a whole number ≥ 0, not {games!r}")
@@ -208,6 +209,7 @@ def check_study(
             f"{game.name} with this setup seats {seats} players; "
             f"give one agent per seat, not {len(agents)}",
         )
+    check_agents(game, agents)
 
 
 def iter_games(
