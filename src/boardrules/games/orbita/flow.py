@@ -48,6 +48,9 @@ from boardrules.games.orbita.state import (
     State,
     Team,
     Zones,
+    make_seat,
+    make_state,
+    make_zones,
 )
 from boardrules.games.orbita.table import CORPORATION
 
@@ -315,7 +318,7 @@ class Draft:
     def freeze(self) -> State:
         """The state this draft describes."""
         own = self._own
-        return State(
+        return make_state(
             self.round,
             self.phase,
             self.turn,
@@ -360,7 +363,7 @@ class Draft:
         if a + b + c:
             self.put(
                 card,
-                Zones(
+                make_zones(
                     add(cur, i, -a) if a else cur,
                     add(res, i, -c) if c else res,
                     add(gif, i, -b) if b else gif,
@@ -375,7 +378,7 @@ class Draft:
         """Put ``n`` units of resource ``i`` among the gifts of ``card``."""
         z = self.zones[card]
         gifts = add(z.gifts, i, n)
-        self.put(card, Zones(z.current, z.reserve, gifts, z.influence, z.meals, z.directed_by))
+        self.put(card, make_zones(z.current, z.reserve, gifts, z.influence, z.meals, z.directed_by))
 
     # -- seats -----------------------------------------------------------------------------
     def set_seat(
@@ -389,7 +392,7 @@ class Draft:
     ) -> None:
         """Replace some fields of seat ``s``."""
         seat = self.seats[s]
-        self.seats[s] = Seat(
+        self.seats[s] = make_seat(
             seat.teams if teams is None else teams,
             seat.corporations if corporations is None else corporations,
             seat.allocated if allocated is None else allocated,
@@ -400,7 +403,7 @@ class Draft:
     def use_step(self, s: int) -> None:
         """Count one limited action of seat ``s`` (ORB-21)."""
         seat = self.seats[s]
-        self.seats[s] = Seat(
+        self.seats[s] = make_seat(
             seat.teams, seat.corporations, seat.allocated, seat.steps + 1, seat.done
         )
 
@@ -410,7 +413,13 @@ class Draft:
 
     def reset_seats(self) -> None:
         """Clear every seat's phase progress (steps, done, allocations)."""
-        self.seats = [Seat(s.teams, s.corporations) for s in self.seats]
+        # A seat with no progress to clear is kept as it is.
+        self.seats = [
+            s
+            if not s.steps and not s.done and not s.allocated
+            else make_seat(s.teams, s.corporations, (), 0, False)
+            for s in self.seats
+        ]
 
 
 # -- a step from start to finish -----------------------------------------------------------

@@ -16,7 +16,7 @@ from boardrules.games.orbita.actions import (
 from boardrules.games.orbita.content import Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
 from boardrules.games.orbita.flow import Draft, Production, add, to_move
-from boardrules.games.orbita.state import BARE, EMPTY, Phase, Seat, State, Team, Zones
+from boardrules.games.orbita.state import BARE, EMPTY, Phase, Seat, State, Team, make_zones
 from boardrules.games.orbita.table import enterprises, index, leaders, seat_cards
 
 __all__ = [
@@ -263,7 +263,7 @@ def _production(ctx: Context, d: Draft, step: Production, events: list[Event] | 
             if z.current[i] < base:
                 d.put(
                     card,
-                    Zones(
+                    make_zones(
                         add(z.current, i, base - z.current[i]),
                         z.reserve,
                         z.gifts,
@@ -276,7 +276,7 @@ def _production(ctx: Context, d: Draft, step: Production, events: list[Event] | 
         z = d.zones[card]
         i = spec_of[card].index
         if z.current[i] == 0:
-            d.put(card, Zones(add(EMPTY, i, 1)))
+            d.put(card, make_zones(add(EMPTY, i, 1), EMPTY, EMPTY, EMPTY, 0, None))
     return d
 
 

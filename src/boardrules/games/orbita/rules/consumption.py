@@ -17,7 +17,16 @@ from boardrules.games.orbita.events import (
 )
 from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
 from boardrules.games.orbita.rules.attraction import over_leader_limit
-from boardrules.games.orbita.state import BARE, EMPTY, Corporation, Seat, State, Team, Zones
+from boardrules.games.orbita.state import (
+    BARE,
+    EMPTY,
+    Corporation,
+    Seat,
+    State,
+    Team,
+    Zones,
+    make_zones,
+)
 from boardrules.games.orbita.table import index, reuse, seat_cards
 
 __all__ = [
@@ -157,7 +166,9 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
                 used = min(z.meals, left)
                 left -= used
                 meals = z.meals - used
-                d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, meals, z.directed_by))
+                d.put(
+                    m, make_zones(z.current, z.reserve, z.gifts, z.influence, meals, z.directed_by)
+                )
         for m in members:
             if left and spec_of[m] is Spec.PRIESTS:
                 left -= d.take(m, _FOOD, left)
@@ -260,12 +271,17 @@ def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) ->
             reserve = list(z.reserve)
             for i in kept:
                 reserve[i] += z.current[i] + z.gifts[i]
-            d.put(card, Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3])))
+            d.put(
+                card,
+                make_zones(
+                    EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3]), EMPTY, EMPTY, 0, None
+                ),
+            )
     for card in d.market:
         z = d.zones[card]
         # (Tokens besides this round's mean the card is not BARE.)
         if z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY:
-            d.put(card, Zones(z.current))
+            d.put(card, make_zones(z.current, EMPTY, EMPTY, EMPTY, 0, None))
     return d
 
 

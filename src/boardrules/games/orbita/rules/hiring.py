@@ -33,7 +33,15 @@ from boardrules.games.orbita.events import (
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
 from boardrules.games.orbita.rules.attraction import join
-from boardrules.games.orbita.state import EMPTY, Answer, Counts, Offer, Stage, State, Zones
+from boardrules.games.orbita.state import (
+    EMPTY,
+    Answer,
+    Counts,
+    Offer,
+    Stage,
+    State,
+    make_zones,
+)
 from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structure, index
 
 __all__ = [
@@ -213,7 +221,7 @@ def _place(
         z.influence[2] + placed[2],
         z.influence[3] + placed[3],
     )
-    d.put(target, Zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
+    d.put(target, make_zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
 
 
 def _make_offer_by(
@@ -341,7 +349,7 @@ def _answer_0_1_0(ctx: Context, d: Draft, action: AnswerOffer, events: list[Even
 
 def _clear_influence(d: Draft, target: str) -> Counts:
     z = d.zones[target]
-    d.put(target, Zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
+    d.put(target, make_zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
     return z.influence
 
 
@@ -376,7 +384,9 @@ def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
             for i in range(4):
                 if influence[i]:
                     current = add(current, i, influence[i])
-            d.put(target, Zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by))
+            d.put(
+                target, make_zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by)
+            )
         else:
             for i in range(4):
                 if influence[i]:
@@ -414,7 +424,7 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
         z = d.zones[offer.target]
         d.put(
             offer.target,
-            Zones(z.current, z.reserve, z.gifts, z.influence, z.meals + fed, z.directed_by),
+            make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals + fed, z.directed_by),
         )
     d.emit(OfferAccepted(offer.target, offer.offerer, resource, moved, fed))
 
@@ -771,7 +781,7 @@ def direct_warriors(d: Draft, offer: Offer, members: list[str]) -> None:
     """The Warriors that accepted the Priests' Advice are directed by the offering seat."""
     for m in members:
         z = d.zones[m]
-        d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
+        d.put(m, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
     d.emit(WarriorDirected(offer.seat, offer.target))
 
 
@@ -780,7 +790,7 @@ def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
     for card in sorted(d.zones, key=ctx.order.__getitem__):
         z = d.zones[card]
         if z.directed_by == priests_seat:
-            d.put(card, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
+            d.put(card, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
             d.emit(WarriorReleased(priests_seat, card))
 
 
