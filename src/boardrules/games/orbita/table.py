@@ -127,9 +127,9 @@ class Index:
 #: attraction and consumption, the lone characters in them far less.
 _LONE: dict[tuple[int, str, int], Structure] = {}
 
-#: The last index built, with the seats it was built from (one slot: a single store, safe to
-#: share across threads).
-_LAST: list[tuple[tuple[Seat, ...], Index] | None] = [None]
+#: The last index asked for, with the state and the seats it was asked for (one slot: a
+#: single store, safe to share across threads).
+_LAST: list[tuple[State, tuple[Seat, ...], Index] | None] = [None]
 
 
 def index(state: State) -> Index:
@@ -139,21 +139,24 @@ def index(state: State) -> Index:
     ``teams`` and ``corporations`` tuples of every seat it does not regroup, so an identity
     test finds the previous index.
     """
-    seats = state.seats
     entry = _LAST[0]
     if entry is not None:
-        old, found = entry
+        last, old, found = entry
+        if last is state:  # a step asks again for the state legal_actions just read
+            return found
+        seats = state.seats
         if old is seats:
+            _LAST[0] = (state, seats, found)
             return found
         if len(old) == len(seats):
             for a, b in zip(old, seats, strict=True):
                 if a.teams is not b.teams or a.corporations is not b.corporations:
                     break
             else:
-                _LAST[0] = (seats, found)
+                _LAST[0] = (state, seats, found)
                 return found
     built = Index(state)
-    _LAST[0] = (seats, built)
+    _LAST[0] = (state, state.seats, built)
     return built
 
 

@@ -172,13 +172,19 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         for m in members:
             if left and spec_of[m] is Spec.PRIESTS:
                 left -= d.take(m, _FOOD, left)
-        ordered = [m for m in members if m in pool] + [c for c in pool if c not in members]
-        for c in ordered:
-            if not left:
-                break
-            got = d.take(c, _FOOD, left)
-            left -= got
-            shared -= got
+        if left:
+            # The shared Food: the structure's own pool cards first, then the rest of the
+            # pool, each in pool order; a card without Food gives nothing (``take`` of 0).
+            ordered = [m for m in members if m in pool] + [c for c in pool if c not in members]
+            for c in ordered:
+                z = d.zones[c]
+                if not (z.current[_FOOD] or z.gifts[_FOOD] or z.reserve[_FOOD]):
+                    continue
+                got = d.take(c, _FOOD, left)
+                left -= got
+                shared -= got
+                if not left:
+                    break
         if d.events is not None:
             d.emit(StructureFed(s, name, need))
         return True
