@@ -266,7 +266,9 @@ ROUND_END = RoundEnd()
 class Draft:
     """A mutable copy of a state while one action is applied; :func:`finish` freezes it.
 
-    The zones map is copied only when a step first changes a token (:meth:`put`), once.
+    The zones map is copied into a plain ``dict`` once (one C-level copy, and every read
+    after it is a plain ``dict`` lookup); :meth:`freeze` keeps the state's own map when no
+    token changed.
 
     Attributes:
         before: the state the action is applied to (unchanged).
@@ -277,7 +279,7 @@ class Draft:
     """
 
     __slots__ = (
-        "_own",
+        "_changed",
         "before",
         "deck",
         "drew",
@@ -305,8 +307,11 @@ class Draft:
         self.seats = list(state.seats)
         self.market = list(state.market)
         self.deck = state.deck
-        self.zones: Mapping[str, Zones] = state.zones
-        self._own: dict[str, Zones] | None = None
+        zones = state.zones
+        self.zones: dict[str, Zones] = (
+            zones.thaw() if isinstance(zones, FrozenMap) else dict(zones)
+        )
+        self._changed = False
         self.offer = state.offer
         self.drew = state.drew
         self.took = state.took
@@ -317,7 +322,6 @@ class Draft:
 
     def freeze(self) -> State:
         """The state this draft describes."""
-        own = self._own
         return make_state(
             self.round,
             self.phase,
@@ -325,7 +329,7 @@ class Draft:
             tuple(self.seats),
             tuple(self.market),
             self.deck,
-            self.before.zones if own is None else FrozenMap(own),
+            FrozenMap(self.zones) if self._changed else self.before.zones,
             self.offer,
             self.drew,
             self.took,
@@ -340,12 +344,8 @@ class Draft:
     # -- tokens ----------------------------------------------------------------------------
     def put(self, card: str, zones: Zones) -> None:
         """Set the tokens of ``card``."""
-        own = self._own
-        if own is None:
-            frozen = self.zones
-            own = self._own = frozen.thaw() if isinstance(frozen, FrozenMap) else dict(frozen)
-            self.zones = own
-        own[card] = zones
+        self.zones[card] = zones
+        self._changed = True
 
     def take(self, card: str, i: int, n: int) -> int:
         """Remove up to ``n`` units of resource ``i`` (this round's, gifts, reserve)."""

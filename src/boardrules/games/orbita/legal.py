@@ -112,7 +112,7 @@ def _gifts(
         return []
     offer = state.offer
     out: list[Action] = []
-    zones = state.zones
+    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     gives_at = ctx.gives_at
     all_at_once = ctx.all_at_once
     spec_of, booster, boost_cache = ctx.spec, ctx.booster, _BOOSTS
@@ -122,7 +122,7 @@ def _gifts(
     held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     totals = [0, 0, 0, 0]
     for c in ix.cards[seat]:
-        z = zones[c]
+        z = zones(c)
         cur, gif, res = z.current, z.gifts, z.reserve
         if boosts is not None:
             # As ``_boosts``: the card's own resource and its booster at hand.
@@ -194,13 +194,13 @@ def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
     out: list[Action] = []
-    zones = state.zones
+    zones = state.zones.lookup()
     spec_of, booster = ctx.spec, ctx.booster
     cache = _BOOSTS
     all_at_once = ctx.all_at_once
     for card in ix.cards[seat]:
         # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
-        z = zones[card]
+        z = zones(card)
         b = booster[card]
         if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
             continue
@@ -217,7 +217,7 @@ def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
 def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    zones = state.zones
+    zones = state.zones.lookup()
     # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
     # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
     memo = ix.offerer_cards
@@ -230,7 +230,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     offerers = list(others[seat])
     for s, cards in enumerate(warriors):
         for card in cards:
-            directed = zones[card].directed_by
+            directed = zones(card).directed_by
             if (directed if directed is not None else s) == seat:
                 offerers.append(card)
     offerers.sort(key=ctx.order.__getitem__)
@@ -255,7 +255,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         plain = advice = 0
         for m in own.members:
             if spec_of[m] is spec:
-                z = zones[m]
+                z = zones(m)
                 plain += z.current[i] + z.gifts[i] + z.reserve[i]
                 if warrior:
                     advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
