@@ -100,6 +100,30 @@ def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
     return row
 
 
+#: A seated card as ``_gifts`` reads it: the card, the index of its own resource, of its
+#: booster, the indices of what it may give, and its two boosts.
+_Card = tuple[str, int, int, tuple[int, ...], tuple[Boost, Boost]]
+
+
+def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
+    """Per seat, its cards as ``_gifts`` reads them, in table order; kept with the index."""
+    memo = ix.card_rows
+    if memo is None or memo[0] is not ctx:
+        spec_of, booster, gives_at, cache = ctx.spec, ctx.booster, ctx.gives_at, _BOOSTS
+        rows: list[list[_Card]] = []
+        for cards in ix.cards:
+            row: list[_Card] = []
+            for c in cards:
+                ways = cache.get(c)
+                if ways is None:
+                    ways = cache[c] = (Boost(c), Boost(c, Amount.ALL))
+                row.append((c, spec_of[c].index, booster[c], gives_at[c], ways))
+            rows.append(row)
+        memo = ix.card_rows = (ctx, rows)
+    found: list[list[_Card]] = memo[1]
+    return found
+
+
 def _gifts(
     ctx: Context, ix: Index, state: State, seat: int, boosts: list[Action] | None = None
 ) -> list[Action]:
@@ -113,31 +137,25 @@ def _gifts(
     offer = state.offer
     out: list[Action] = []
     zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
-    gives_at = ctx.gives_at
     all_at_once = ctx.all_at_once
-    spec_of, booster, boost_cache = ctx.spec, ctx.booster, _BOOSTS
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
     # structure that may give a resource and hold some, in table order.
     locked = answering_structure(state) if offer is not None else ()
     held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     totals = [0, 0, 0, 0]
-    for c in ix.cards[seat]:
+    for c, own, b, gives, ways in _cards(ctx, ix)[seat]:
         z = zones(c)
         cur, gif, res = z.current, z.gifts, z.reserve
         if boosts is not None:
             # As ``_boosts``: the card's own resource and its booster at hand.
-            b = booster[c]
             boosting = cur[b] + gif[b] + res[b]
-            if cur[spec_of[c].index] >= 1 and boosting >= 1:
-                ways = boost_cache.get(c)
-                if ways is None:
-                    ways = boost_cache[c] = (Boost(c), Boost(c, Amount.ALL))
+            if cur[own] >= 1 and boosting >= 1:
                 boosts.append(ways[0])
                 if all_at_once and boosting > 1:
                     boosts.append(ways[1])
         if c in locked:
             continue
-        for i in gives_at[c]:
+        for i in gives:
             n = cur[i] + gif[i] + res[i]
             if n:
                 held[i][c] = n

@@ -74,6 +74,7 @@ class Index:
     __slots__ = (
         "all_cards",
         "allocations",
+        "card_rows",
         "cards",
         "gift_rows",
         "offer_targets",
@@ -118,6 +119,7 @@ class Index:
         self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
         #: Tables ``legal`` derives from this index, with the context they were built for.
         self.gift_rows: tuple[object, Any] | None = None
+        self.card_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
         self.allocations: list[list[Any]] | None = None
