@@ -52,6 +52,7 @@ from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
+from boardrules.games.orbita.rules.trade import gift_step
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
 from boardrules.games.orbita.variants import UNITS_0_1_0
@@ -210,6 +211,13 @@ class Game(GameBase[State, Action, Event, Setup]):
             for known in _LISTED
         )
 
+    @functools.cached_property
+    def _plain_gifts(self) -> bool:
+        # ``rules.trade.gift_step`` builds a gift's state as the effects of Orbita's own
+        # rules (or 0.1.0's, the same for gifts) do; a variant with others takes the draft.
+        effects = self._book.effects_for(Gift)
+        return any(effects == known.effects_for(Gift) for known in _LISTED)
+
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, in a stable order; empty exactly when the game is over."""
         if state.over:
@@ -233,6 +241,11 @@ class Game(GameBase[State, Action, Event, Setup]):
         if entry is not None and entry[0] is state:
             for listed in entry[1]:
                 if listed is action:
+                    if type(action) is Gift and self._plain_gifts:
+                        # The commonest step, built without the working copy.
+                        after = gift_step(self._context, state, action)
+                        if after is not None:
+                            return after
                     return self._advance(state, action, None)
         return super().apply(state, action)
 
