@@ -74,6 +74,7 @@ __all__ = [
     "finish",
     "max_moves",
     "new",
+    "next_seat",
     "step_name",
     "to_move",
 ]
@@ -472,6 +473,19 @@ def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
             d.turn = d.first()
             d.drew = d.took = False
             d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
+
+
+def next_seat(seats: Sequence[Seat], after: int) -> int:
+    """The first seat after ``after``, going round, that is not done; -1 if every seat is.
+
+    ``after`` itself comes last (the turn stays with it if nobody else is left).
+    """
+    n = len(seats)
+    for k in range(1, n + 1):
+        s = (after + k) % n
+        if not seats[s].done:
+            return s
+    return -1
 
 
 def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -52,6 +52,8 @@ from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
+from boardrules.games.orbita.rules.attraction import pass_step
+from boardrules.games.orbita.rules.consumption import allocate_step
 from boardrules.games.orbita.rules.trade import gift_step
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
@@ -212,11 +214,17 @@ class Game(GameBase[State, Action, Event, Setup]):
         )
 
     @functools.cached_property
-    def _plain_gifts(self) -> bool:
-        # ``rules.trade.gift_step`` builds a gift's state as the effects of Orbita's own
-        # rules (or 0.1.0's, the same for gifts) do; a variant with others takes the draft.
-        effects = self._book.effects_for(Gift)
-        return any(effects == known.effects_for(Gift) for known in _LISTED)
+    def _quick_steps(self) -> dict[type, Callable[[Context, State, Any], State | None]]:
+        # The direct builders of a step's state (``gift_step``, ``pass_step``,
+        # ``allocate_step``) do what the effects of Orbita's own rules (or 0.1.0's, the same
+        # for these kinds) do; a variant with other effects for a kind takes the draft.
+        book = self._book
+        found: dict[type, Callable[[Context, State, Any], State | None]] = {}
+        for kind, quick in ((Gift, gift_step), (Pass, pass_step), (AllocateFood, allocate_step)):
+            effects = book.effects_for(kind)
+            if any(effects == known.effects_for(kind) for known in _LISTED):
+                found[kind] = quick
+        return found
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, in a stable order; empty exactly when the game is over."""
@@ -241,9 +249,10 @@ class Game(GameBase[State, Action, Event, Setup]):
         if entry is not None and entry[0] is state:
             for listed in entry[1]:
                 if listed is action:
-                    if type(action) is Gift and self._plain_gifts:
-                        # The commonest step, built without the working copy.
-                        after = gift_step(self._context, state, action)
+                    # The commonest steps are built without the working copy.
+                    quick = self._quick_steps.get(type(action))
+                    if quick is not None:
+                        after = quick(self._context, state, action)
                         if after is not None:
                             return after
                     return self._advance(state, action, None)

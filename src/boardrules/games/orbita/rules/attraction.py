@@ -15,8 +15,18 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
-from boardrules.games.orbita.flow import Draft, Production, add, to_move
-from boardrules.games.orbita.state import BARE, EMPTY, Phase, Seat, State, Team, make_zones
+from boardrules.games.orbita.flow import Draft, Production, add, next_seat, to_move
+from boardrules.games.orbita.state import (
+    BARE,
+    EMPTY,
+    Phase,
+    Seat,
+    State,
+    Team,
+    make_seat,
+    make_state,
+    make_zones,
+)
 from boardrules.games.orbita.table import enterprises, index, leaders, seat_cards
 
 __all__ = [
@@ -32,6 +42,7 @@ __all__ = [
     "join_slot",
     "leader_room",
     "over_leader_limit",
+    "pass_step",
 ]
 
 
@@ -287,3 +298,41 @@ ORB_9 = Rule(
     effects={Production: _production},
 )
 """ORB-9: after attraction each seated character tops its own resource up; market ones get one."""
+
+
+#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
+_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
+
+
+def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
+    """The state after a legal ``Pass`` that leaves the phase going, built directly.
+
+    It is what the default effects for a pass (ORB-6's :func:`_pass`; ORB-7's and ORB-14's
+    do nothing outside attraction and offers) and ``flow.finish`` make of the working copy:
+    the seat is done and the turn passes to the next seat that is not. ``None`` when the
+    step is not of that kind (attraction, development, an open offer, the last seat to
+    pass): the caller then takes the general path. The caller makes sure the pass is legal
+    and that its rulebook has those effects for passes; no events are made.
+    """
+    if state.offer is not None or state.phase not in _DONE_BY_PASS:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
+    turn = next_seat(seats, seat)
+    if turn < 0:
+        return None
+    return make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )

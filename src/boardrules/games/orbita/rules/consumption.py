@@ -15,7 +15,7 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, next_seat, to_move
 from boardrules.games.orbita.rules.attraction import over_leader_limit
 from boardrules.games.orbita.state import (
     BARE,
@@ -25,6 +25,8 @@ from boardrules.games.orbita.state import (
     State,
     Team,
     Zones,
+    make_seat,
+    make_state,
     make_zones,
 )
 from boardrules.games.orbita.table import index, reuse, seat_cards
@@ -35,6 +37,7 @@ __all__ = [
     "FOOD_LONE",
     "ORB_19",
     "ORB_20",
+    "allocate_step",
     "feed_seat",
     "food_for",
     "own_food",
@@ -303,3 +306,40 @@ ORB_20 = Rule(
 )
 """ORB-20: each seated character keeps what it may store (``content.STORES``) in its
 reserve; every other token goes; market characters keep their one unit."""
+
+
+def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
+    """The state after a legal ``AllocateFood``, built directly.
+
+    It is what the default effects (ORB-6's end of the move, ORB-19's :func:`_allocate`)
+    and ``flow.finish`` make of the working copy: the structure is named among the seat's
+    allocations and the turn passes to the next seat that is not done. ``None`` when the
+    step is not of that kind (an open offer, no seat to pass to): the caller then takes the
+    general path. The caller makes sure the allocation is legal and that its rulebook has
+    those effects for allocations; no events are made.
+    """
+    if state.offer is not None:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    name = index(state).structure_of[action.card].name
+    seats[seat] = make_seat(
+        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
+    )
+    turn = next_seat(seats, seat)
+    if turn < 0:
+        return None
+    return make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )

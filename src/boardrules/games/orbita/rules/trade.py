@@ -8,7 +8,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Gift
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GiftGiven
-from boardrules.games.orbita.flow import Draft, add, to_move
+from boardrules.games.orbita.flow import Draft, add, next_seat, to_move
 from boardrules.games.orbita.rules.basics import givers
 from boardrules.games.orbita.state import State, make_seat, make_state, make_zones
 from boardrules.games.orbita.table import index
@@ -72,13 +72,7 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         return None
     seat = state.turn
     seats = state.seats
-    n = len(seats)
-    turn = -1
-    for k in range(1, n + 1):  # ``flow._pass_turn``: the next seat not done
-        s = (seat + k) % n
-        if not seats[s].done:
-            turn = s
-            break
+    turn = next_seat(seats, seat)  # as ``flow.finish`` passes the turn
     if turn < 0:
         return None
     i = action.resource.index
