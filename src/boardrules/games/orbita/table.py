@@ -21,6 +21,7 @@ __all__ = [
     "LONE",
     "Index",
     "Structure",
+    "carry",
     "enterprises",
     "food_of",
     "index",
@@ -160,6 +161,17 @@ def index(state: State) -> Index:
     built = Index(state)
     _LAST[0] = (state, state.seats, built)
     return built
+
+
+def carry(before: State, after: State) -> None:
+    """Keep the index of ``before`` for ``after``, whose teams and corporations are the same.
+
+    For a step that builds ``after`` knowing it regroups nobody: :func:`index` then finds it
+    at once instead of comparing every seat's teams.
+    """
+    entry = _LAST[0]
+    if entry is not None and entry[0] is before:
+        _LAST[0] = (after, after.seats, entry[2])
 
 
 def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:

@@ -27,7 +27,7 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import enterprises, index, leaders, seat_cards
+from boardrules.games.orbita.table import carry, enterprises, index, leaders, seat_cards
 
 __all__ = [
     "HOSTS_OUTPUT",
@@ -323,7 +323,7 @@ def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
     turn = next_seat(seats, seat)
     if turn < 0:
         return None
-    return make_state(
+    after = make_state(
         state.round,
         state.phase,
         turn,
@@ -336,3 +336,5 @@ def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
         state.took,
         state.over,
     )
+    carry(state, after)  # nobody was regrouped
+    return after

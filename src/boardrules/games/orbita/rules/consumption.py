@@ -29,7 +29,7 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import index, reuse, seat_cards
+from boardrules.games.orbita.table import carry, index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -330,7 +330,7 @@ def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | N
     turn = next_seat(seats, seat)
     if turn < 0:
         return None
-    return make_state(
+    after = make_state(
         state.round,
         state.phase,
         turn,
@@ -343,3 +343,5 @@ def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | N
         state.took,
         state.over,
     )
+    carry(state, after)  # nobody was regrouped
+    return after

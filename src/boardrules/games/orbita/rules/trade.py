@@ -11,7 +11,7 @@ from boardrules.games.orbita.events import Event, GiftGiven
 from boardrules.games.orbita.flow import Draft, add, next_seat, to_move
 from boardrules.games.orbita.rules.basics import givers
 from boardrules.games.orbita.state import State, make_seat, make_state, make_zones
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.table import carry, index
 
 __all__ = ["ORB_10", "gift_step"]
 
@@ -124,7 +124,7 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
     new_seats[seat] = make_seat(
         mine.teams, mine.corporations, mine.allocated, mine.steps + 1, mine.done
     )
-    return make_state(
+    after = make_state(
         state.round,
         state.phase,
         turn,
@@ -137,3 +137,5 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         state.took,
         state.over,
     )
+    carry(state, after)  # nobody was regrouped
+    return after
