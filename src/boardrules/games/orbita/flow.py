@@ -338,7 +338,11 @@ class Draft:
         )
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` if somebody listens."""
+        """Record ``event`` if somebody listens.
+
+        Callers test ``events is not None`` first, so that no event is built when nobody
+        listens (random play and search apply steps without events).
+        """
         if self.events is not None:
             self.events.append(event)
 
@@ -436,7 +440,8 @@ def _run(book: Rulebook, ctx: Context, d: Draft, step: AutoStep) -> None:
 
 def _enter(d: Draft, phase: Phase) -> None:
     d.phase = phase
-    d.emit(PhaseStarted(d.round, phase))
+    if d.events is not None:
+        d.emit(PhaseStarted(d.round, phase))
     d.reset_seats()
     d.turn = d.first()
     d.offer = None
@@ -455,14 +460,16 @@ def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
         _enter(d, Phase.HIRING)
     elif d.phase is Phase.HIRING:
         d.phase = Phase.DEVELOPMENT
-        d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
+        if d.events is not None:
+            d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
         d.reset_seats()
         d.offer = None
         _run(book, ctx, d, DEVELOPMENT)
         _next_developer(book, ctx, d)
     else:
         _run(book, ctx, d, CONSUMPTION)
-        d.emit(PhaseStarted(d.round, Phase.SAVING))
+        if d.events is not None:
+            d.emit(PhaseStarted(d.round, Phase.SAVING))
         _run(book, ctx, d, SAVING)
         d.reset_seats()
         d.offer = None
@@ -472,7 +479,8 @@ def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
             d.phase = Phase.ATTRACTION
             d.turn = d.first()
             d.drew = d.took = False
-            d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
+            if d.events is not None:
+                d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
 
 
 def next_seat(seats: Sequence[Seat], after: int) -> int:
@@ -494,7 +502,8 @@ def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
         d.turn = (d.turn + 1) % n
         d.drew = d.took = False
         if d.turn == d.first():
-            d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
+            if d.events is not None:
+                d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
             _run(book, ctx, d, PRODUCTION)
             _enter(d, Phase.TRADE)
         return

@@ -173,7 +173,8 @@ def _draw(ctx: Context, d: Draft, action: DrawCharacter, events: list[Event] | N
     if not joined:
         d.market.append(card)
         d.put(card, BARE)
-    d.emit(CharacterDrawn(seat, card, joined))
+    if d.events is not None:
+        d.emit(CharacterDrawn(seat, card, joined))
     d.drew = True
     _end_of_attraction_move(ctx, d, seat)
     return d
@@ -183,7 +184,8 @@ def _take(ctx: Context, d: Draft, action: TakeFromMarket, events: list[Event] | 
     seat = d.before.turn
     d.market.remove(action.card)
     join(ctx, d, seat, action.card)
-    d.emit(CharacterHired(seat, action.card))
+    if d.events is not None:
+        d.emit(CharacterHired(seat, action.card))
     d.took = True
     _end_of_attraction_move(ctx, d, seat)
     return d

@@ -139,10 +139,13 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     default: list[tuple[str, str]] = [("corp", c.enterprises[0].leader) for c in corps]
     default += [("team", t.leader) for t in teams if t.enterprise]
     default += [("char", m) for t in teams if not t.enterprise for m in t.members]
-    names = {name: (kind, name) for kind, name in default}
-    queue = [names[n] for n in seat.allocated if n in names]
-    first = set(queue)
-    queue += [e for e in default if e not in first]
+    if seat.allocated:
+        names = {name: (kind, name) for kind, name in default}
+        queue = [names[n] for n in seat.allocated if n in names]
+        first = set(queue)
+        queue += [e for e in default if e not in first]
+    else:
+        queue = default
     fed: set[str] = set()
     alive: list[Corporation] = []
     corp_by_name = {c.enterprises[0].leader: c for c in corps}
@@ -201,7 +204,8 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
                 fed.update(members)
                 alive.append(Corporation(corp.suit, corp.enterprises, corp.age + 1))
             else:
-                d.emit(CorporationCollapsed(s, corp.suit))
+                if d.events is not None:
+                    d.emit(CorporationCollapsed(s, corp.suit))
                 for team in corp.enterprises:
                     team_at[team.leader] = len(teams)
                     teams.append(team)
@@ -211,7 +215,8 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             if feed(team.members, FOOD_ENTERPRISE, name):
                 fed.update(team.members)
             else:
-                d.emit(EnterpriseCollapsed(s, team.leader))
+                if d.events is not None:
+                    d.emit(EnterpriseCollapsed(s, team.leader))
                 teams[team_at[name]] = Team(team.leader, team.members, False)
                 queue[:0] = [("char", m) for m in team.members]
         elif feed((name,), FOOD_LONE, name):
@@ -241,14 +246,17 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         fired.extend(m for m in team.members if m not in stay)
         staying.append(team if stay == team.members else Team(team.leader, stay, False))
     # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
-    while over_leader_limit(Seat(tuple(staying), kept_corps)):
+    while over_leader_limit(make_seat(tuple(staying), kept_corps, (), 0, False)):
         last = max(i for i, t in enumerate(staying) if not t.enterprise)
         fired.extend(staying.pop(last).members)
     for card in fired:
         d.market.append(card)
         d.put(card, BARE)
-        d.emit(CharacterFired(s, card))
-    d.seats[s] = Seat(reuse(staying, seat.teams), reuse(kept_corps, seat.corporations))
+        if d.events is not None:
+            d.emit(CharacterFired(s, card))
+    d.seats[s] = make_seat(
+        reuse(staying, seat.teams), reuse(kept_corps, seat.corporations), (), 0, False
+    )
 
 
 def _consumption(ctx: Context, d: Draft, step: Consumption, events: list[Event] | None) -> Draft:
