@@ -125,17 +125,22 @@ def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
 
 
 def _gifts(
-    ctx: Context, ix: Index, state: State, seat: int, boosts: list[Action] | None = None
-) -> list[Action]:
-    """Gifts of one unit, and of all the seat can give if that is more, to every receiver.
+    ctx: Context,
+    ix: Index,
+    state: State,
+    seat: int,
+    out: list[Action],
+    boosts: list[Action] | None = None,
+) -> None:
+    """Add to ``out`` the gifts of one unit, and of all the seat can give if that is more,
+    to every receiver.
 
     With a ``boosts`` list (and no open offer), the seat's boosts (``_boosts``) are added to
     it in the same pass over the seat's cards.
     """
     if state.seats[seat].steps >= ctx.steps:
-        return []
+        return
     offer = state.offer
-    out: list[Action] = []
     zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     all_at_once = ctx.all_at_once
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
@@ -187,7 +192,7 @@ def _gifts(
                         out.append(pairs[2 * k + 1])
                 start = k + 1
             out.extend(row[start * wide :])
-        return out
+        return
     sides = (offer.seat, offer.responder)
     receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
@@ -205,7 +210,6 @@ def _gifts(
                 out.append(pair[0])
                 if available > 1 and all_at_once:
                     out.append(pair[1])
-    return out
 
 
 def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
@@ -390,7 +394,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if _refusal(checks, ctx, state, a) is None
             )
         else:
-            out.extend(_gifts(ctx, ix, state, seat))
+            _gifts(ctx, ix, state, seat, out)
         if offer.stage is not Stage.SUPPORT:
             out.extend(_boosts(ctx, ix, state, seat))
         if offer.stage is not Stage.REINFORCE:
@@ -435,12 +439,12 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 out.append(take)
     elif phase is Phase.TRADE:
         boosts: list[Action] = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        _gifts(ctx, ix, state, seat, out, boosts)
         out.extend(boosts)
     elif phase is Phase.HIRING:
         out.extend(_offers(ctx, book, ix, state, seat))
         boosts = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        _gifts(ctx, ix, state, seat, out, boosts)
         out.extend(boosts)
     elif phase is Phase.DEVELOPMENT:
         checks = book.checks_for(FormCorporation)
@@ -469,7 +473,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
         else:
             out.extend(every[seat])
         boosts = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
+        _gifts(ctx, ix, state, seat, out, boosts)
         out.extend(boosts)
     out.append(_PASS)
     return tuple(out)
