@@ -381,8 +381,8 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
     assert seat is not None
     offer = state.offer
     out: list[Action] = []
-    ix = index(state)
     if offer is not None:
+        ix = index(state)
         if offer.stage is Stage.ANSWER:
             checks = book.checks_for(AnswerOffer)
             out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
@@ -437,43 +437,46 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if take is None:
                     take = takes[card] = TakeFromMarket(card)
                 out.append(take)
-    elif phase is Phase.TRADE:
-        boosts: list[Action] = []
-        _gifts(ctx, ix, state, seat, out, boosts)
-        out.extend(boosts)
-    elif phase is Phase.HIRING:
-        out.extend(_offers(ctx, book, ix, state, seat))
-        boosts = []
-        _gifts(ctx, ix, state, seat, out, boosts)
-        out.extend(boosts)
-    elif phase is Phase.DEVELOPMENT:
-        checks = book.checks_for(FormCorporation)
-        for suit in SPEC_ORDER:
-            form = FormCorporation(suit)
-            if _refusal(checks, ctx, state, form) is None:
-                out.append(form)
     else:
-        # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
-        # card that names them, each once.
-        allocated = state.seats[seat].allocated
-        every = ix.allocations
-        if every is None:
-            allocates = _ALLOCATES
-            every = ix.allocations = []
-            for structures in ix.structures:
-                row: list[AllocateFood] = []
-                for st in structures:
-                    allocate = allocates.get(st.name)
-                    if allocate is None:
-                        allocate = allocates[st.name] = AllocateFood(st.name)
-                    row.append(allocate)
-                every.append(row)
-        if allocated:
-            out.extend(a for a in every[seat] if a.card not in allocated)
+        # Attraction alone lists without the table index (teams change often there).
+        ix = index(state)
+        if phase is Phase.TRADE:
+            boosts: list[Action] = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
+        elif phase is Phase.HIRING:
+            out.extend(_offers(ctx, book, ix, state, seat))
+            boosts = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
+        elif phase is Phase.DEVELOPMENT:
+            checks = book.checks_for(FormCorporation)
+            for suit in SPEC_ORDER:
+                form = FormCorporation(suit)
+                if _refusal(checks, ctx, state, form) is None:
+                    out.append(form)
         else:
-            out.extend(every[seat])
-        boosts = []
-        _gifts(ctx, ix, state, seat, out, boosts)
-        out.extend(boosts)
+            # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
+            # card that names them, each once.
+            allocated = state.seats[seat].allocated
+            every = ix.allocations
+            if every is None:
+                allocates = _ALLOCATES
+                every = ix.allocations = []
+                for structures in ix.structures:
+                    row: list[AllocateFood] = []
+                    for st in structures:
+                        allocate = allocates.get(st.name)
+                        if allocate is None:
+                            allocate = allocates[st.name] = AllocateFood(st.name)
+                        row.append(allocate)
+                    every.append(row)
+            if allocated:
+                out.extend(a for a in every[seat] if a.card not in allocated)
+            else:
+                out.extend(every[seat])
+            boosts = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
     out.append(_PASS)
     return tuple(out)

@@ -27,7 +27,7 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import carry, enterprises, index, leaders, seat_cards
+from boardrules.games.orbita.table import carry, enterprises, leaders, seat_cards
 
 __all__ = [
     "HOSTS_OUTPUT",
@@ -86,7 +86,7 @@ turn order and the phase changes are ``flow.finish``.
 def has_bard(ctx: Context, state: State, seat: int) -> bool:
     """Whether ``seat`` holds a Bard (it may both draw and take)."""
     role = ctx.role
-    return any(role[c] is Role.BARD for c in index(state).cards[seat])
+    return any(role[c] is Role.BARD for c in seat_cards(state.seats[seat]))
 
 
 def join_slot(ctx: Context, seat: Seat, card: str) -> tuple[int, str | None]:
