@@ -151,12 +151,14 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     corp_by_name = {c.enterprises[0].leader: c for c in corps}
     team_at = {t.leader: i for i, t in enumerate(teams)}
     # The pool's Food: only ``feed`` takes from it (kept up to date there).
-    zones = d.zones
-    shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
+    zones = d.zones  # the draft's own dict, which ``put`` changes in place
+    shared = 0
+    for c in pool:
+        z = zones[c]
+        shared += z.current[_FOOD] + z.gifts[_FOOD] + z.reserve[_FOOD]
 
     def feed(members: tuple[str, ...], need: int, name: str) -> bool:
         nonlocal shared
-        zones = d.zones
         own = 0
         for m in members:
             z = zones[m]
@@ -167,7 +169,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             return False
         left = need
         for m in members:
-            z = d.zones[m]
+            z = zones[m]
             if z.meals and left:
                 used = min(z.meals, left)
                 left -= used
@@ -181,9 +183,15 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         if left:
             # The shared Food: the structure's own pool cards first, then the rest of the
             # pool, each in pool order; a card without Food gives nothing (``take`` of 0).
-            ordered = [m for m in members if m in pool] + [c for c in pool if c not in members]
+            if len(members) == 1:
+                # ``name`` comes again in ``pool``, by then without Food.
+                ordered = [name, *pool] if name in pool else pool
+            else:
+                ordered = [m for m in members if m in pool] + [
+                    c for c in pool if c not in members
+                ]
             for c in ordered:
-                z = d.zones[c]
+                z = zones[c]
                 if not (z.current[_FOOD] or z.gifts[_FOOD] or z.reserve[_FOOD]):
                     continue
                 got = d.take(c, _FOOD, left)
