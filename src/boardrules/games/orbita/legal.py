@@ -60,6 +60,10 @@ _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_OR
 #: One resource's gifts to every seated card in table order: of one unit, and (one, all).
 _Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
 
+#: The last rulebook ``_offers`` read, and whether its offers read Advice as 0.1.0 did (a
+#: Warrior's Advice always counts).
+_ALWAYS: list[tuple[Rulebook, bool] | None] = [None]
+
 #: Offers by offerer, then target, built once.
 _OFFERS: dict[str, dict[str, MakeOffer]] = {}
 
@@ -247,20 +251,38 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         spec_of = ctx.spec
         warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
         others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
-        memo = ix.offerer_cards = (ctx, (warriors, others))
-    warriors, others = memo[1]
-    offerers = list(others[seat])
+        # Each seat's own cards in canonical order: the offerers when no Warrior is directed.
+        own = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others, own))
+    warriors, others, own_cards = memo[1]
+    offerers: list[str] | None = None
     for s, cards in enumerate(warriors):
         for card in cards:
             directed = zones(card).directed_by
-            if (directed if directed is not None else s) == seat:
-                offerers.append(card)
-    offerers.sort(key=ctx.order.__getitem__)
+            if directed is not None and directed != s:
+                offerers = []  # some Warrior is directed by another seat: sort them out
+                break
+        if offerers is not None:
+            break
+    if offerers is None:
+        offerers = own_cards[seat]
+    else:
+        offerers = list(others[seat])
+        for s, cards in enumerate(warriors):
+            for card in cards:
+                directed = zones(card).directed_by
+                if (directed if directed is not None else s) == seat:
+                    offerers.append(card)
+        offerers.sort(key=ctx.order.__getitem__)
     # The offers are built to pass ORB-1 (seated cards), ORB-16 (offerers the seat directs)
     # and ORB-21 (the step limit, above); of ORB-11 the candidates are trump targets of
     # other seats, by the card that names their structure, and the units test mirrors the
     # reading of Advice (today's or 0.1.0's) that the rulebook's check uses.
-    always = ORB_11_0_1_0.checks[MakeOffer] in book.checks_for(MakeOffer)
+    known = _ALWAYS[0]
+    if known is None or known[0] is not book:
+        checks = book.checks_for(MakeOffer)
+        known = _ALWAYS[0] = (book, ORB_11_0_1_0.checks[MakeOffer] in checks)
+    advice_always = known[1]
     out: list[Action] = []
     spec_of = ctx.spec
     structure_of = ix.structure_of
@@ -269,7 +291,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     on_market: dict[Spec, list[tuple[str, int]]] = {}
     for offerer in offerers:
         # The units of the offerer's trump its structure holds, and with Advice as well
-        # (ORB-11 counts Advice only for some Warriors' offers; see ``always`` below).
+        # (ORB-11 counts Advice only for some Warriors' offers; see ``advice_always``).
         own = structure_of[offerer]
         spec = spec_of[offerer]
         warrior = spec is Spec.WARRIORS
@@ -308,7 +330,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
                     out.append(offer)
             continue
         for target, size in targets:
-            if warrior and (always or (lone_warrior and size == ENTERPRISE)):
+            if warrior and (advice_always or (lone_warrior and size == ENTERPRISE)):
                 available = cap
             else:
                 available = plain
