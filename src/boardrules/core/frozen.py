@@ -27,6 +27,19 @@ class FrozenMap(Mapping[K, V]):
         self._data: dict[K, V] = dict(items)
         self._hash: int | None = None
 
+    @classmethod
+    def adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """A map over ``data`` itself, without copying it: the caller hands ``data`` over
+        and never changes it again (for code that has just built the dict).
+
+        >>> FrozenMap.adopt({"a": 1}) == FrozenMap({"a": 1})
+        True
+        """
+        made: FrozenMap[K, V] = cls.__new__(cls)
+        made._data = data
+        made._hash = None
+        return made
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Slots without __getstate__ do not pickle with protocols 0 and 1; rebuild from items.
         return (type(self), (dict(self._data),))

@@ -330,7 +330,7 @@ class Draft:
             tuple(self.seats),
             tuple(self.market),
             self.deck,
-            FrozenMap(self.zones) if self._changed else self.before.zones,
+            FrozenMap.adopt(self.zones) if self._changed else self.before.zones,
             self.offer,
             self.drew,
             self.took,

@@ -131,7 +131,7 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         tuple(new_seats),
         state.market,
         state.deck,
-        FrozenMap(zones),
+        FrozenMap.adopt(zones),
         None,
         state.drew,
         state.took,
