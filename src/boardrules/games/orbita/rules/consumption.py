@@ -131,8 +131,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     """Feed seat ``s``'s structures, break up the unfed ones, fire who goes (ORB-19, ORB-8)."""
     spec_of, role_of = ctx.spec, ctx.role
     seat = d.seats[s]
-    cards = list(seat_cards(seat))
-    pool = [c for c in cards if spec_of[c] is not Spec.PRIESTS]
+    pool = [c for c in seat_cards(seat) if spec_of[c] is not Spec.PRIESTS]
     teams = list(seat.teams)
     corps = list(seat.corporations)
     # Queue entries: ("corp", its name) / ("team", leader) / ("char", card).
@@ -148,7 +147,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         queue = default
     fed: set[str] = set()
     alive: list[Corporation] = []
-    corp_by_name = {c.enterprises[0].leader: c for c in corps}
+    corp_by_name = {c.enterprises[0].leader: c for c in corps} if corps else {}
     team_at = {t.leader: i for i, t in enumerate(teams)}
     # The pool's Food: only ``feed`` takes from it (kept up to date there).
     zones = d.zones  # the draft's own dict, which ``put`` changes in place
@@ -229,12 +228,14 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
                 queue[:0] = [("char", m) for m in team.members]
         elif feed((name,), FOOD_LONE, name):
             fed.add(name)
-    alive_order = {c.enterprises[0].leader: c for c in alive}
-    kept_corps = tuple(
-        alive_order[c.enterprises[0].leader]
-        for c in corps
-        if c.enterprises[0].leader in alive_order
-    )
+    kept_corps: tuple[Corporation, ...] = ()
+    if alive:
+        alive_order = {c.enterprises[0].leader: c for c in alive}
+        kept_corps = tuple(
+            alive_order[c.enterprises[0].leader]
+            for c in corps
+            if c.enterprises[0].leader in alive_order
+        )
     fired: list[str] = []
     any_leader_fed = bool(kept_corps) or any(t.leader in fed for t in teams)
     keep_last = "" if any_leader_fed else teams[0].leader

@@ -18,7 +18,7 @@ from boardrules.games.orbita.rules.consumption import (
     food_for,
     seat_need,
 )
-from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones
+from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones, make_seat
 from boardrules.games.orbita.table import ENTERPRISE, reuse, seat_food
 
 __all__ = [
@@ -47,7 +47,9 @@ def _form_enterprises(
                 teams[t] = formed
                 if d.events is not None:
                     d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
+        # As ``Seat(teams, corporations)``: development starts with every seat's progress
+        # cleared, so only the teams can differ.
+        d.seats[s] = make_seat(reuse(teams, seat.teams), seat.corporations, (), 0, False)
     return d
 
 
@@ -76,7 +78,9 @@ def _form_enterprises_0_1_0(
                 teams[t] = formed
                 if d.events is not None:
                     d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
+        # As ``Seat(teams, corporations)``: development starts with every seat's progress
+        # cleared, so only the teams can differ.
+        d.seats[s] = make_seat(reuse(teams, seat.teams), seat.corporations, (), 0, False)
     return d
 
 
