@@ -36,8 +36,9 @@ class FrozenMap(Mapping[K, V]):
         True
         """
         made: FrozenMap[K, V] = cls.__new__(cls)
-        made._data = data
-        made._hash = None
+        # The class filling its own slots on the instance it has just made.
+        object.__setattr__(made, "_data", data)
+        object.__setattr__(made, "_hash", None)
         return made
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
