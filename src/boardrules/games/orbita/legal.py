@@ -252,8 +252,8 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
         others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
         # Each seat's own cards in canonical order: the offerers when no Warrior is directed.
-        own = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
-        memo = ix.offerer_cards = (ctx, (warriors, others, own))
+        by_order = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others, by_order))
     warriors, others, own_cards = memo[1]
     offerers: list[str] | None = None
     for s, cards in enumerate(warriors):
