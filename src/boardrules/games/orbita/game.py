@@ -243,7 +243,10 @@ class Game(GameBase[State, Action, Event, Setup]):
         :meth:`legal_actions` listed for this very state (as random play and search pick
         them) is applied without asking the rules again, since the listing agrees with the
         checks (the conformance properties hold the two together). ``check`` itself always
-        asks the rules.
+        asks the rules. Such a gift (with no open offer), a pass that leaves the phase going
+        and a food allocation are built directly (``rules.trade.gift_step``,
+        ``rules.attraction.pass_step``, ``rules.consumption.allocate_step``), the very state
+        the rules' effects would build; :meth:`step` always runs the effects.
         """
         entry = self._listed[0]
         if entry is not None and entry[0] is state:
