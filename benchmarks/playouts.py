@@ -261,7 +261,7 @@ def print_orbita_ratio(us_per_step: dict[str, float]) -> None:
         return
     semya_us, orbita_us, ratio = paired_steps()
     print(
-        f"\norbita step / 7Я step: {ratio:.1f}x (goal ≤ {ORBITA_GOAL:.0f}x; alternating "
+        f"\norbita step / 7Я step: {ratio:.2f}x (goal ≤ {ORBITA_GOAL:.0f}x; alternating "
         f"batches: 7Я {semya_us:.2f} µs, Orbita {orbita_us:.2f} µs per step; from the "
         f"table's rows: {us_per_step['orbita'] / us_per_step['semya']:.1f}x)"
     )

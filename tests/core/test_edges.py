@@ -218,6 +218,19 @@ def test_frozen_map_pickles_with_every_protocol(protocol: int) -> None:
     assert pickle.loads(pickle.dumps(record, protocol=protocol)) == record
 
 
+@given(st.dictionaries(st.text(max_size=3), st.integers()))
+def test_frozen_map_lookup_and_adopt_agree_with_the_map(items: dict[str, int]) -> None:
+    m = FrozenMap(items)
+    adopted = FrozenMap.adopt(dict(items))
+    assert adopted == m
+    assert hash(adopted) == hash(m)
+    assert list(adopted.items()) == list(m.items())
+    get = m.lookup()
+    assert all(get(k) == m[k] for k in items)
+    with pytest.raises(KeyError):
+        get("not a key of four")
+
+
 @pytest.mark.parametrize(
     "error",
     [UnknownGame("no game named 'x'"), BadInput("$.a", "bad")],

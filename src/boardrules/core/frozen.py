@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 __all__ = ["FrozenMap"]
@@ -27,6 +27,20 @@ class FrozenMap(Mapping[K, V]):
         self._data: dict[K, V] = dict(items)
         self._hash: int | None = None
 
+    @classmethod
+    def adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """A map over ``data`` itself, without copying it: the caller hands ``data`` over
+        and never changes it again (for code that has just built the dict).
+
+        >>> FrozenMap.adopt({"a": 1}) == FrozenMap({"a": 1})
+        True
+        """
+        made: FrozenMap[K, V] = cls.__new__(cls)
+        # The class filling its own slots on the instance it has just made.
+        object.__setattr__(made, "_data", data)
+        object.__setattr__(made, "_hash", None)
+        return made
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Slots without __getstate__ do not pickle with protocols 0 and 1; rebuild from items.
         return (type(self), (dict(self._data),))
@@ -44,6 +58,18 @@ class FrozenMap(Mapping[K, V]):
         (FrozenMap({'a': 1}), {'a': 1, 'b': 2})
         """
         return self._data.copy()
+
+    def lookup(self) -> Callable[[K], V]:
+        """``m[key]`` as a built-in function of ``key``, for hot loops.
+
+        The same answers (``KeyError`` for a missing key) without a Python-level call per
+        lookup; it cannot change the map.
+
+        >>> get = FrozenMap({"a": 1}).lookup()
+        >>> get("a")
+        1
+        """
+        return self._data.__getitem__
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]

@@ -48,6 +48,9 @@ from boardrules.games.orbita.state import (
     State,
     Team,
     Zones,
+    make_seat,
+    make_state,
+    make_zones,
 )
 from boardrules.games.orbita.table import CORPORATION
 
@@ -71,6 +74,7 @@ __all__ = [
     "finish",
     "max_moves",
     "new",
+    "next_seat",
     "step_name",
     "to_move",
 ]
@@ -277,7 +281,9 @@ ROUND_END = RoundEnd()
 class Draft:
     """A mutable copy of a state while one action is applied; :func:`finish` freezes it.
 
-    The zones map is copied only when a step first changes a token (:meth:`put`), once.
+    The zones map is copied into a plain ``dict`` once (one C-level copy, and every read
+    after it is a plain ``dict`` lookup); :meth:`freeze` keeps the state's own map when no
+    token changed.
 
     Attributes:
         before: the state the action is applied to (unchanged).
@@ -288,7 +294,7 @@ class Draft:
     """
 
     __slots__ = (
-        "_own",
+        "_changed",
         "before",
         "deck",
         "drew",
@@ -316,8 +322,11 @@ class Draft:
         self.seats = list(state.seats)
         self.market = list(state.market)
         self.deck = state.deck
-        self.zones: Mapping[str, Zones] = state.zones
-        self._own: dict[str, Zones] | None = None
+        zones = state.zones
+        self.zones: dict[str, Zones] = (
+            zones.thaw() if isinstance(zones, FrozenMap) else dict(zones)
+        )
+        self._changed = False
         self.offer = state.offer
         self.drew = state.drew
         self.took = state.took
@@ -328,15 +337,14 @@ class Draft:
 
     def freeze(self) -> State:
         """The state this draft describes."""
-        own = self._own
-        return State(
+        return make_state(
             self.round,
             self.phase,
             self.turn,
             tuple(self.seats),
             tuple(self.market),
             self.deck,
-            self.before.zones if own is None else FrozenMap(own),
+            FrozenMap.adopt(self.zones) if self._changed else self.before.zones,
             self.offer,
             self.drew,
             self.took,
@@ -344,19 +352,19 @@ class Draft:
         )
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` if somebody listens."""
+        """Record ``event`` if somebody listens.
+
+        Callers test ``events is not None`` first, so that no event is built when nobody
+        listens (random play and search apply steps without events).
+        """
         if self.events is not None:
             self.events.append(event)
 
     # -- tokens ----------------------------------------------------------------------------
     def put(self, card: str, zones: Zones) -> None:
         """Set the tokens of ``card``."""
-        own = self._own
-        if own is None:
-            frozen = self.zones
-            own = self._own = frozen.thaw() if isinstance(frozen, FrozenMap) else dict(frozen)
-            self.zones = own
-        own[card] = zones
+        self.zones[card] = zones
+        self._changed = True
 
     def take(self, card: str, i: int, n: int) -> int:
         """Remove up to ``n`` units of resource ``i`` (this round's, gifts, reserve)."""
@@ -374,7 +382,7 @@ class Draft:
         if a + b + c:
             self.put(
                 card,
-                Zones(
+                make_zones(
                     add(cur, i, -a) if a else cur,
                     add(res, i, -c) if c else res,
                     add(gif, i, -b) if b else gif,
@@ -389,7 +397,7 @@ class Draft:
         """Put ``n`` units of resource ``i`` among the gifts of ``card``."""
         z = self.zones[card]
         gifts = add(z.gifts, i, n)
-        self.put(card, Zones(z.current, z.reserve, gifts, z.influence, z.meals, z.directed_by))
+        self.put(card, make_zones(z.current, z.reserve, gifts, z.influence, z.meals, z.directed_by))
 
     # -- seats -----------------------------------------------------------------------------
     def set_seat(
@@ -403,7 +411,7 @@ class Draft:
     ) -> None:
         """Replace some fields of seat ``s``."""
         seat = self.seats[s]
-        self.seats[s] = Seat(
+        self.seats[s] = make_seat(
             seat.teams if teams is None else teams,
             seat.corporations if corporations is None else corporations,
             seat.allocated if allocated is None else allocated,
@@ -414,7 +422,7 @@ class Draft:
     def use_step(self, s: int) -> None:
         """Count one limited action of seat ``s`` (ORB-21)."""
         seat = self.seats[s]
-        self.seats[s] = Seat(
+        self.seats[s] = make_seat(
             seat.teams, seat.corporations, seat.allocated, seat.steps + 1, seat.done
         )
 
@@ -424,7 +432,13 @@ class Draft:
 
     def reset_seats(self) -> None:
         """Clear every seat's phase progress (steps, done, allocations)."""
-        self.seats = [Seat(s.teams, s.corporations) for s in self.seats]
+        # A seat with no progress to clear is kept as it is.
+        self.seats = [
+            s
+            if not s.steps and not s.done and not s.allocated
+            else make_seat(s.teams, s.corporations, (), 0, False)
+            for s in self.seats
+        ]
 
 
 # -- a step from start to finish -----------------------------------------------------------
@@ -440,7 +454,8 @@ def _run(book: Rulebook, ctx: Context, d: Draft, step: AutoStep) -> None:
 
 def _enter(d: Draft, phase: Phase) -> None:
     d.phase = phase
-    d.emit(PhaseStarted(d.round, phase))
+    if d.events is not None:
+        d.emit(PhaseStarted(d.round, phase))
     d.reset_seats()
     d.turn = d.first()
     d.offer = None
@@ -459,14 +474,16 @@ def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
         _enter(d, Phase.HIRING)
     elif d.phase is Phase.HIRING:
         d.phase = Phase.DEVELOPMENT
-        d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
+        if d.events is not None:
+            d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
         d.reset_seats()
         d.offer = None
         _run(book, ctx, d, DEVELOPMENT)
         _next_developer(book, ctx, d)
     else:
         _run(book, ctx, d, CONSUMPTION)
-        d.emit(PhaseStarted(d.round, Phase.SAVING))
+        if d.events is not None:
+            d.emit(PhaseStarted(d.round, Phase.SAVING))
         _run(book, ctx, d, SAVING)
         d.reset_seats()
         d.offer = None
@@ -476,7 +493,21 @@ def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
             d.phase = Phase.ATTRACTION
             d.turn = d.first()
             d.drew = d.took = False
-            d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
+            if d.events is not None:
+                d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
+
+
+def next_seat(seats: Sequence[Seat], after: int) -> int:
+    """The first seat after ``after``, going round, that is not done; -1 if every seat is.
+
+    ``after`` itself comes last (the turn stays with it if nobody else is left).
+    """
+    n = len(seats)
+    for k in range(1, n + 1):
+        s = (after + k) % n
+        if not seats[s].done:
+            return s
+    return -1
 
 
 def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
@@ -485,7 +516,8 @@ def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
         d.turn = (d.turn + 1) % n
         d.drew = d.took = False
         if d.turn == d.first():
-            d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
+            if d.events is not None:
+                d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
             _run(book, ctx, d, PRODUCTION)
             _enter(d, Phase.TRADE)
         return

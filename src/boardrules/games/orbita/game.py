@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -53,6 +53,9 @@ from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
+from boardrules.games.orbita.rules.attraction import pass_step
+from boardrules.games.orbita.rules.consumption import allocate_step
+from boardrules.games.orbita.rules.trade import gift_step
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
 from boardrules.games.orbita.variants import UNITS_0_1_0
@@ -221,6 +224,19 @@ class Game(GameBase[State, Action, Event, Setup]):
             for known in _LISTED
         )
 
+    @functools.cached_property
+    def _quick_steps(self) -> dict[type, Callable[[Context, State, Any], State | None]]:
+        # The direct builders of a step's state (``gift_step``, ``pass_step``,
+        # ``allocate_step``) do what the effects of Orbita's own rules (or 0.1.0's, the same
+        # for these kinds) do; a variant with other effects for a kind takes the draft.
+        book = self._book
+        found: dict[type, Callable[[Context, State, Any], State | None]] = {}
+        for kind, quick in ((Gift, gift_step), (Pass, pass_step), (AllocateFood, allocate_step)):
+            effects = book.effects_for(kind)
+            if any(effects == known.effects_for(kind) for known in _LISTED):
+                found[kind] = quick
+        return found
+
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, in a stable order; empty exactly when the game is over."""
         if state.over:
@@ -238,12 +254,21 @@ class Game(GameBase[State, Action, Event, Setup]):
         :meth:`legal_actions` listed for this very state (as random play and search pick
         them) is applied without asking the rules again, since the listing agrees with the
         checks (the conformance properties hold the two together). ``check`` itself always
-        asks the rules.
+        asks the rules. Such a gift (with no open offer), a pass that leaves the phase going
+        and a food allocation are built directly (``rules.trade.gift_step``,
+        ``rules.attraction.pass_step``, ``rules.consumption.allocate_step``), the very state
+        the rules' effects would build; :meth:`step` always runs the effects.
         """
         entry = self._listed[0]
         if entry is not None and entry[0] is state:
             for listed in entry[1]:
                 if listed is action:
+                    # The commonest steps are built without the working copy.
+                    quick = self._quick_steps.get(type(action))
+                    if quick is not None:
+                        after = quick(self._context, state, action)
+                        if after is not None:
+                            return after
                     return self._advance(state, action, None)
         return super().apply(state, action)
 

@@ -60,6 +60,10 @@ _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_OR
 #: One resource's gifts to every seated card in table order: of one unit, and (one, all).
 _Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
 
+#: The last rulebook ``_offers`` read, and whether its offers read Advice as 0.1.0 did (a
+#: Warrior's Advice always counts).
+_ALWAYS: list[tuple[Rulebook, bool] | None] = [None]
+
 #: Offers by offerer, then target, built once.
 _OFFERS: dict[str, dict[str, MakeOffer]] = {}
 
@@ -100,44 +104,67 @@ def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
     return row
 
 
+#: A seated card as ``_gifts`` reads it: the card, the index of its own resource, of its
+#: booster, the indices of what it may give, and its two boosts.
+_Card = tuple[str, int, int, tuple[int, ...], tuple[Boost, Boost]]
+
+
+def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
+    """Per seat, its cards as ``_gifts`` reads them, in table order; kept with the index."""
+    memo = ix.card_rows
+    if memo is None or memo[0] is not ctx:
+        spec_of, booster, gives_at, cache = ctx.spec, ctx.booster, ctx.gives_at, _BOOSTS
+        rows: list[list[_Card]] = []
+        for cards in ix.cards:
+            row: list[_Card] = []
+            for c in cards:
+                ways = cache.get(c)
+                if ways is None:
+                    ways = cache[c] = (Boost(c), Boost(c, Amount.ALL))
+                row.append((c, spec_of[c].index, booster[c], gives_at[c], ways))
+            rows.append(row)
+        memo = ix.card_rows = (ctx, rows)
+    found: list[list[_Card]] = memo[1]
+    return found
+
+
 def _gifts(
-    ctx: Context, ix: Index, state: State, seat: int, boosts: list[Action] | None = None
-) -> list[Action]:
-    """Gifts of one unit, and of all the seat can give if that is more, to every receiver.
+    ctx: Context,
+    ix: Index,
+    state: State,
+    seat: int,
+    out: list[Action],
+    boosts: list[Action] | None = None,
+) -> None:
+    """Add to ``out`` the gifts of one unit, and of all the seat can give if that is more,
+    to every receiver.
 
     With a ``boosts`` list (and no open offer), the seat's boosts (``_boosts``) are added to
     it in the same pass over the seat's cards.
     """
     if state.seats[seat].steps >= ctx.steps:
-        return []
+        return
     offer = state.offer
-    out: list[Action] = []
-    zones = state.zones
-    gives_at = ctx.gives_at
+    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     all_at_once = ctx.all_at_once
-    spec_of, booster, boost_cache = ctx.spec, ctx.booster, _BOOSTS
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
     # structure that may give a resource and hold some, in table order.
     locked = answering_structure(state) if offer is not None else ()
     held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     totals = [0, 0, 0, 0]
-    for c in ix.cards[seat]:
-        z = zones[c]
+    for c, own, b, gives, ways in _cards(ctx, ix)[seat]:
+        z = zones(c)
         cur, gif, res = z.current, z.gifts, z.reserve
         if boosts is not None:
             # As ``_boosts``: the card's own resource and its booster at hand.
-            b = booster[c]
             boosting = cur[b] + gif[b] + res[b]
-            if cur[spec_of[c].index] >= 1 and boosting >= 1:
-                ways = boost_cache.get(c)
-                if ways is None:
-                    ways = boost_cache[c] = (Boost(c), Boost(c, Amount.ALL))
+            if cur[own] >= 1 and boosting >= 1:
                 boosts.append(ways[0])
                 if all_at_once and boosting > 1:
                     boosts.append(ways[1])
         if c in locked:
             continue
-        for i in gives_at[c]:
+        for i in gives:
             n = cur[i] + gif[i] + res[i]
             if n:
                 held[i][c] = n
@@ -169,7 +196,7 @@ def _gifts(
                         out.append(pairs[2 * k + 1])
                 start = k + 1
             out.extend(row[start * wide :])
-        return out
+        return
     sides = (offer.seat, offer.responder)
     receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
@@ -187,20 +214,19 @@ def _gifts(
                 out.append(pair[0])
                 if available > 1 and all_at_once:
                     out.append(pair[1])
-    return out
 
 
 def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
     out: list[Action] = []
-    zones = state.zones
+    zones = state.zones.lookup()
     spec_of, booster = ctx.spec, ctx.booster
     cache = _BOOSTS
     all_at_once = ctx.all_at_once
     for card in ix.cards[seat]:
         # ORB-3 refuses a boost without the card's own resource or its booster; skip those.
-        z = zones[card]
+        z = zones(card)
         b = booster[card]
         if z.current[spec_of[card].index] < 1 or z.current[b] + z.gifts[b] + z.reserve[b] < 1:
             continue
@@ -217,7 +243,7 @@ def _boosts(ctx: Context, ix: Index, state: State, seat: int) -> list[Action]:
 def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) -> list[Action]:
     if state.seats[seat].steps >= ctx.steps:
         return []
-    zones = state.zones
+    zones = state.zones.lookup()
     # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
     # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
     memo = ix.offerer_cards
@@ -225,20 +251,38 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         spec_of = ctx.spec
         warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
         others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
-        memo = ix.offerer_cards = (ctx, (warriors, others))
-    warriors, others = memo[1]
-    offerers = list(others[seat])
+        # Each seat's own cards in canonical order: the offerers when no Warrior is directed.
+        by_order = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others, by_order))
+    warriors, others, own_cards = memo[1]
+    offerers: list[str] | None = None
     for s, cards in enumerate(warriors):
         for card in cards:
-            directed = zones[card].directed_by
-            if (directed if directed is not None else s) == seat:
-                offerers.append(card)
-    offerers.sort(key=ctx.order.__getitem__)
+            directed = zones(card).directed_by
+            if directed is not None and directed != s:
+                offerers = []  # some Warrior is directed by another seat: sort them out
+                break
+        if offerers is not None:
+            break
+    if offerers is None:
+        offerers = own_cards[seat]
+    else:
+        offerers = list(others[seat])
+        for s, cards in enumerate(warriors):
+            for card in cards:
+                directed = zones(card).directed_by
+                if (directed if directed is not None else s) == seat:
+                    offerers.append(card)
+        offerers.sort(key=ctx.order.__getitem__)
     # The offers are built to pass ORB-1 (seated cards), ORB-16 (offerers the seat directs)
     # and ORB-21 (the step limit, above); of ORB-11 the candidates are trump targets of
     # other seats, by the card that names their structure, and the units test mirrors the
     # reading of Advice (today's or 0.1.0's) that the rulebook's check uses.
-    always = ORB_11_0_1_0.checks[MakeOffer] in book.checks_for(MakeOffer)
+    known = _ALWAYS[0]
+    if known is None or known[0] is not book:
+        checks = book.checks_for(MakeOffer)
+        known = _ALWAYS[0] = (book, ORB_11_0_1_0.checks[MakeOffer] in checks)
+    advice_always = known[1]
     out: list[Action] = []
     spec_of = ctx.spec
     structure_of = ix.structure_of
@@ -247,7 +291,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     on_market: dict[Spec, list[tuple[str, int]]] = {}
     for offerer in offerers:
         # The units of the offerer's trump its structure holds, and with Advice as well
-        # (ORB-11 counts Advice only for some Warriors' offers; see ``always`` below).
+        # (ORB-11 counts Advice only for some Warriors' offers; see ``advice_always``).
         own = structure_of[offerer]
         spec = spec_of[offerer]
         warrior = spec is Spec.WARRIORS
@@ -255,7 +299,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         plain = advice = 0
         for m in own.members:
             if spec_of[m] is spec:
-                z = zones[m]
+                z = zones(m)
                 plain += z.current[i] + z.gifts[i] + z.reserve[i]
                 if warrior:
                     advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
@@ -286,7 +330,7 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
                     out.append(offer)
             continue
         for target, size in targets:
-            if warrior and (always or (lone_warrior and size == ENTERPRISE)):
+            if warrior and (advice_always or (lone_warrior and size == ENTERPRISE)):
                 available = cap
             else:
                 available = plain
@@ -359,8 +403,8 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
     assert seat is not None
     offer = state.offer
     out: list[Action] = []
-    ix = index(state)
     if offer is not None:
+        ix = index(state)
         if offer.stage is Stage.ANSWER:
             checks = book.checks_for(AnswerOffer)
             out.extend(a for a in _ANSWER_ACTIONS if _refusal(checks, ctx, state, a) is None)
@@ -372,7 +416,7 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if _refusal(checks, ctx, state, a) is None
             )
         else:
-            out.extend(_gifts(ctx, ix, state, seat))
+            _gifts(ctx, ix, state, seat, out)
         if offer.stage is not Stage.SUPPORT:
             out.extend(_boosts(ctx, ix, state, seat))
         if offer.stage is not Stage.REINFORCE:
@@ -415,43 +459,46 @@ def legal_actions(ctx: Context, book: Rulebook, state: State) -> tuple[Action, .
                 if take is None:
                     take = takes[card] = TakeFromMarket(card)
                 out.append(take)
-    elif phase is Phase.TRADE:
-        boosts: list[Action] = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
-        out.extend(boosts)
-    elif phase is Phase.HIRING:
-        out.extend(_offers(ctx, book, ix, state, seat))
-        boosts = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
-        out.extend(boosts)
-    elif phase is Phase.DEVELOPMENT:
-        checks = book.checks_for(FormCorporation)
-        for suit in SPEC_ORDER:
-            form = FormCorporation(suit)
-            if _refusal(checks, ctx, state, form) is None:
-                out.append(form)
     else:
-        # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
-        # card that names them, each once.
-        allocated = state.seats[seat].allocated
-        every = ix.allocations
-        if every is None:
-            allocates = _ALLOCATES
-            every = ix.allocations = []
-            for structures in ix.structures:
-                row: list[AllocateFood] = []
-                for st in structures:
-                    allocate = allocates.get(st.name)
-                    if allocate is None:
-                        allocate = allocates[st.name] = AllocateFood(st.name)
-                    row.append(allocate)
-                every.append(row)
-        if allocated:
-            out.extend(a for a in every[seat] if a.card not in allocated)
+        # Attraction alone lists without the table index (teams change often there).
+        ix = index(state)
+        if phase is Phase.TRADE:
+            boosts: list[Action] = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
+        elif phase is Phase.HIRING:
+            out.extend(_offers(ctx, book, ix, state, seat))
+            boosts = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
+        elif phase is Phase.DEVELOPMENT:
+            checks = book.checks_for(FormCorporation)
+            for suit in SPEC_ORDER:
+                form = FormCorporation(suit)
+                if _refusal(checks, ctx, state, form) is None:
+                    out.append(form)
         else:
-            out.extend(every[seat])
-        boosts = []
-        out.extend(_gifts(ctx, ix, state, seat, boosts))
-        out.extend(boosts)
+            # ORB-1 and ORB-19 (``_allocate_allowed``), inline: the seat's structures by the
+            # card that names them, each once.
+            allocated = state.seats[seat].allocated
+            every = ix.allocations
+            if every is None:
+                allocates = _ALLOCATES
+                every = ix.allocations = []
+                for structures in ix.structures:
+                    row: list[AllocateFood] = []
+                    for st in structures:
+                        allocate = allocates.get(st.name)
+                        if allocate is None:
+                            allocate = allocates[st.name] = AllocateFood(st.name)
+                        row.append(allocate)
+                    every.append(row)
+            if allocated:
+                out.extend(a for a in every[seat] if a.card not in allocated)
+            else:
+                out.extend(every[seat])
+            boosts = []
+            _gifts(ctx, ix, state, seat, out, boosts)
+            out.extend(boosts)
     out.append(_PASS)
     return tuple(out)

@@ -21,6 +21,7 @@ __all__ = [
     "LONE",
     "Index",
     "Structure",
+    "carry",
     "enterprises",
     "food_of",
     "index",
@@ -74,6 +75,7 @@ class Index:
     __slots__ = (
         "all_cards",
         "allocations",
+        "card_rows",
         "cards",
         "gift_rows",
         "offer_targets",
@@ -118,6 +120,7 @@ class Index:
         self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
         #: Tables ``legal`` derives from this index, with the context they were built for.
         self.gift_rows: tuple[object, Any] | None = None
+        self.card_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
         self.allocations: list[list[Any]] | None = None
@@ -127,9 +130,9 @@ class Index:
 #: attraction and consumption, the lone characters in them far less.
 _LONE: dict[tuple[int, str, int], Structure] = {}
 
-#: The last index built, with the seats it was built from (one slot: a single store, safe to
-#: share across threads).
-_LAST: list[tuple[tuple[Seat, ...], Index] | None] = [None]
+#: The last index asked for, with the state and the seats it was asked for (one slot: a
+#: single store, safe to share across threads).
+_LAST: list[tuple[State, tuple[Seat, ...], Index] | None] = [None]
 
 
 def index(state: State) -> Index:
@@ -139,22 +142,36 @@ def index(state: State) -> Index:
     ``teams`` and ``corporations`` tuples of every seat it does not regroup, so an identity
     test finds the previous index.
     """
-    seats = state.seats
     entry = _LAST[0]
     if entry is not None:
-        old, found = entry
+        last, old, found = entry
+        if last is state:  # a step asks again for the state legal_actions just read
+            return found
+        seats = state.seats
         if old is seats:
+            _LAST[0] = (state, seats, found)
             return found
         if len(old) == len(seats):
             for a, b in zip(old, seats, strict=True):
                 if a.teams is not b.teams or a.corporations is not b.corporations:
                     break
             else:
-                _LAST[0] = (seats, found)
+                _LAST[0] = (state, seats, found)
                 return found
     built = Index(state)
-    _LAST[0] = (seats, built)
+    _LAST[0] = (state, state.seats, built)
     return built
+
+
+def carry(before: State, after: State) -> None:
+    """Keep the index of ``before`` for ``after``, whose teams and corporations are the same.
+
+    For a step that builds ``after`` knowing it regroups nobody: :func:`index` then finds it
+    at once instead of comparing every seat's teams.
+    """
+    entry = _LAST[0]
+    if entry is not None and entry[0] is before:
+        _LAST[0] = (after, after.seats, entry[2])
 
 
 def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:

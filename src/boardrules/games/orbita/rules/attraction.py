@@ -15,9 +15,19 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
-from boardrules.games.orbita.flow import Draft, Production, add, to_move
-from boardrules.games.orbita.state import BARE, EMPTY, Phase, Seat, State, Team, Zones
-from boardrules.games.orbita.table import enterprises, index, leaders, seat_cards
+from boardrules.games.orbita.flow import Draft, Production, add, next_seat, to_move
+from boardrules.games.orbita.state import (
+    BARE,
+    EMPTY,
+    Phase,
+    Seat,
+    State,
+    Team,
+    make_seat,
+    make_state,
+    make_zones,
+)
+from boardrules.games.orbita.table import carry, enterprises, leaders, seat_cards
 
 __all__ = [
     "HOSTS_OUTPUT",
@@ -32,6 +42,7 @@ __all__ = [
     "join_slot",
     "leader_room",
     "over_leader_limit",
+    "pass_step",
 ]
 
 
@@ -75,7 +86,7 @@ turn order and the phase changes are ``flow.finish``.
 def has_bard(ctx: Context, state: State, seat: int) -> bool:
     """Whether ``seat`` holds a Bard (it may both draw and take)."""
     role = ctx.role
-    return any(role[c] is Role.BARD for c in index(state).cards[seat])
+    return any(role[c] is Role.BARD for c in seat_cards(state.seats[seat]))
 
 
 def join_slot(ctx: Context, seat: Seat, card: str) -> tuple[int, str | None]:
@@ -162,7 +173,8 @@ def _draw(ctx: Context, d: Draft, action: DrawCharacter, events: list[Event] | N
     if not joined:
         d.market.append(card)
         d.put(card, BARE)
-    d.emit(CharacterDrawn(seat, card, joined))
+    if d.events is not None:
+        d.emit(CharacterDrawn(seat, card, joined))
     d.drew = True
     _end_of_attraction_move(ctx, d, seat)
     return d
@@ -172,7 +184,8 @@ def _take(ctx: Context, d: Draft, action: TakeFromMarket, events: list[Event] | 
     seat = d.before.turn
     d.market.remove(action.card)
     join(ctx, d, seat, action.card)
-    d.emit(CharacterHired(seat, action.card))
+    if d.events is not None:
+        d.emit(CharacterHired(seat, action.card))
     d.took = True
     _end_of_attraction_move(ctx, d, seat)
     return d
@@ -263,7 +276,7 @@ def _production(ctx: Context, d: Draft, step: Production, events: list[Event] | 
             if z.current[i] < base:
                 d.put(
                     card,
-                    Zones(
+                    make_zones(
                         add(z.current, i, base - z.current[i]),
                         z.reserve,
                         z.gifts,
@@ -276,7 +289,7 @@ def _production(ctx: Context, d: Draft, step: Production, events: list[Event] | 
         z = d.zones[card]
         i = spec_of[card].index
         if z.current[i] == 0:
-            d.put(card, Zones(add(EMPTY, i, 1)))
+            d.put(card, make_zones(add(EMPTY, i, 1), EMPTY, EMPTY, EMPTY, 0, None))
     return d
 
 
@@ -287,3 +300,43 @@ ORB_9 = Rule(
     effects={Production: _production},
 )
 """ORB-9: after attraction each seated character tops its own resource up; market ones get one."""
+
+
+#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
+_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
+
+
+def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
+    """The state after a legal ``Pass`` that leaves the phase going, built directly.
+
+    It is what the default effects for a pass (ORB-6's :func:`_pass`; ORB-7's and ORB-14's
+    do nothing outside attraction and offers) and ``flow.finish`` make of the working copy:
+    the seat is done and the turn passes to the next seat that is not. ``None`` when the
+    step is not of that kind (attraction, development, an open offer, the last seat to
+    pass): the caller then takes the general path. The caller makes sure the pass is legal
+    and that its rulebook has those effects for passes; no events are made.
+    """
+    if state.offer is not None or state.phase not in _DONE_BY_PASS:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
+    turn = next_seat(seats, seat)
+    if turn < 0:
+        return None
+    after = make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )
+    carry(state, after)  # nobody was regrouped
+    return after

@@ -157,7 +157,8 @@ def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) ->
             z.directed_by,
         ),
     )
-    d.emit(Boosted(card, booster, units, gain))
+    if d.events is not None:
+        d.emit(Boosted(card, booster, units, gain))
     return d
 
 

@@ -15,10 +15,21 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, next_seat, to_move
 from boardrules.games.orbita.rules.attraction import over_leader_limit
-from boardrules.games.orbita.state import BARE, EMPTY, Corporation, Seat, State, Team, Zones
-from boardrules.games.orbita.table import index, reuse, seat_cards
+from boardrules.games.orbita.state import (
+    BARE,
+    EMPTY,
+    Corporation,
+    Seat,
+    State,
+    Team,
+    Zones,
+    make_seat,
+    make_state,
+    make_zones,
+)
+from boardrules.games.orbita.table import carry, index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -26,6 +37,7 @@ __all__ = [
     "FOOD_LONE",
     "ORB_19",
     "ORB_20",
+    "allocate_step",
     "feed_seat",
     "food_for",
     "own_food",
@@ -119,29 +131,33 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
     """Feed seat ``s``'s structures, break up the unfed ones, fire who goes (ORB-19, ORB-8)."""
     spec_of, role_of = ctx.spec, ctx.role
     seat = d.seats[s]
-    cards = list(seat_cards(seat))
-    pool = [c for c in cards if spec_of[c] is not Spec.PRIESTS]
+    pool = [c for c in seat_cards(seat) if spec_of[c] is not Spec.PRIESTS]
     teams = list(seat.teams)
     corps = list(seat.corporations)
     # Queue entries: ("corp", its name) / ("team", leader) / ("char", card).
     default: list[tuple[str, str]] = [("corp", c.enterprises[0].leader) for c in corps]
     default += [("team", t.leader) for t in teams if t.enterprise]
     default += [("char", m) for t in teams if not t.enterprise for m in t.members]
-    names = {name: (kind, name) for kind, name in default}
-    queue = [names[n] for n in seat.allocated if n in names]
-    first = set(queue)
-    queue += [e for e in default if e not in first]
+    if seat.allocated:
+        names = {name: (kind, name) for kind, name in default}
+        queue = [names[n] for n in seat.allocated if n in names]
+        first = set(queue)
+        queue += [e for e in default if e not in first]
+    else:
+        queue = default
     fed: set[str] = set()
     alive: list[Corporation] = []
-    corp_by_name = {c.enterprises[0].leader: c for c in corps}
+    corp_by_name = {c.enterprises[0].leader: c for c in corps} if corps else {}
     team_at = {t.leader: i for i, t in enumerate(teams)}
     # The pool's Food: only ``feed`` takes from it (kept up to date there).
-    zones = d.zones
-    shared = sum(zones[c].holds(Resource.FOOD) for c in pool)
+    zones = d.zones  # the draft's own dict, which ``put`` changes in place
+    shared = 0
+    for c in pool:
+        z = zones[c]
+        shared += z.current[_FOOD] + z.gifts[_FOOD] + z.reserve[_FOOD]
 
     def feed(members: tuple[str, ...], need: int, name: str) -> bool:
         nonlocal shared
-        zones = d.zones
         own = 0
         for m in members:
             z = zones[m]
@@ -152,22 +168,36 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             return False
         left = need
         for m in members:
-            z = d.zones[m]
+            z = zones[m]
             if z.meals and left:
                 used = min(z.meals, left)
                 left -= used
                 meals = z.meals - used
-                d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, meals, z.directed_by))
+                d.put(
+                    m, make_zones(z.current, z.reserve, z.gifts, z.influence, meals, z.directed_by)
+                )
         for m in members:
             if left and spec_of[m] is Spec.PRIESTS:
                 left -= d.take(m, _FOOD, left)
-        ordered = [m for m in members if m in pool] + [c for c in pool if c not in members]
-        for c in ordered:
-            if not left:
-                break
-            got = d.take(c, _FOOD, left)
-            left -= got
-            shared -= got
+        if left:
+            # The shared Food: the structure's own pool cards first, then the rest of the
+            # pool, each in pool order; a card without Food gives nothing (``take`` of 0).
+            if len(members) == 1:
+                # ``name`` comes again in ``pool``, by then without Food.
+                ordered = [name, *pool] if name in pool else pool
+            else:
+                ordered = [m for m in members if m in pool] + [
+                    c for c in pool if c not in members
+                ]
+            for c in ordered:
+                z = zones[c]
+                if not (z.current[_FOOD] or z.gifts[_FOOD] or z.reserve[_FOOD]):
+                    continue
+                got = d.take(c, _FOOD, left)
+                left -= got
+                shared -= got
+                if not left:
+                    break
         if d.events is not None:
             d.emit(StructureFed(s, name, need))
         return True
@@ -181,7 +211,8 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
                 fed.update(members)
                 alive.append(Corporation(corp.suit, corp.enterprises, corp.age + 1))
             else:
-                d.emit(CorporationCollapsed(s, corp.suit))
+                if d.events is not None:
+                    d.emit(CorporationCollapsed(s, corp.suit))
                 for team in corp.enterprises:
                     team_at[team.leader] = len(teams)
                     teams.append(team)
@@ -191,17 +222,20 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
             if feed(team.members, FOOD_ENTERPRISE, name):
                 fed.update(team.members)
             else:
-                d.emit(EnterpriseCollapsed(s, team.leader))
+                if d.events is not None:
+                    d.emit(EnterpriseCollapsed(s, team.leader))
                 teams[team_at[name]] = Team(team.leader, team.members, False)
                 queue[:0] = [("char", m) for m in team.members]
         elif feed((name,), FOOD_LONE, name):
             fed.add(name)
-    alive_order = {c.enterprises[0].leader: c for c in alive}
-    kept_corps = tuple(
-        alive_order[c.enterprises[0].leader]
-        for c in corps
-        if c.enterprises[0].leader in alive_order
-    )
+    kept_corps: tuple[Corporation, ...] = ()
+    if alive:
+        alive_order = {c.enterprises[0].leader: c for c in alive}
+        kept_corps = tuple(
+            alive_order[c.enterprises[0].leader]
+            for c in corps
+            if c.enterprises[0].leader in alive_order
+        )
     fired: list[str] = []
     any_leader_fed = bool(kept_corps) or any(t.leader in fed for t in teams)
     keep_last = "" if any_leader_fed else teams[0].leader
@@ -221,14 +255,17 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         fired.extend(m for m in team.members if m not in stay)
         staying.append(team if stay == team.members else Team(team.leader, stay, False))
     # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
-    while over_leader_limit(Seat(tuple(staying), kept_corps)):
+    while over_leader_limit(make_seat(tuple(staying), kept_corps, (), 0, False)):
         last = max(i for i, t in enumerate(staying) if not t.enterprise)
         fired.extend(staying.pop(last).members)
     for card in fired:
         d.market.append(card)
         d.put(card, BARE)
-        d.emit(CharacterFired(s, card))
-    d.seats[s] = Seat(reuse(staying, seat.teams), reuse(kept_corps, seat.corporations))
+        if d.events is not None:
+            d.emit(CharacterFired(s, card))
+    d.seats[s] = make_seat(
+        reuse(staying, seat.teams), reuse(kept_corps, seat.corporations), (), 0, False
+    )
 
 
 def _consumption(ctx: Context, d: Draft, step: Consumption, events: list[Event] | None) -> Draft:
@@ -260,12 +297,17 @@ def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) ->
             reserve = list(z.reserve)
             for i in kept:
                 reserve[i] += z.current[i] + z.gifts[i]
-            d.put(card, Zones(EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3])))
+            d.put(
+                card,
+                make_zones(
+                    EMPTY, (reserve[0], reserve[1], reserve[2], reserve[3]), EMPTY, EMPTY, 0, None
+                ),
+            )
     for card in d.market:
         z = d.zones[card]
         # (Tokens besides this round's mean the card is not BARE.)
         if z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY:
-            d.put(card, Zones(z.current))
+            d.put(card, make_zones(z.current, EMPTY, EMPTY, EMPTY, 0, None))
     return d
 
 
@@ -281,3 +323,42 @@ ORB_20 = Rule(
 )
 """ORB-20: each seated character keeps what it may store (``content.STORES``) in its
 reserve; every other token goes; market characters keep their one unit."""
+
+
+def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
+    """The state after a legal ``AllocateFood``, built directly.
+
+    It is what the default effects (ORB-6's end of the move, ORB-19's :func:`_allocate`)
+    and ``flow.finish`` make of the working copy: the structure is named among the seat's
+    allocations and the turn passes to the next seat that is not done. ``None`` when the
+    step is not of that kind (an open offer, no seat to pass to): the caller then takes the
+    general path. The caller makes sure the allocation is legal and that its rulebook has
+    those effects for allocations; no events are made.
+    """
+    if state.offer is not None:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    name = index(state).structure_of[action.card].name
+    seats[seat] = make_seat(
+        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
+    )
+    turn = next_seat(seats, seat)
+    if turn < 0:
+        return None
+    after = make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )
+    carry(state, after)  # nobody was regrouped
+    return after

@@ -18,7 +18,7 @@ from boardrules.games.orbita.rules.consumption import (
     food_for,
     seat_need,
 )
-from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones
+from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones, make_seat
 from boardrules.games.orbita.table import ENTERPRISE, reuse, seat_food
 
 __all__ = [
@@ -45,8 +45,11 @@ def _form_enterprises(
             # The Food the new enterprise may eat this round must cover it.
             if food_for(ctx, trial, d.zones, formed.members) >= FOOD_ENTERPRISE:
                 teams[t] = formed
-                d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
+                if d.events is not None:
+                    d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
+        # As ``Seat(teams, corporations)``: development starts with every seat's progress
+        # cleared, so only the teams can differ.
+        d.seats[s] = make_seat(reuse(teams, seat.teams), seat.corporations, (), 0, False)
     return d
 
 
@@ -73,8 +76,11 @@ def _form_enterprises_0_1_0(
             trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
             if seat_food(trial, d.zones) >= seat_need(trial):
                 teams[t] = formed
-                d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
-        d.seats[s] = Seat(reuse(teams, seat.teams), seat.corporations)
+                if d.events is not None:
+                    d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
+        # As ``Seat(teams, corporations)``: development starts with every seat's progress
+        # cleared, so only the teams can differ.
+        d.seats[s] = make_seat(reuse(teams, seat.teams), seat.corporations, (), 0, False)
     return d
 
 
@@ -136,7 +142,8 @@ def _form(ctx: Context, d: Draft, action: FormCorporation, events: list[Event] |
     corp = Corporation(action.suit, tuple(seat.teams[t] for t in picked))
     teams = tuple(t for i, t in enumerate(seat.teams) if i not in picked)
     d.set_seat(s, teams=teams, corporations=(*seat.corporations, corp))
-    d.emit(CorporationFormed(s, action.suit))
+    if d.events is not None:
+        d.emit(CorporationFormed(s, action.suit))
     if not can_form_corporation(ctx, d.seats[s], d.zones):
         d.set_seat(s, done=True)
     return d

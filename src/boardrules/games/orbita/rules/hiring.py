@@ -33,7 +33,15 @@ from boardrules.games.orbita.events import (
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
 from boardrules.games.orbita.rules.attraction import join
-from boardrules.games.orbita.state import EMPTY, Answer, Counts, Offer, Stage, State, Zones
+from boardrules.games.orbita.state import (
+    EMPTY,
+    Answer,
+    Counts,
+    Offer,
+    Stage,
+    State,
+    make_zones,
+)
 from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structure, index
 
 __all__ = [
@@ -213,7 +221,7 @@ def _place(
         z.influence[2] + placed[2],
         z.influence[3] + placed[3],
     )
-    d.put(target, Zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
+    d.put(target, make_zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
 
 
 def _make_offer_by(
@@ -234,7 +242,8 @@ def _make_offer_by(
     members = ix.structure_of[action.offerer].members
     _place(ctx, d, action.offerer, members, action.target, units, advice)
     resource = ctx.spec[action.offerer].resource
-    d.emit(OfferMade(seat, action.offerer, action.target, resource, units))
+    if d.events is not None:
+        d.emit(OfferMade(seat, action.offerer, action.target, resource, units))
     if tgt is None:
         d.offer = Offer(seat, action.offerer, action.target, None, resource, units, Stage.ANSWER)
         return d
@@ -312,7 +321,8 @@ def _answer_by(
     offer = state.offer
     assert offer is not None
     answer = action.answer
-    d.emit(OfferAnswered(offer.responder, offer.target, answer))
+    if d.events is not None:
+        d.emit(OfferAnswered(offer.responder, offer.target, answer))
     if answer is Answer.ACCEPT or not can_reinforce(ctx, state, offer, reading):
         d.settle = answer
     else:
@@ -341,7 +351,7 @@ def _answer_0_1_0(ctx: Context, d: Draft, action: AnswerOffer, events: list[Even
 
 def _clear_influence(d: Draft, target: str) -> Counts:
     z = d.zones[target]
-    d.put(target, Zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
+    d.put(target, make_zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
     return z.influence
 
 
@@ -367,7 +377,8 @@ def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
     influence = _clear_influence(d, offer.target)
     units = sum(influence)
     if answer is Answer.DECLINE:
-        d.emit(OfferDeclined(offer.target, units))
+        if d.events is not None:
+            d.emit(OfferDeclined(offer.target, units))
     elif answer is Answer.SEIZE:
         target = offer.target
         if seized_as_own:
@@ -376,12 +387,15 @@ def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
             for i in range(4):
                 if influence[i]:
                     current = add(current, i, influence[i])
-            d.put(target, Zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by))
+            d.put(
+                target, make_zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by)
+            )
         else:
             for i in range(4):
                 if influence[i]:
                     d.give(target, i, influence[i])
-        d.emit(OfferSeized(target, units))
+        if d.events is not None:
+            d.emit(OfferSeized(target, units))
     else:
         _accept(ctx, d, offer, influence)
     d.offer = None
@@ -414,9 +428,10 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
         z = d.zones[offer.target]
         d.put(
             offer.target,
-            Zones(z.current, z.reserve, z.gifts, z.influence, z.meals + fed, z.directed_by),
+            make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals + fed, z.directed_by),
         )
-    d.emit(OfferAccepted(offer.target, offer.offerer, resource, moved, fed))
+    if d.events is not None:
+        d.emit(OfferAccepted(offer.target, offer.offerer, resource, moved, fed))
 
 
 def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
@@ -466,14 +481,16 @@ def hire(ctx: Context, d: Draft, offer: Offer) -> bool:
     if not join(ctx, d, offer.seat, offer.target):
         return False
     d.market.remove(offer.target)
-    d.emit(CharacterHired(offer.seat, offer.target))
+    if d.events is not None:
+        d.emit(CharacterHired(offer.seat, offer.target))
     return True
 
 
 def _market_accepts(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
     offer = d.offer
     if offer is not None and offer.responder is None:
-        d.emit(OfferAnswered(None, offer.target, Answer.ACCEPT))
+        if d.events is not None:
+            d.emit(OfferAnswered(None, offer.target, Answer.ACCEPT))
         d.settle = Answer.ACCEPT
     return d
 
@@ -590,7 +607,8 @@ def _reinforce_by(
         offer.reinforcements + 1,
         waiting,
     )
-    d.emit(OfferReinforced(offer.seat, units, offer.units + units))
+    if d.events is not None:
+        d.emit(OfferReinforced(offer.seat, units, offer.units + units))
     return d
 
 
@@ -714,7 +732,8 @@ def _shield_takes_food(ctx: Context, d: Draft, offer: Offer, hero: str) -> Draft
             food += d.take(m, _FOOD, _ALL)
     if food:
         d.give(hero, _FOOD, food)
-    d.emit(HostShielded(hero, offer.target, food))
+    if d.events is not None:
+        d.emit(HostShielded(hero, offer.target, food))
     d.offer = None
     d.ended = offer.seat
     return d
@@ -771,8 +790,9 @@ def direct_warriors(d: Draft, offer: Offer, members: list[str]) -> None:
     """The Warriors that accepted the Priests' Advice are directed by the offering seat."""
     for m in members:
         z = d.zones[m]
-        d.put(m, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
-    d.emit(WarriorDirected(offer.seat, offer.target))
+        d.put(m, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
+    if d.events is not None:
+        d.emit(WarriorDirected(offer.seat, offer.target))
 
 
 def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
@@ -780,8 +800,9 @@ def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
     for card in sorted(d.zones, key=ctx.order.__getitem__):
         z = d.zones[card]
         if z.directed_by == priests_seat:
-            d.put(card, Zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
-            d.emit(WarriorReleased(priests_seat, card))
+            d.put(card, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
+            if d.events is not None:
+                d.emit(WarriorReleased(priests_seat, card))
 
 
 def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:

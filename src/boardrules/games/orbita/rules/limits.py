@@ -137,7 +137,8 @@ def _round_end(ctx: Context, d: Draft, step: RoundEnd, events: list[Event] | Non
         d.over = True
         d.phase = Phase.SAVING
         d.turn = 0
-        d.emit(GameEnded(d.round, reason))
+        if d.events is not None:
+            d.emit(GameEnded(d.round, reason))
     return d
 
 
