@@ -21,12 +21,16 @@ def settings(has_policy: bool) -> list[tuple[str, MCTSAgent]]:
     """The searches to time: the default, and with a policy the cut-off variants."""
     big = 10**9
     out: list[tuple[str, MCTSAgent]] = [
-        ("mcts (random roll-outs to the end)", MCTSAgent(iterations=big))
+        ("mcts, random roll-outs to the end",
+         MCTSAgent(iterations=big, rollout="random", depth=None))
     ]
     if has_policy:
         out += [
-            ("mcts, random roll-outs, depth 40", MCTSAgent(iterations=big, depth=40)),
-            ("mcts, policy roll-outs to the end", MCTSAgent(iterations=big, rollout="policy")),
+            ("mcts, random roll-outs, depth 40",
+             MCTSAgent(iterations=big, rollout="random", depth=40)),
+            ("mcts, policy roll-outs to the end",
+             MCTSAgent(iterations=big, rollout="policy", depth=None)),
+            ("mcts (the default: policy roll-outs, depth 40)", MCTSAgent(iterations=big)),
             ("mcts-goal (policy roll-outs, depth 40)", GoalMCTSAgent(iterations=big)),
             ("mcts-goal, depth 100", GoalMCTSAgent(iterations=big, depth=100)),
         ]

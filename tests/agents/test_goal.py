@@ -174,8 +174,11 @@ def test_the_new_agents_are_named() -> None:
     assert make_agent("mcts-goal") == GoalMCTSAgent()
     assert GoalMCTSAgent().rollout == "policy"
     assert GoalMCTSAgent().depth == 40
-    assert MCTSAgent().rollout == "random"
-    assert MCTSAgent().depth is None
+    # The default resolves by game: policy roll-outs cut at 40 where there is a policy.
+    assert MCTSAgent().settings(GAME) == ("policy", 40)
+    assert MCTSAgent().settings(semya.Game()) == ("random", None)
+    assert MCTSAgent(rollout="random").settings(GAME) == ("random", None)
+    assert MCTSAgent(depth=None).settings(GAME) == ("policy", None)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

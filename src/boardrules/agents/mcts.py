@@ -30,6 +30,18 @@ def _not_negative(instance: Any, attribute: Any, value: int | None) -> None:
         raise ValueError(f"{attribute.name} must be at least 0, not {value}")
 
 
+#: The roll-out cut-off of ``depth="auto"`` with policy roll-outs: about one 4-seat Orbita
+#: round.
+AUTO_DEPTH = 40
+
+
+def _depth(instance: Any, attribute: Any, value: int | str | None) -> None:
+    if value == "auto" or value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"depth is a whole number ≥ 0, None or 'auto', not {value!r}")
+
+
 @attrs.frozen
 class MCTSAgent:
     """UCT with roll-outs, for any game of the registry.
@@ -40,10 +52,11 @@ class MCTSAgent:
     up each seat's reward: its outcome (1 for a win, shared for a tied win) when the roll-out
     reaches the end, or the game's estimate ``evaluate(state)`` when it stops at ``depth``.
 
-    The defaults (random roll-outs to the end, 200 iterations) work for every game. For a
-    game with a policy (:class:`~boardrules.core.capabilities.HasPolicy`), ``rollout="policy"``
-    plays the roll-outs with it and ``depth`` cuts them short; :class:`GoalMCTSAgent` is that
-    preset.
+    The defaults (200 iterations, ``rollout="auto"``) work for every game: a game with a
+    policy (:class:`~boardrules.core.capabilities.HasPolicy`, Orbita) is searched with policy
+    roll-outs cut off after 40 actions (:class:`GoalMCTSAgent`'s settings), any other with
+    random roll-outs to the end (7Я, Lyceum and Kuhn poker play exactly as in 0.1.0).
+    ``rollout="random"`` or ``"policy"`` and an explicit ``depth`` choose for themselves.
 
     Attributes:
         iterations: the most roll-outs per decision.
@@ -52,13 +65,15 @@ class MCTSAgent:
             least one iteration is always played). Being time, it makes choices depend on
             the machine: leave it ``None`` for reproducible studies.
         exploration: the UCB1 constant.
-        rollout: ``"random"`` (uniform legal actions) or ``"policy"`` (the game's
-            ``policy``, seen from the seat to move). With ``"policy"`` the policy also picks
+        rollout: ``"auto"`` (the game's policy when it has one, else random), ``"random"``
+            (uniform legal actions) or ``"policy"`` (the game's ``policy``, seen from the
+            seat to move). With policy roll-outs the policy also picks
             which untried action a node expands next (among the untried ones), and the most
             visited action at the root wins with ties going to the one expanded first, so
             a short search falls back on the policy's own choice.
         depth: the most actions a roll-out plays before it stops and backs up
-            ``game.evaluate(state)``; ``None`` plays to the end of the game.
+            ``game.evaluate(state)``; ``None`` plays to the end of the game; ``"auto"``
+            (the default) is 40 with policy roll-outs and ``None`` with random ones.
 
     Raises:
         MissingCapability: when ``rollout="policy"`` or a ``depth`` is asked of a game
@@ -69,10 +84,26 @@ class MCTSAgent:
     iterations: int = attrs.field(default=200, validator=_not_negative)
     seconds: float | None = None
     exploration: float = 1.4
-    rollout: Literal["random", "policy"] = attrs.field(
-        default="random", validator=attrs.validators.in_(("random", "policy"))
+    rollout: Literal["auto", "random", "policy"] = attrs.field(
+        default="auto", validator=attrs.validators.in_(("auto", "random", "policy"))
     )
-    depth: int | None = attrs.field(default=None, validator=_not_negative)
+    depth: int | Literal["auto"] | None = attrs.field(default="auto", validator=_depth)
+
+    def settings(self, game: Any) -> tuple[Literal["random", "policy"], int | None]:
+        """The roll-out and depth this agent searches ``game`` with, ``"auto"`` resolved.
+
+        >>> from boardrules.games import orbita, semya
+        >>> MCTSAgent().settings(orbita.Game()), MCTSAgent().settings(semya.Game())
+        (('policy', 40), ('random', None))
+        """
+        rollout: Literal["random", "policy"]
+        if self.rollout == "auto":
+            rollout = "policy" if isinstance(game, HasPolicy) else "random"
+        else:
+            rollout = self.rollout
+        if self.depth == "auto":
+            return rollout, AUTO_DEPTH if rollout == "policy" else None
+        return rollout, self.depth
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """The most visited action at the root after the search."""
@@ -80,7 +111,7 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         root, _ = self._search(game, view, seat, rng, legal)
-        if self.rollout == "policy" and root.children:
+        if self.settings(game)[0] == "policy" and root.children:
             # Ties go to the child expanded first: the policy's choice (see ``_iterate``).
             return max(root.children, key=lambda a: root.children[a].visits)
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
@@ -88,9 +119,8 @@ class MCTSAgent:
     def require(self, game: Any) -> None:
         """Raise ``MissingCapability`` when policy roll-outs or a depth meet a game
         without a policy."""
-        if (self.rollout == "policy" or self.depth is not None) and not isinstance(
-            game, HasPolicy
-        ):
+        rollout, depth = self.settings(game)
+        if (rollout == "policy" or depth is not None) and not isinstance(game, HasPolicy):
             feature = f"{type(self).__name__} with policy roll-outs or a depth"
             raise missing(game, HasPolicy, feature)
 
@@ -109,14 +139,17 @@ class MCTSAgent:
         root = _Node(list(legal))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        rollout, depth = self.settings(game)
         for _ in range(max(1, self.iterations)):
-            self._iterate(game, determinize(game, view, seat, rng), root, rng)
+            self._iterate(game, determinize(game, view, seat, rng), root, rng, rollout, depth)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return root, done
 
-    def _iterate(self, game: Any, state: Any, root: _Node, rng: Rng) -> None:
+    def _iterate(
+        self, game: Any, state: Any, root: _Node, rng: Rng, rollout: str, depth: int | None
+    ) -> None:
         path = [root]
         node = root
         # Selection: descend while the node is fully expanded.
@@ -141,7 +174,7 @@ class MCTSAgent:
             legal_now = game.legal_actions(state)
             untried = [a for a in node.untried if a in legal_now]
             if untried:
-                if self.rollout == "policy" and len(untried) > 1:
+                if rollout == "policy" and len(untried) > 1:
                     # The policy's choice among the untried actions is expanded first.
                     action = game.policy(state, game.to_move(state), untried, rng)
                 else:
@@ -152,8 +185,8 @@ class MCTSAgent:
                 node.children[action] = child
                 path.append(child)
         # Roll-out, to the end or to the cut-off.
-        limit = game.max_moves() if self.depth is None else self.depth
-        by_policy = self.rollout == "policy"
+        limit = game.max_moves() if depth is None else depth
+        by_policy = rollout == "policy"
         for _ in range(limit):
             legal = game.legal_actions(state)
             if not legal:
@@ -187,7 +220,7 @@ class GoalMCTSAgent(MCTSAgent):
 
     name: ClassVar[str] = "mcts-goal"
     iterations: int = attrs.field(default=200, validator=_not_negative)
-    rollout: Literal["random", "policy"] = attrs.field(
-        default="policy", validator=attrs.validators.in_(("random", "policy"))
+    rollout: Literal["auto", "random", "policy"] = attrs.field(
+        default="policy", validator=attrs.validators.in_(("auto", "random", "policy"))
     )
-    depth: int | None = attrs.field(default=40, validator=_not_negative)
+    depth: int | Literal["auto"] | None = attrs.field(default=AUTO_DEPTH, validator=_depth)
