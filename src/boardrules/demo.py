@@ -2,7 +2,8 @@
 
 First a 7Я game move by move; then a 4-seat Lyceum game as the host's protocol with the
 standings; then a short 4-seat Orbita game round by round; then a balance study of each game
-(greedy against random players) with its report under ``build/report/``. Run with
+with its report under ``build/report/`` (greedy against random players in 7Я and Lyceum; four
+goal agents in Orbita, with how often a corporation forms). Run with
 ``--seed N`` to replay exactly; without it a seed is drawn and printed. The games need
 nothing beyond a base install; the studies need the ``report`` extra and say so in one line
 when it is missing.
@@ -128,19 +129,21 @@ def play_orbita(seed: int, out: list[str]) -> Any:
 STUDIES: tuple[tuple[str, int, tuple[str, ...], int], ...] = (
     ("semya", 2, ("greedy", "random"), 400),
     ("lyceum", 4, ("greedy", "random", "random", "random"), 300),
-    ("orbita", 4, ("random", "random", "random", "random"), 200),
+    ("orbita", 4, ("goal", "goal", "goal", "goal"), 200),
 )
 
 
 def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) -> list[Path]:
     """Simulate each game of :data:`STUDIES` and write its balance report under ``out_dir``."""
-    from boardrules.agents import Agent, GreedyAgent, RandomAgent
+    from boardrules.agents import Agent, GoalAgent, GreedyAgent, RandomAgent
     from boardrules.core.registry import load
     from boardrules.sim import simulate, wilson
     from boardrules.sim.progress import progress_bar
     from boardrules.sim.report import write_report
 
-    makers: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
+    makers: dict[str, Callable[[], Agent]] = {
+        "greedy": GreedyAgent, "random": RandomAgent, "goal": GoalAgent
+    }
     paths = []
     out.append("")
     out.append("Balance studies (seats rotate; 95% intervals):")
@@ -156,12 +159,16 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
         summary = result.summary
         if "greedy" in agent_names:
             rate = wilson(summary.agent_wins.get("greedy", 0.0), summary.agent_games["greedy"])
-            finding = f"greedy wins {rate}"
+            finding = f"greedy wins {rate} (even share {1 / seats:.0%})"
+        elif "goal" in agent_names:
+            formed = summary.content_games.get("corporations formed", 0)
+            rate = wilson(formed, summary.games)
+            finding = f"goal agents form a corporation in {rate} of games"
         else:
             rate = wilson(summary.seat_wins.get(0, 0.0), summary.games)
-            finding = f"seat 0 wins {rate} among random players"
+            finding = f"seat 0 wins {rate} among random players (even share {1 / seats:.0%})"
         out.append(
-            f"  {name:7} {n} games: {finding} (even share {1 / seats:.0%}); report {path}"
+            f"  {name:7} {n} games: {finding}; report {path}"
         )
         paths.append(path)
     return paths
