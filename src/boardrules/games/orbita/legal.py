@@ -306,7 +306,12 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     structure_of = ix.structure_of
     market = state.market
     offers = _OFFERS
-    on_market: dict[Spec, list[tuple[str, int]]] = {}
+    # The targets by (victim, seat, owner), kept with the index for this very market (a draw
+    # changes the market but not the teams).
+    kept = ix.offer_reach
+    if kept is None or kept[0] is not ctx or kept[1] is not market:
+        kept = ix.offer_reach = (ctx, market, {})
+    reach: dict[tuple[Spec, int, int], list[tuple[str, int]]] = kept[2]
     for offerer in offerers:
         # The units of the offerer's trump its structure holds, and with Advice as well
         # (ORB-11 counts Advice only for some Warriors' offers; see ``advice_always``).
@@ -327,13 +332,13 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         lone_warrior = own.size == LONE and warrior
         victim = ctx.victim[offerer]
         owner = ix.seat_of[offerer]
-        targets = on_market.get(victim)
+        targets = reach.get((victim, seat, owner))
         if targets is None:
-            targets = on_market[victim] = [(c, LONE) for c in market if spec_of[c] is victim]
-        targets = list(targets)
-        for s, named in enumerate(_targets(ctx, ix, state, victim)):
-            if s != seat and s != owner:
-                targets.extend(named)
+            targets = [(c, LONE) for c in market if spec_of[c] is victim]
+            for s, named in enumerate(_targets(ctx, ix, state, victim)):
+                if s != seat and s != owner:
+                    targets.extend(named)
+            reach[(victim, seat, owner)] = targets
         made = offers.get(offerer)
         if made is None:
             made = offers[offerer] = {}
