@@ -105,8 +105,8 @@ def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
 
 
 #: A seated card as ``_gifts`` reads it: the card, the index of its own resource, of its
-#: booster, the indices of what it may give, and its two boosts.
-_Card = tuple[str, int, int, tuple[int, ...], tuple[Boost, Boost]]
+#: booster, the indices of what it may give, its two boosts, and its place in table order.
+_Card = tuple[str, int, int, tuple[int, ...], tuple[Boost, Boost], int]
 
 
 def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
@@ -115,13 +115,15 @@ def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
     if memo is None or memo[0] is not ctx:
         spec_of, booster, gives_at, cache = ctx.spec, ctx.booster, ctx.gives_at, _BOOSTS
         rows: list[list[_Card]] = []
+        k = 0
         for cards in ix.cards:
             row: list[_Card] = []
             for c in cards:
                 ways = cache.get(c)
                 if ways is None:
                     ways = cache[c] = (Boost(c), Boost(c, Amount.ALL))
-                row.append((c, spec_of[c].index, booster[c], gives_at[c], ways))
+                row.append((c, spec_of[c].index, booster[c], gives_at[c], ways, k))
+                k += 1
             rows.append(row)
         memo = ix.card_rows = (ctx, rows)
     found: list[list[_Card]] = memo[1]
@@ -147,63 +149,79 @@ def _gifts(
     offer = state.offer
     zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     all_at_once = ctx.all_at_once
+    if offer is None:
+        # Every seated card receives: the rows of ready gifts, cut around the seat's own
+        # givers (a giver receives only what the others can give it). ``held`` lists each
+        # giver's holding as (resource, place in table order, units): ORB-4
+        # (``rules.basics.givers``), inline, with no answering structure.
+        held: list[tuple[int, int, int]] = []
+        totals = [0, 0, 0, 0]
+        for c, own, b, gives, ways, k in _cards(ctx, ix)[seat]:
+            z = zones(c)
+            cur, gif, res = z.current, z.gifts, z.reserve
+            if boosts is not None:
+                # As ``_boosts``: the card's own resource and its booster at hand.
+                boosting = cur[b] + gif[b] + res[b]
+                if cur[own] >= 1 and boosting >= 1:
+                    boosts.append(ways[0])
+                    if all_at_once and boosting > 1:
+                        boosts.append(ways[1])
+            for i in gives:
+                n = cur[i] + gif[i] + res[i]
+                if n:
+                    held.append((i, k, n))
+                    totals[i] += n
+        if not held:
+            return
+        held.sort()  # by resource, then in table order (a card is there once per resource)
+        memo = ix.gift_rows
+        if memo is None or memo[0] is not ctx:
+            memo = ix.gift_rows = (ctx, [None, None, None, None])
+        rows: list[_Row | None] = memo[1]
+        last = -1
+        start = total = wide = 0
+        ones: tuple[Gift, ...] = ()
+        pairs: tuple[Gift, ...] = ()
+        row: tuple[Gift, ...] = ()
+        for i, k, n in held:
+            if i != last:
+                if last >= 0:
+                    out.extend(row[start * wide :])
+                last, start, total = i, 0, totals[i]
+                ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
+                wide = 2 if total > 1 and all_at_once else 1
+                row = pairs if wide == 2 else ones
+            out.extend(row[start * wide : k * wide])
+            available = total - n
+            if available:
+                out.append(ones[k])
+                if available > 1 and all_at_once:
+                    out.append(pairs[2 * k + 1])
+            start = k + 1
+        out.extend(row[start * wide :])
+        return
     # ORB-4 (``rules.basics.givers``), inline: the seat's cards outside the answering
     # structure that may give a resource and hold some, in table order.
-    locked = answering_structure(state) if offer is not None else ()
-    held: tuple[dict[str, int], ...] = ({}, {}, {}, {})
-    totals = [0, 0, 0, 0]
-    for c, own, b, gives, ways in _cards(ctx, ix)[seat]:
-        z = zones(c)
-        cur, gif, res = z.current, z.gifts, z.reserve
-        if boosts is not None:
-            # As ``_boosts``: the card's own resource and its booster at hand.
-            boosting = cur[b] + gif[b] + res[b]
-            if cur[own] >= 1 and boosting >= 1:
-                boosts.append(ways[0])
-                if all_at_once and boosting > 1:
-                    boosts.append(ways[1])
+    locked = answering_structure(state)
+    by_card: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+    sums = [0, 0, 0, 0]
+    for c, _own, _b, gives, _ways, _k in _cards(ctx, ix)[seat]:
         if c in locked:
             continue
+        z = zones(c)
+        cur, gif, res = z.current, z.gifts, z.reserve
         for i in gives:
             n = cur[i] + gif[i] + res[i]
             if n:
-                held[i][c] = n
-                totals[i] += n
-    if offer is None:
-        # Every seated card receives: the rows of ready gifts, cut around the seat's own
-        # givers (a giver receives only what the others can give it).
-        memo = ix.gift_rows
-        if memo is None or memo[0] is not ctx:
-            empty: list[_Row | None] = [None, None, None, None]
-            memo = ix.gift_rows = (ctx, (empty, {c: k for k, c in enumerate(ix.all_cards)}))
-        rows: list[_Row | None] = memo[1][0]
-        pos: dict[str, int] = memo[1][1]
-        for i in range(4):
-            total = totals[i]
-            if not total:
-                continue
-            ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
-            wide = 2 if total > 1 and all_at_once else 1
-            row = pairs if wide == 2 else ones
-            start = 0
-            for c, n in held[i].items():  # in table order, like the receivers
-                k = pos[c]
-                out.extend(row[start * wide : k * wide])
-                available = total - n
-                if available:
-                    out.append(ones[k])
-                    if available > 1 and all_at_once:
-                        out.append(pairs[2 * k + 1])
-                start = k + 1
-            out.extend(row[start * wide :])
-        return
+                by_card[i][c] = n
+                sums[i] += n
     sides = (offer.seat, offer.responder)
     receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
     for i, resource in enumerate(RESOURCE_ORDER):
-        total = totals[i]
+        total = sums[i]
         if not total:
             continue
-        mine = held[i]
+        mine = by_card[i]
         cache = _GIFTS[i]
         for to in receivers:
             available = total - mine.get(to, 0)
@@ -288,7 +306,12 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
     structure_of = ix.structure_of
     market = state.market
     offers = _OFFERS
-    on_market: dict[Spec, list[tuple[str, int]]] = {}
+    # The targets by (victim, seat, owner), kept with the index for this very market (a draw
+    # changes the market but not the teams).
+    kept = ix.offer_reach
+    if kept is None or kept[0] is not ctx or kept[1] is not market:
+        kept = ix.offer_reach = (ctx, market, {})
+    reach: dict[tuple[Spec, int, int], list[tuple[str, int]]] = kept[2]
     for offerer in offerers:
         # The units of the offerer's trump its structure holds, and with Advice as well
         # (ORB-11 counts Advice only for some Warriors' offers; see ``advice_always``).
@@ -309,13 +332,13 @@ def _offers(ctx: Context, book: Rulebook, ix: Index, state: State, seat: int) ->
         lone_warrior = own.size == LONE and warrior
         victim = ctx.victim[offerer]
         owner = ix.seat_of[offerer]
-        targets = on_market.get(victim)
+        targets = reach.get((victim, seat, owner))
         if targets is None:
-            targets = on_market[victim] = [(c, LONE) for c in market if spec_of[c] is victim]
-        targets = list(targets)
-        for s, named in enumerate(_targets(ctx, ix, state, victim)):
-            if s != seat and s != owner:
-                targets.extend(named)
+            targets = [(c, LONE) for c in market if spec_of[c] is victim]
+            for s, named in enumerate(_targets(ctx, ix, state, victim)):
+                if s != seat and s != owner:
+                    targets.extend(named)
+            reach[(victim, seat, owner)] = targets
         made = offers.get(offerer)
         if made is None:
             made = offers[offerer] = {}

@@ -78,6 +78,7 @@ class Index:
         "card_rows",
         "cards",
         "gift_rows",
+        "offer_reach",
         "offer_targets",
         "offerer_cards",
         "seat_of",
@@ -122,6 +123,7 @@ class Index:
         self.gift_rows: tuple[object, Any] | None = None
         self.card_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
+        self.offer_reach: tuple[object, Any, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
         self.allocations: list[list[Any]] | None = None
 
