@@ -52,7 +52,7 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import CORPORATION
+from boardrules.games.orbita.table import CORPORATION, carry
 
 __all__ = [
     "ACCEPTS",
@@ -508,6 +508,34 @@ def next_seat(seats: Sequence[Seat], after: int) -> int:
         if not seats[s].done:
             return s
     return -1
+
+
+def turn_handed_on(state: State, seats: list[Seat], seat: int) -> State | None:
+    """``state`` with ``seats`` and the turn handed on from ``seat`` to the next seat not done,
+    no offer open and everything else as it was; ``None`` when every seat is done (the phase
+    ends, which only the full step carries out).
+
+    For the direct step builders of the rules (a pass, a food allocation): they regroup
+    nobody, so the table index is carried over.
+    """
+    turn = next_seat(seats, seat)
+    if turn < 0:
+        return None
+    after = make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )
+    carry(state, after)
+    return after
 
 
 def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:

@@ -15,7 +15,7 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
-from boardrules.games.orbita.flow import Draft, Production, add, next_seat, to_move
+from boardrules.games.orbita.flow import Draft, Production, add, to_move, turn_handed_on
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
@@ -24,10 +24,9 @@ from boardrules.games.orbita.state import (
     State,
     Team,
     make_seat,
-    make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import carry, enterprises, leaders, seat_cards
+from boardrules.games.orbita.table import enterprises, leaders, seat_cards
 
 __all__ = [
     "HOSTS_OUTPUT",
@@ -322,21 +321,4 @@ def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
     seats = list(state.seats)
     mine = seats[seat]
     seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
-    turn = next_seat(seats, seat)
-    if turn < 0:
-        return None
-    after = make_state(
-        state.round,
-        state.phase,
-        turn,
-        tuple(seats),
-        state.market,
-        state.deck,
-        state.zones,
-        None,
-        state.drew,
-        state.took,
-        state.over,
-    )
-    carry(state, after)  # nobody was regrouped
-    return after
+    return turn_handed_on(state, seats, seat)

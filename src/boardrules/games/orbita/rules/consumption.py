@@ -15,7 +15,13 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, next_seat, to_move
+from boardrules.games.orbita.flow import (
+    Consumption,
+    Draft,
+    Saving,
+    to_move,
+    turn_handed_on,
+)
 from boardrules.games.orbita.rules.attraction import over_leader_limit
 from boardrules.games.orbita.state import (
     BARE,
@@ -26,10 +32,9 @@ from boardrules.games.orbita.state import (
     Team,
     Zones,
     make_seat,
-    make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import carry, index, reuse, seat_cards
+from boardrules.games.orbita.table import index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -344,21 +349,4 @@ def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | N
     seats[seat] = make_seat(
         mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
     )
-    turn = next_seat(seats, seat)
-    if turn < 0:
-        return None
-    after = make_state(
-        state.round,
-        state.phase,
-        turn,
-        tuple(seats),
-        state.market,
-        state.deck,
-        state.zones,
-        None,
-        state.drew,
-        state.took,
-        state.over,
-    )
-    carry(state, after)  # nobody was regrouped
-    return after
+    return turn_handed_on(state, seats, seat)
