@@ -511,16 +511,22 @@ def next_seat(seats: Sequence[Seat], after: int) -> int:
 
 
 def turn_handed_on(state: State, seats: list[Seat], seat: int) -> State | None:
-    """``state`` with ``seats`` and the turn handed on from ``seat`` to the next seat not done,
-    no offer open and everything else as it was; ``None`` when every seat is done (the phase
-    ends, which only the full step carries out).
-
-    For the direct step builders of the rules (a pass, a food allocation): they regroup
-    nobody, so the table index is carried over.
-    """
+    """``state`` with ``seats`` and the turn handed on from ``seat`` to the next seat not done
+    (:func:`handed_on`); ``None`` when every seat is done (the phase ends, which only the full
+    step carries out)."""
     turn = next_seat(seats, seat)
-    if turn < 0:
-        return None
+    return None if turn < 0 else handed_on(state, seats, turn)
+
+
+def handed_on(
+    state: State, seats: Sequence[Seat], turn: int, zones: FrozenMap[str, Zones] | None = None
+) -> State:
+    """``state`` with ``seats``, the turn at ``turn``, no offer open, and ``zones`` when given;
+    everything else as it was.
+
+    For the direct step builders of the rules (a gift, a pass, a food allocation): they
+    regroup nobody, so the table index is carried over.
+    """
     after = make_state(
         state.round,
         state.phase,
@@ -528,7 +534,7 @@ def turn_handed_on(state: State, seats: list[Seat], seat: int) -> State | None:
         tuple(seats),
         state.market,
         state.deck,
-        state.zones,
+        state.zones if zones is None else zones,
         None,
         state.drew,
         state.took,

@@ -8,10 +8,10 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Gift
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GiftGiven
-from boardrules.games.orbita.flow import Draft, add, next_seat, to_move
+from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat, to_move
 from boardrules.games.orbita.rules.basics import givers
-from boardrules.games.orbita.state import State, make_seat, make_state, make_zones
-from boardrules.games.orbita.table import carry, index
+from boardrules.games.orbita.state import State, make_seat, make_zones
+from boardrules.games.orbita.table import index
 
 __all__ = ["ORB_10", "gift_step"]
 
@@ -124,18 +124,4 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
     new_seats[seat] = make_seat(
         mine.teams, mine.corporations, mine.allocated, mine.steps + 1, mine.done
     )
-    after = make_state(
-        state.round,
-        state.phase,
-        turn,
-        tuple(new_seats),
-        state.market,
-        state.deck,
-        FrozenMap.adopt(zones),
-        None,
-        state.drew,
-        state.took,
-        state.over,
-    )
-    carry(state, after)  # nobody was regrouped
-    return after
+    return handed_on(state, new_seats, turn, FrozenMap.adopt(zones))
