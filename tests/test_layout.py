@@ -17,9 +17,12 @@ import boardrules
 SRC = Path(boardrules.__file__).parent
 GAMES = sorted(p.name for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
 #: The modules of every game folder, the same meaning in each (explanation/architecture.md).
+# Every game folder has these modules. The rules module (or package) holds the units, which
+# state the setup, turns, end, score and views too (a game still converting keeps them in
+# flow, scoring and views modules of its own).
 LAYOUT = {
-    "__init__", "actions", "content", "events", "flow", "game", "hooks", "labels", "messages",
-    "position", "rules", "scoring", "state", "views",
+    "__init__", "actions", "content", "events", "game", "hooks", "labels", "messages",
+    "position", "rules", "state",
 }
 
 

@@ -22,7 +22,7 @@ from boardrules.core import codec
 from boardrules.core.errors import IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
-from boardrules.core.rules import Check, Rule, Rulebook
+from boardrules.core.rules import PARTS, Check, Guard, Rule, Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 
@@ -47,6 +47,63 @@ def _rebuild(cls: type, options: dict[str, Any], rulebook: Rulebook | None = Non
 def _default_game(cls: type) -> Any:
     """One default-options instance per game class, to compare options against."""
     return cls()
+
+
+class _Listing:
+    """How the core lists one action class: its guards' cheap forms and its move generators.
+
+    ``selects`` pairs each guard that can narrow the candidates with the ``allows`` of every
+    other guard; ``allows`` are all the guards' cheap forms, for candidates from ``moves``.
+    """
+
+    __slots__ = ("allows", "moves", "selects")
+
+    def __init__(self, guards: tuple[Guard[Any, Any], ...], moves: tuple[Any, ...]) -> None:
+        self.allows = tuple(g.allows for g in guards)
+        self.selects = tuple(
+            (g.select, tuple(o.allows for j, o in enumerate(guards) if j != i))
+            for i, g in enumerate(guards)
+            if g.select is not None
+        )
+        self.moves = moves
+
+
+class _Plan:
+    """A game's rulebook compiled once per game object: what each composed method runs."""
+
+    __slots__ = (
+        "classes",
+        "ctx",
+        "end",
+        "listings",
+        "score",
+        "setups",
+        "steps",
+        "turn",
+        "view",
+        "view_events",
+    )
+
+    def __init__(self, game: GameBase[Any, Any, Any, Any]) -> None:
+        book = game.rulebook
+        self.ctx = game.rule_context
+        self.setups = tuple(rule.setup for rule in book.setups() if rule.setup is not None)
+        found: dict[str, Any] = {}
+        for part in PARTS:
+            owner = book.owner(part)
+            found[part] = None if owner is None else getattr(owner, part)
+        self.turn = found["turn"]
+        self.end = found["end"]
+        self.score = found["score"]
+        self.view = found["view"]
+        self.view_events = found["view_events"]
+        self.steps = found["steps"]
+        governed = game.governed_classes
+        self.classes = tuple(k for k in game.action_classes if k in governed)
+        self.listings = {
+            kind: _Listing(book.guards_for(kind), book.moves_for(kind))
+            for kind in game.action_classes
+        }
 
 
 @attrs.frozen
@@ -103,29 +160,23 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     # -- what each game provides -------------------------------------------------------
     @abc.abstractmethod
-    def _new(self, seed: int, setup: SetupT) -> S:
-        """The first state for a checked seed and a parsed setup."""
-
-    @abc.abstractmethod
-    def to_move(self, state: S) -> int | None:
-        """The seat whose decision it is, or ``None`` once the game is over."""
-
-    @abc.abstractmethod
-    def legal_actions(self, state: S) -> tuple[A, ...]:
-        """Every legal action in a stable order; empty exactly when the game is over."""
-
-
-    @abc.abstractmethod
-    def score(self, state: S) -> Standings:
-        """Points, ranks and winners; provisional before the end."""
-
-    @abc.abstractmethod
     def validate(self, state: S) -> None:
         """Raise ``BadInput`` unless ``state`` keeps every invariant of this game."""
 
     @abc.abstractmethod
     def max_moves(self) -> int:
         """An upper bound on the number of actions in one game under these options."""
+
+    def malformed(self, state: S, action: object) -> Violation | None:
+        """Why ``action`` is not well formed in ``state`` (CORE-4), or ``None``.
+
+        Well formed means that what the action names exists and is in play: the card is in
+        the deck and in the mover's hand, the seat and the character are at the table. A
+        game states it here, not in a unit, so that no variant can remove it; the core asks
+        it before any rule (``check``) and the effects never meet a malformed action.
+        Default: every action of the game's classes is well formed.
+        """
+        return None
 
     # -- shared behaviour ---------------------------------------------------------------
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -194,11 +245,12 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     @functools.cached_property
     def governed_classes(self) -> frozenset[type]:
-        """The action classes that some rule of this game names in its checks or effects."""
+        """The action classes that some rule of this game names in its checks, effects or
+        moves."""
         return frozenset(
             kind
             for rule in self.rulebook
-            for table in (rule.checks, rule.effects)
+            for table in (rule.checks, rule.effects, rule.moves)
             for kind in table
             if kind in self.action_classes
         )
@@ -206,16 +258,21 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def accepts(self, state: S) -> Collection[type]:
         """The classes of action the current step of ``state`` takes (CORE-3).
 
-        Default: the classes some rule governs (:attr:`governed_classes`), in any step; a
-        game with steps (a setup, phases, a pending choice) narrows it. Only called while
-        the game is not over.
+        Default: what the unit that states the steps says; without one, the classes some
+        rule governs (:attr:`governed_classes`, in the order of ``action_type``), in any
+        step. Only called while the game is not over.
         """
-        return self.governed_classes
+        plan = self._plan
+        if plan.steps is not None:
+            kinds: tuple[type, ...] = plan.steps(plan.ctx, state)
+            return kinds
+        classes: tuple[type, ...] = plan.classes
+        return classes
 
     def check(self, state: S, action: object) -> Violation | None:
         """Why ``action`` is illegal in ``state`` (a rule ID and a reason), or ``None``.
 
-        First the core's refusals (CORE-1..CORE-3), then each check of the rules that
+        First the core's refusals (CORE-1..CORE-4), then each check of the rules that
         govern the action's class, in rulebook order; the first refusal wins.
         """
         kind = type(action)
@@ -228,6 +285,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             return Violation("CORE-2", "game_over", {})
         if kind not in self.accepts(state):
             return Violation("CORE-3", "wrong_step", {"action": kind.__name__})
+        malformed = self.malformed(state, action)
+        if malformed is not None:
+            return malformed
         context = self.rule_context
         for rule_check in checks:
             violation = rule_check(context, state, action)
@@ -256,6 +316,100 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             work = effect(context, work, action, events)
         return self._finish(work)
 
+    # -- the game composed from its units ---------------------------------------------------
+    @functools.cached_property
+    def _plan(self) -> _Plan:
+        return _Plan(self)
+
+    def _new(self, seed: int, setup: SetupT) -> S:
+        """The first state: the setup parts of the units, in rulebook order."""
+        plan = self._plan
+        if not plan.setups:
+            raise NotImplementedError(f"no rule of {self.name} states the setup")
+        state: Any = None
+        for part in plan.setups:
+            state = part(plan.ctx, seed, setup, state)
+        result: S = state
+        return result
+
+    def to_move(self, state: S) -> int | None:
+        """The seat whose decision it is (the unit that states the turn), or ``None`` once
+        the game is over (the unit that states the end)."""
+        plan = self._plan
+        if plan.end is not None and plan.end(plan.ctx, state):
+            return None
+        if plan.turn is None:
+            raise NotImplementedError(f"no rule of {self.name} states who moves")
+        seat: int | None = plan.turn(plan.ctx, state)
+        return seat
+
+    def score(self, state: S) -> Standings:
+        """Points, ranks and winners (the unit that states the score); provisional before
+        the end."""
+        plan = self._plan
+        if plan.score is None:
+            raise NotImplementedError(f"no rule of {self.name} states the score")
+        standings: Standings = plan.score(plan.ctx, state)
+        return standings
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every legal action: the candidates of the units that govern the current step,
+        filtered by the checks; empty exactly when the game is over.
+
+        For each kind of action the step takes (CORE-3), in the step's order: if a check of
+        that kind can narrow the candidates itself (:class:`~boardrules.core.rules.Guard`'s
+        ``select``), its list, asked of the other checks; otherwise the units' move
+        generators, asked of every check. The last listing is kept, so that ``apply`` and
+        ``step`` of an action taken from it do not check it again.
+        """
+        if self.is_over(state):
+            return ()
+        plan = self._plan
+        ctx = plan.ctx
+        listings = plan.listings
+        out: list[A] = []
+        for kind in self.accepts(state):
+            listing = listings.get(kind)
+            if listing is None:
+                continue
+            candidates: Iterable[A] | None = None
+            allows = listing.allows
+            for select, others in listing.selects:
+                candidates = select(ctx, state)
+                if candidates is not None:
+                    allows = others
+                    break
+            if candidates is None:
+                candidates = self._candidates(listing.moves, kind, state)
+            if allows:
+                out += [a for a in candidates if all(f(ctx, state, a) for f in allows)]
+            else:
+                out += candidates
+        legal = tuple(out)
+        self.__dict__["_listed"] = (state, legal)
+        return legal
+
+    def _candidates(self, moves: tuple[Any, ...], kind: type, state: S) -> Iterable[A]:
+        ctx = self._plan.ctx
+        if len(moves) == 1:
+            found: Iterable[A] = moves[0](ctx, state)
+            return found
+        if moves:
+            return dict.fromkeys(a for gen in moves for a in gen(ctx, state))
+        # No unit lists this kind: the well-formed actions of the vocabulary.
+        vocabulary = getattr(self, "vocabulary", None)
+        if vocabulary is None:
+            return ()
+        every: tuple[A, ...] = vocabulary()
+        return [a for a in every if type(a) is kind and self.malformed(state, a) is None]
+
+    def _listed_before(self, state: S, action: object) -> bool:
+        """Whether ``action`` is one of the objects the last listing of ``state`` gave."""
+        listed = self.__dict__.get("_listed")
+        if listed is None or listed[0] is not state:
+            return False
+        return any(a is action for a in listed[1])
+
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.
 
@@ -270,36 +424,53 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         return self._new(check_seed(seed), parsed)
 
     def is_over(self, state: S) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended (the unit that states the end, else no seat to move)."""
+        plan = self._plan
+        if plan.end is not None:
+            over: bool = plan.end(plan.ctx, state)
+            return over
         return self.to_move(state) is None
 
     def apply(self, state: S, action: A) -> S:
-        """The state after ``action``; checks legality first.
+        """The state after ``action``; checks legality first (an action the last listing
+        of this very state gave is legal already).
 
         Raises:
             IllegalAction: with the :class:`Violation`; ``state`` is untouched.
         """
-        violation = self.check(state, action)
-        if violation is not None:
-            raise IllegalAction(violation)
+        if not self._listed_before(state, action):
+            violation = self.check(state, action)
+            if violation is not None:
+                raise IllegalAction(violation)
         return self._advance(state, action, None)
 
     def step(self, state: S, action: A) -> Transition[S, E]:
         """Like :meth:`apply`, and also the events the action caused."""
-        violation = self.check(state, action)
-        if violation is not None:
-            raise IllegalAction(violation)
+        if not self._listed_before(state, action):
+            violation = self.check(state, action)
+            if violation is not None:
+                raise IllegalAction(violation)
         events: list[E] = []
         after = self._advance(state, action, events)
         return Transition(after, tuple(events))
 
     def view(self, state: S, seat: int | None) -> S:
-        """What ``seat`` may see of ``state`` (``None``: a spectator). Default: everything."""
-        return state
+        """What ``seat`` may see of ``state`` (``None``: a spectator): the unit that states
+        what a seat sees; without one, everything."""
+        plan = self._plan
+        if plan.view is None:
+            return state
+        seen: S = plan.view(plan.ctx, state, seat)
+        return seen
 
     def view_events(self, events: tuple[E, ...], seat: int | None) -> tuple[E, ...]:
-        """The events as ``seat`` may see them. Default: all of them, unchanged."""
-        return events
+        """The events as ``seat`` may see them: the unit that states it; without one, all of
+        them, unchanged."""
+        plan = self._plan
+        if plan.view_events is None:
+            return events
+        seen: tuple[E, ...] = plan.view_events(plan.ctx, events, seat)
+        return seen
 
     def options(self) -> Mapping[str, JSONValue]:
         """This game's options that differ from the defaults, as JSON values."""

@@ -10,6 +10,13 @@ runs them (see :class:`~boardrules.core.game.GameBase`):
 - ``apply`` folds the effects of the rules that govern the action's class over a working
   copy of the state, in rulebook order, then the effects that run after every action.
 
+Since 0.3 a unit carries the whole of its rule: besides checks and effects, the actions it
+makes possible in a step (``moves``), and where the rule states them the setup, who moves,
+the end, the score and what a seat sees; the named ``facts`` other rules read (7Я's answer
+table, say) belong to the unit that decides them. :class:`~boardrules.core.game.GameBase`
+composes ``new``, ``legal_actions``, ``check``, ``apply``, ``to_move``, ``is_over``,
+``score`` and ``view`` from them.
+
 A designer makes a variant by replacing, adding or removing rules
 (:meth:`Rulebook.with_rules`, or ``game.with_rules(...)``); the variant has a name that records
 keep, so a replay uses the same rules.
@@ -29,12 +36,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeAlias, overload
+from typing import Any, Generic, Literal, TypeAlias, overload
+
+from typing_extensions import TypeVar
 
 import attrs
 
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.standings import Standings
 from boardrules.core.violation import Lang, Violation
 
 __all__ = [
@@ -42,15 +52,25 @@ __all__ = [
     "CORE_1",
     "CORE_2",
     "CORE_3",
+    "CORE_4",
     "CORE_RULES",
+    "PARTS",
     "Check",
     "Effect",
+    "Facts",
+    "Guard",
+    "Part",
     "Rule",
     "Rulebook",
 ]
 
+# Defaults (PEP 696) let a unit that states only a sentence be written without its types.
+C = TypeVar("C", default=Any)
+S = TypeVar("S", default=Any)
+
 #: A rule's legality check: ``(context, state, action) -> Violation | None``. The context is
 #: what the game hands its rules (its content and options); see ``GameBase.rule_context``.
+#: The action is of the class the check is keyed by, so its type is the class's own.
 Check: TypeAlias = Callable[[Any, Any, Any], Violation | None]
 #: A rule's effect: ``(context, work, action, events) -> work``. ``work`` is the game's working
 #: copy of the state (the state itself, or a mutable draft the game freezes at the end);
@@ -60,6 +80,95 @@ Effect: TypeAlias = Callable[[Any, Any, Any, "list[Any] | None"], Any]
 #: The key of a check or effect that governs every action of the game (an effect that runs
 #: after every move, say).
 ANY_ACTION: type = object
+
+#: The parts of a game a unit may state besides its checks, effects and moves. Each has one
+#: owner in a rulebook (``setup`` may have several: they run in rulebook order).
+Part = Literal["setup", "turn", "end", "score", "view", "view_events", "steps"]
+PARTS: tuple[Part, ...] = ("setup", "turn", "end", "score", "view", "view_events", "steps")
+
+
+@attrs.frozen(repr=False)
+class Guard(Generic[C, S]):
+    """A check with its cheap forms: the one the core asks while it lists legal actions.
+
+    ``why`` is the check itself (a :data:`Check`). ``allows`` answers the same question
+    yes/no without building a :class:`Violation` (by default ``why(...) is None``);
+    ``select`` lists, in the order ``legal_actions`` gives them, exactly the well-formed
+    actions of its class that this check allows in a state, or returns ``None`` when it
+    cannot narrow them there. The core uses ``select`` instead of the units' move
+    generators, and then asks only the other checks. Because both belong to the check, a
+    variant that drops or replaces the check drops its shortcuts with it. The conformance
+    kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
+
+    >>> def even(ctx, state, n):
+    ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
+    >>> guard = Guard(even, allows=lambda ctx, state, n: n % 2 == 0)
+    >>> guard.allows(None, None, 3), guard.why(None, None, 3).code
+    (False, 'odd')
+    """
+
+    why: Callable[[C, S, Any], Violation | None]
+    allows: Callable[[C, S, Any], bool] = attrs.field()
+    select: Callable[[C, S], Iterable[Any] | None] | None = None
+
+    @allows.default
+    def _allows_from_why(self) -> Callable[[C, S, Any], bool]:
+        why = self.why
+
+        def allows(ctx: C, state: S, action: Any) -> bool:
+            return why(ctx, state, action) is None
+
+        allows.__name__ = f"allows_{getattr(why, '__name__', 'check')}"
+        return allows
+
+    @property
+    def __name__(self) -> str:
+        return str(getattr(self.why, "__name__", "check"))
+
+    def __call__(self, ctx: C, state: S, action: Any) -> Violation | None:
+        return self.why(ctx, state, action)
+
+    def __repr__(self) -> str:
+        return f"Guard({self.__name__})"
+
+
+def why_of(check: Check | Guard[Any, Any]) -> Check:
+    """The check as a plain function (a :class:`Guard`'s ``why``)."""
+    return check.why if isinstance(check, Guard) else check
+
+
+def guard_of(check: Check | Guard[Any, Any]) -> Guard[Any, Any]:
+    """The check as a :class:`Guard` (a plain function gets the default cheap forms)."""
+    return check if isinstance(check, Guard) else Guard(check)
+
+
+class Facts:
+    """The named facts of a rulebook: what one rule decides and other rules read.
+
+    Each fact is a function owned by one unit (``Rule.facts``); rules call it as
+    ``ctx.facts.NAME(ctx, ...)`` (the game puts the rulebook's facts in the rules' context),
+    so a variant that replaces the owning unit replaces the fact for every rule that reads
+    it.
+
+    >>> facts = Facts({"double": lambda ctx, n: 2 * n})
+    >>> facts.double(None, 4), sorted(facts)
+    (8, ['double'])
+    """
+
+    __slots__ = ("__dict__",)
+
+    def __init__(self, table: Mapping[str, Callable[..., Any]] | None = None) -> None:
+        self.__dict__.update(table or {})
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        raise AttributeError(f"no unit of this rulebook states the fact {name!r}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dict__)
+
+    def __repr__(self) -> str:
+        return f"Facts({sorted(self.__dict__)})"
+
 
 _RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+[a-z]?$")
 
@@ -77,35 +186,109 @@ def _callables(value: Mapping[type, Callable[..., Any]]) -> FrozenMap[type, Call
     return frozen
 
 
+def _named(value: Mapping[str, Callable[..., Any]]) -> FrozenMap[str, Callable[..., Any]]:
+    frozen = value if isinstance(value, FrozenMap) else FrozenMap(value)
+    for name, fn in frozen.items():
+        if not isinstance(name, str) or not name.isidentifier() or not callable(fn):
+            raise BadInput("$.facts", f"facts map names to functions, not {name!r:.40}")
+    return frozen
+
+
+def _optional_callable(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not callable(value):
+        raise BadInput(f"$.{attribute.name}", "expected a function or None")
+
+
 @attrs.frozen(repr=False)
-class Rule:
-    """One rule of a game: its ID, its sentence, its checks and its effects.
+class Rule(Generic[C, S]):
+    """One rule of a game: its ID, its sentence, and every part of the game it states.
+
+    A unit is generic in the game's rule context ``C`` (what every function of the unit
+    gets first: the game's content, options and facts) and state ``S``.
 
     Attributes:
         id: the rule ID on the game's rules page, like ``"SEM-6"``.
         en: the rule in one English sentence (our wording).
         ru: the rule in one Russian sentence (our wording).
-        checks: for each action class the rule governs, the function that says why such an
-            action is illegal (or ``None``); the key :data:`ANY_ACTION` governs every action.
-        effects: for each action class, the function that carries out what the rule makes
-            happen; :data:`ANY_ACTION` runs after every action.
+        checks: for each action class the rule governs, the function (or :class:`Guard`)
+            that says why such an action is illegal (or ``None``); the key
+            :data:`ANY_ACTION` governs every action.
+        effects: for each action class, the function ``(ctx, work, action, events) -> work``
+            that carries out what the rule makes happen; :data:`ANY_ACTION` runs after every
+            action.
+        moves: for each action class, ``(ctx, state) -> iterable`` of the well-formed
+            actions of that class the rule makes possible in the state (candidates; the
+            checks then decide which are legal).
+        setup: ``(ctx, seed, setup, state) -> state``: the rule's part of the first state
+            (``state`` is ``None`` for the first unit with a setup).
+        turn: ``(ctx, state) -> seat``: whose decision it is while the game is not over.
+        end: ``(ctx, state) -> bool``: whether the game is over.
+        score: ``(ctx, state) -> Standings``.
+        view: ``(ctx, state, seat) -> state``: what ``seat`` may see (``None``: a spectator).
+        view_events: ``(ctx, events, seat) -> events``: the events as ``seat`` may see them.
+        steps: ``(ctx, state) -> tuple of action classes``: the kinds of action the current
+            step takes (CORE-3), in the order ``legal_actions`` lists them.
+        facts: named functions other rules read through the rulebook (:class:`Facts`).
+        terms: ``True`` for a unit that only defines terms (what a card is, the deck):
+            :meth:`Rulebook.with_rules` refuses a replacement that gives it behaviour.
     """
 
     id: str = attrs.field(validator=_rule_id)
     en: str
     ru: str
-    checks: FrozenMap[type, Check] = attrs.field(factory=FrozenMap, converter=_callables)
+    checks: FrozenMap[type, Check | Guard[C, S]] = attrs.field(
+        factory=FrozenMap, converter=_callables
+    )
     effects: FrozenMap[type, Effect] = attrs.field(factory=FrozenMap, converter=_callables)
+    moves: FrozenMap[type, Callable[[C, S], Iterable[Any]]] = attrs.field(
+        factory=FrozenMap, converter=_callables
+    )
+    setup: Callable[[C, int, Any, S | None], S] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
+    turn: Callable[[C, S], int] | None = attrs.field(default=None, validator=_optional_callable)
+    end: Callable[[C, S], bool] | None = attrs.field(default=None, validator=_optional_callable)
+    score: Callable[[C, S], Standings] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
+    view: Callable[[C, S, int | None], S] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
+    view_events: Callable[[C, tuple[Any, ...], int | None], tuple[Any, ...]] | None = (
+        attrs.field(default=None, validator=_optional_callable)
+    )
+    steps: Callable[[C, S], tuple[type, ...]] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
+    facts: FrozenMap[str, Callable[..., Any]] = attrs.field(factory=FrozenMap, converter=_named)
+    terms: bool = attrs.field(default=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if self.terms and self.behaviour():
+            raise BadInput(
+                f"$.{self.id}",
+                f"{self.id} only defines terms; it has no {', '.join(self.behaviour())}",
+            )
 
     def text(self, lang: Lang | str = "en") -> str:
         """The sentence in ``"en"`` or ``"ru"``."""
         return self.ru if lang == "ru" else self.en
 
     def governs(self, kind: type) -> bool:
-        """Whether this rule checks or acts on actions of class ``kind``."""
+        """Whether this rule checks, lists or acts on actions of class ``kind``."""
         return any(
-            kind in table or ANY_ACTION in table for table in (self.checks, self.effects)
+            kind in table or ANY_ACTION in table
+            for table in (self.checks, self.effects, self.moves)
         )
+
+    def parts(self) -> tuple[Part, ...]:
+        """The parts of the game (:data:`PARTS`) this unit states."""
+        return tuple(part for part in PARTS if getattr(self, part) is not None)
+
+    def behaviour(self) -> tuple[str, ...]:
+        """Everything this unit does besides its sentence: its tables and parts, by name."""
+        tables = [n for n in ("checks", "effects", "moves", "facts") if getattr(self, n)]
+        return (*tables, *self.parts())
 
     def __repr__(self) -> str:
         return f"Rule({self.id!r}, {self.en!r})"
@@ -120,6 +303,16 @@ def _rules(value: Iterable[Rule]) -> tuple[Rule, ...]:
         if rule.id in seen:
             raise BadInput(f"$.rules[{i}]", f"the rule ID {rule.id} appears twice")
         seen.add(rule.id)
+    owners: dict[str, str] = {}
+    for rule in rules:
+        for name in (*(p for p in rule.parts() if p != "setup"), *rule.facts):
+            if name in owners:
+                raise BadInput(
+                    f"$.rules.{rule.id}",
+                    f"{rule.id} and {owners[name]} both state the {name!r} of the game; "
+                    "replace one unit instead of adding another",
+                )
+            owners[name] = rule.id
     return rules
 
 
@@ -192,12 +385,44 @@ class Rulebook(Sequence[Rule]):
         return f"Rulebook([{ids}], variant={self.variant!r})"
 
     def rule(self, rule_id: str) -> Rule:
-        """The rule with this ID.
+        """The rule with this ID; the core's rules (``CORE-1`` ...) are found too.
 
         Raises:
-            KeyError: if the rulebook has no such rule.
+            KeyError: if neither the rulebook nor the core has such a rule.
         """
-        return self._by_id[rule_id]
+        found = self._by_id.get(rule_id)
+        if found is not None:
+            return found
+        for rule in CORE_RULES.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    def owner(self, part: Part) -> Rule | None:
+        """The unit that states ``part`` of the game (``"turn"``, ``"end"`` ...), if any."""
+        for rule in self.rules:
+            if getattr(rule, part) is not None:
+                return rule
+        return None
+
+    def setups(self) -> tuple[Rule, ...]:
+        """The units with a part of the setup, in rulebook order (they run in that order)."""
+        return tuple(rule for rule in self.rules if rule.setup is not None)
+
+    def facts(self) -> Facts:
+        """Every named fact of these rules, each from the unit that states it."""
+        return Facts({name: fn for rule in self.rules for name, fn in rule.facts.items()})
+
+    def fact_owner(self, name: str) -> Rule:
+        """The unit that states the fact ``name``.
+
+        Raises:
+            KeyError: if no unit states it.
+        """
+        for rule in self.rules:
+            if name in rule.facts:
+                return rule
+        raise KeyError(name)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -206,11 +431,21 @@ class Rulebook(Sequence[Rule]):
 
     # -- what the core runs -----------------------------------------------------------------
     def checks_for(self, kind: type) -> tuple[Check, ...]:
-        """The checks that govern actions of class ``kind``, in rulebook order."""
+        """The checks that govern actions of class ``kind``, in rulebook order (as plain
+        functions: a :class:`Guard`'s ``why``)."""
         found = self._checks.get(kind)
         if found is None:
-            found = self._checks[kind] = _pick(self.rules, "checks", kind, every_last=False)
+            picked = _pick(self.rules, "checks", kind, every_last=False)
+            found = self._checks[kind] = tuple(map(why_of, picked))
         return found
+
+    def guards_for(self, kind: type) -> tuple[Guard[Any, Any], ...]:
+        """The checks that govern ``kind`` as :class:`Guard` objects, in rulebook order."""
+        return tuple(map(guard_of, _pick(self.rules, "checks", kind, every_last=False)))
+
+    def moves_for(self, kind: type) -> tuple[Callable[[Any, Any], Iterable[Any]], ...]:
+        """The move generators of ``kind``, in rulebook order."""
+        return _pick(self.rules, "moves", kind, every_last=False)
 
     def effects_for(self, kind: type) -> tuple[Effect, ...]:
         """The effects that run for actions of class ``kind``.
@@ -264,6 +499,13 @@ class Rulebook(Sequence[Rule]):
             new = replace.get(rule.id, rule)
             if not isinstance(new, Rule):
                 raise BadInput(f"$.replace.{rule.id}", "expected a Rule")
+            if rule.terms and new is not rule and new.behaviour():
+                raise BadInput(
+                    f"$.replace.{rule.id}",
+                    f"{rule.id} only defines terms; a replacement with "
+                    f"{', '.join(new.behaviour())} would change nothing, so it is refused "
+                    "(replace the unit whose behaviour you mean to change)",
+                )
             rules.append(new if new.id == rule.id else attrs.evolve(new, id=rule.id))
         rules.extend(add)
         if name is None:
@@ -274,9 +516,10 @@ class Rulebook(Sequence[Rule]):
 
 
 def _fn_names(rule: Rule) -> str:
-    names = sorted(
-        {getattr(fn, "__name__", "fn") for fn in (*rule.checks.values(), *rule.effects.values())}
-    )
+    fns: list[Any] = [*rule.checks.values(), *rule.effects.values(), *rule.moves.values()]
+    fns += [getattr(rule, part) for part in rule.parts()]
+    fns += list(rule.facts.values())
+    names = sorted({getattr(fn, "__name__", "fn") for fn in fns})
     return ",".join(names) or "text"
 
 
@@ -314,5 +557,16 @@ CORE_3 = Rule(
 """CORE-3: an action class the current step does not take (``game.accepts(state)``) is
 refused (``wrong_step``)."""
 
+CORE_4 = Rule(
+    "CORE-4",
+    "An action must name things that exist and are in play: the card, the seat, the "
+    "character.",
+    "Действие должно называть то, что есть в игре: карту, игрока, персонажа.",
+)
+"""CORE-4: an action that is not well formed in the state (a card that is not in the deck
+or not in the mover's hand, a seat or a character that is not in play) is refused by the
+core with the game's own code (``game.malformed(state, action)``), before any rule of the
+game is asked; no variant can remove it, so no check or effect ever meets such an action."""
+
 #: The refusals every game shares, made once by the core before a game's own rules are asked.
-CORE_RULES = Rulebook((CORE_1, CORE_2, CORE_3))
+CORE_RULES = Rulebook((CORE_1, CORE_2, CORE_3, CORE_4))

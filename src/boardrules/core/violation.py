@@ -55,6 +55,10 @@ class Violation:
         """The sentence for this violation in English (``"en"``) or Russian (``"ru"``)."""
         prefix = self.rule.split("-", 1)[0]
         entry = _CATALOGS.get(prefix, {}).get(self.code)
+        if entry is None and prefix == "CORE":
+            # CORE-4 refusals carry the game's own code (``unknown_card``): its sentence is
+            # in the game's catalogue.
+            entry = next((c[self.code] for c in _CATALOGS.values() if self.code in c), None)
         if entry is None:
             detail = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
             return f"{self.code} ({detail})" if detail else self.code

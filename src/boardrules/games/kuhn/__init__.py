@@ -15,8 +15,8 @@ True
 from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import DECK, Card, Stakes
 from boardrules.games.kuhn.events import Acted, Event, HandEnded
-from boardrules.games.kuhn.flow import Setup
 from boardrules.games.kuhn.game import Game
+from boardrules.games.kuhn.rules import Setup
 from boardrules.games.kuhn.state import State
 
 __all__ = [

@@ -10,6 +10,7 @@ import enum
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.rules import Facts
 
 __all__ = ["DECK", "Card", "Stakes"]
 
@@ -60,10 +61,14 @@ def _chips(_: object, attribute: attrs.Attribute[int], value: int) -> None:
 class Stakes:
     """The chips of one hand: what each seat antes (KUHN-1) and what a bet costs (KUHN-4).
 
+    It is also the context every Kuhn rule gets, so it carries the rulebook's named facts.
+
     Attributes:
         ante: the chips each seat puts in the pot before the deal.
         bet: the chips a bet (and a call) adds.
+        facts: the named facts of the rules the hand is played by (set by the game).
     """
 
     ante: int = attrs.field(default=1, validator=_chips)
     bet: int = attrs.field(default=1, validator=_chips)
+    facts: Facts = attrs.field(factory=Facts, eq=False, repr=False, kw_only=True)

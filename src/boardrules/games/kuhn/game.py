@@ -1,8 +1,13 @@
-"""The Kuhn poker ``Game``: a thin facade that wires content, flow, rules, scoring, views."""
+"""The Kuhn poker ``Game``: its options, and the parts the rule units do not state.
+
+Setup, turns, legal actions, checks, effects, the end, the score and the views are composed
+by the core from the units in :mod:`~boardrules.games.kuhn.rules`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import functools
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -10,24 +15,13 @@ import attrs
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
-from boardrules.core.standings import Standings
 from boardrules.display import Position
-from boardrules.games.kuhn import (
-    flow,
-    hooks,
-    labels,
-    notation,
-    position,
-    render,
-    rules,
-    scoring,
-    views,
-)
+from boardrules.games.kuhn import hooks, labels, notation, position, render, rules
 from boardrules.games.kuhn import messages as _messages  # registers the sentences
 from boardrules.games.kuhn.actions import Action
 from boardrules.games.kuhn.content import Card, Stakes
 from boardrules.games.kuhn.events import Event
-from boardrules.games.kuhn.flow import Setup
+from boardrules.games.kuhn.rules import Setup
 from boardrules.games.kuhn.state import State
 
 __all__ = ["Game"]
@@ -66,56 +60,22 @@ class Game(GameBase[State, Action, Event, Setup]):
     ante: int = 1
     bet: int = 1
 
-    # The options as the rules' context; checked when the game is made.
-    stakes: Stakes = attrs.field(init=False, eq=False, repr=False)
-
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "stakes", Stakes(self.ante, self.bet))
+        Stakes(self.ante, self.bet)  # checks the options when the game is made
 
-    # -- wiring -------------------------------------------------------------------------
-    @property
+    # -- wiring: everything else is composed from the rule units ------------------------
+    @functools.cached_property
     def rule_context(self) -> Stakes:
-        """The stakes: what every Kuhn poker rule gets as its context."""
-        return self.stakes
+        """The stakes and the rulebook's facts: what every Kuhn poker rule gets."""
+        return Stakes(self.ante, self.bet, facts=self.rulebook.facts())
 
     def max_moves(self) -> int:
         """A hand has at most three actions: check, bet, then a call or a fold."""
-        return flow.MAX_MOVES
-
-    def _new(self, seed: int, setup: Setup) -> State:
-        return flow.new(seed, setup)
-
-    def to_move(self, state: State) -> int | None:
-        """Seat 0 acts first, then the seats alternate; ``None`` once the hand is over."""
-        return flow.to_move(state)
-
-    def is_over(self, state: State) -> bool:
-        """Whether the hand has ended: two checks, a call or a fold."""
-        return flow.is_over(state)
-
-    def accepts(self, state: State) -> Collection[type]:
-        """Check or bet; facing a bet, call or fold."""
-        return flow.accepts(state)
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """The actions every rule accepts: check and bet, or fold and call; none at the end."""
-        return tuple(a for a in hooks.vocabulary() if self.check(state, a) is None)
-
-    def score(self, state: State) -> Standings:
-        """Chips won or lost; provisional (what each seat paid in) before the end."""
-        return scoring.score(self.stakes, state)
-
-    def view(self, state: State, seat: int | None) -> State:
-        """The state with the cards ``seat`` may not see hidden (KUHN-8)."""
-        return views.view(state, seat)
-
-    def view_events(self, events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-        """Events show no hidden card (KUHN-8)."""
-        return views.view_events(events, seat)
+        return hooks.MAX_MOVES
 
     def validate(self, state: State) -> None:
-        """Raise ``BadInput`` unless ``state`` is a hand (or a view of one) Kuhn poker allows."""
-        position.validate_state(state)
+        """Raise ``BadInput`` unless ``state`` is a hand (or a view of one) these rules allow."""
+        position.validate_state(self, state)
 
     def position(self, cards: Sequence[Card | str | None], moves: Sequence[Action] = ()) -> State:
         """A validated state from the two cards and the actions so far.
@@ -124,7 +84,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> Game().position(["queen", "king"], [Bet()]).moves
         (Bet(),)
         """
-        return position.build_position(cards, moves)
+        return position.build_position(self, cards, moves)
 
     # -- for agents and front-ends ------------------------------------------------------
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
@@ -133,7 +93,7 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating of ``state`` for ``seat``: chips won or paid in."""
-        return hooks.heuristic(self.stakes, state, seat)
+        return hooks.heuristic(self, state, seat)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of the game: check, bet, fold, call."""
@@ -145,11 +105,11 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def observe(self, view: State, seat: int) -> tuple[int, ...]:
         """A fixed-size 0/1 vector of what ``seat`` sees."""
-        return hooks.observe(view, seat)
+        return hooks.observe(self, view, seat)
 
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: showdown or fold."""
-        return hooks.tally(state, events)
+        return hooks.tally(self.rule_context, state, events)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
@@ -175,8 +135,8 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A short label for an action, for buttons and logs."""
-        return labels.describe_action(self.stakes, action, lang)
+        return labels.describe_action(self.rule_context, action, lang)
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A short label for an event, for logs and animations."""
-        return labels.describe_event(self.stakes, event, lang)
+        return labels.describe_event(self.rule_context, event, lang)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from boardrules.core.errors import BadInput
+from boardrules.core.violation import Violation
 from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
-from boardrules.games.kuhn.content import Card
-from boardrules.games.kuhn.flow import accepts, is_over, showdown
+from boardrules.games.kuhn.content import Card, Stakes
 from boardrules.games.kuhn.state import State
 
 __all__ = ["build_position", "validate_state"]
@@ -15,7 +16,15 @@ __all__ = ["build_position", "validate_state"]
 _ACTIONS = (Check, Bet, Call, Fold)
 
 
-def validate_state(state: State) -> None:
+class Rules(Protocol):
+    """What a position is checked against (``kuhn.Game`` offers it)."""
+
+    @property
+    def rule_context(self) -> Stakes: ...
+    def check(self, state: State, action: object) -> Violation | None: ...
+
+
+def validate_state(game: Rules, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound.
 
     Two cards, each a card or hidden (``None``, in a view), never the same card twice; every
@@ -37,16 +46,17 @@ def validate_state(state: State) -> None:
     for i, move in enumerate(state.moves):
         if type(move) not in _ACTIONS:
             raise BadInput(f"$.moves[{i}]", "not a Kuhn poker action")
-        before = State(cards, state.moves[:i])
-        if is_over(before):
-            raise BadInput(f"$.moves[{i}]", "the hand was over before this action")
-        if type(move) not in accepts(before):
-            raise BadInput(f"$.moves[{i}]", "facing a bet: call or fold; else check or bet")
-    if showdown(state) and None in cards:
+        refused = game.check(State(cards, state.moves[:i]), move)
+        if refused is not None:  # the rules the game is played by say so
+            raise BadInput(f"$.moves[{i}]", str(refused))
+    stakes = game.rule_context
+    if stakes.facts.showdown(stakes, state) and None in cards:
         raise BadInput("$.cards", "at a showdown both cards are shown")
 
 
-def build_position(cards: Sequence[Card | str | None], moves: Sequence[Action] = ()) -> State:
+def build_position(
+    game: Rules, cards: Sequence[Card | str | None], moves: Sequence[Action] = ()
+) -> State:
     """A validated state from two cards (``"king"`` or ``Card.KING``; ``None`` hidden) and
     the actions so far.
 
@@ -62,5 +72,5 @@ def build_position(cards: Sequence[Card | str | None], moves: Sequence[Action] =
         except ValueError:
             raise BadInput(f"$.cards[{seat}]", "a card is jack, queen or king") from None
     state = State((parsed[0], parsed[1]), tuple(moves))
-    validate_state(state)
+    validate_state(game, state)
     return state

@@ -17,14 +17,13 @@ to move: seat 1 (call or fold)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
 from boardrules.core.standings import Standings
 from boardrules.display import Svg, check_lang, check_seat
 from boardrules.games.kuhn.actions import Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import Card, Stakes
-from boardrules.games.kuhn.flow import accepts, to_move
-from boardrules.games.kuhn.scoring import paid
 from boardrules.games.kuhn.state import State
 
 __all__ = ["Rules", "render_svg", "render_text"]
@@ -38,6 +37,8 @@ class Rules(Protocol):
     def view(self, state: State, seat: int | None) -> State: ...
     def is_over(self, state: State) -> bool: ...
     def score(self, state: State) -> Standings: ...
+    def to_move(self, state: State) -> int | None: ...
+    def accepts(self, state: State) -> Collection[type]: ...
 
 
 _WORDS = {
@@ -71,16 +72,17 @@ def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
     view = game.view(state, seat)
     head = words["spectator"] if seat is None else words["sees"].format(seat)
     lines = [f"{words['title']} — {head}"]
-    chips = paid(game.rule_context, view)
+    stakes = game.rule_context
+    chips = stakes.facts.paid(stakes, view)
     width = max(len(_card(c, lang)) for c in view.cards)
     for s, card in enumerate(view.cards):
         lines.append(f"  {words['seat']} {s}: {_card(card, lang):<{width}}   "
                      f"{words['pot']}: {chips[s]}")
     moves = ", ".join(_move(_TAGS[type(m)], lang) for m in view.moves) or words["none"]
     lines.append(f"{words['moves']}: {moves}")
-    mover = to_move(view)
+    mover = game.to_move(view)
     if mover is not None:
-        tags = sorted(_TAGS[kind] for kind in accepts(view))
+        tags = sorted(_TAGS[kind] for kind in game.accepts(view))
         kinds = words["or"].join(_move(tag, lang) for tag in tags)
         lines.append(words["to_move"].format(mover, kinds))
     else:
