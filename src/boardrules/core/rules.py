@@ -113,13 +113,7 @@ class Guard(Generic[C, S]):
 
     @allows.default
     def _allows_from_why(self) -> Callable[[C, S, Any], bool]:
-        why = self.why
-
-        def allows(ctx: C, state: S, action: Any) -> bool:
-            return why(ctx, state, action) is None
-
-        allows.__name__ = f"allows_{getattr(why, '__name__', 'check')}"
-        return allows
+        return _NoRefusal(self.why)
 
     @property
     def __name__(self) -> str:
@@ -130,6 +124,27 @@ class Guard(Generic[C, S]):
 
     def __repr__(self) -> str:
         return f"Guard({self.__name__})"
+
+
+class _NoRefusal:
+    """A check's yes/no form built from the check itself (picklable, unlike a closure)."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: Callable[[Any, Any, Any], Violation | None]) -> None:
+        self.why = why
+
+    def __call__(self, ctx: Any, state: Any, action: Any) -> bool:
+        return self.why(ctx, state, action) is None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _NoRefusal) and other.why == self.why
+
+    def __hash__(self) -> int:
+        return hash(self.why)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_NoRefusal, (self.why,))
 
 
 def why_of(check: Check | Guard[Any, Any]) -> Check:

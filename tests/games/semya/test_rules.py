@@ -45,7 +45,8 @@ def test_sem1_a_card_not_in_hand_is_refused() -> None:
     state = GAME.apply(state, PlayCard("mars-sun"))
     violation = GAME.check(state, PlayCard("sun-venus"))
     assert violation is not None
-    assert (violation.rule, violation.code) == ("SEM-1", "card_not_in_hand")
+    # SEM-1: a card leaves its owner's hand once; the core refuses it as malformed (CORE-4).
+    assert (violation.rule, violation.code) == ("CORE-4", "card_not_in_hand")
 
 
 # SEM-2 --------------------------------------------------------------------------------

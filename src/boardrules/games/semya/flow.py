@@ -1,12 +1,11 @@
-"""7Я flow: who moves, what the move must answer, what the seat may play, and the setup.
+"""7Я terms the rules share: the setup's arguments, what a move must answer, the deck's tables.
 
 A game of 7Я has one kind of step: the seat to move answers the last play on the table
-(SEM-5..SEM-8) until a seat cannot (SEM-9). This module holds what every part of the game
-asks about that step: the seat to move, the *demand* (what the answer must start on), the
-hand-tuned list of legal actions for the game's own rules, and the first state (SEM-4).
-
-It also builds :class:`Tables`, the lookups derived from a deck that the rules get as their
-context (``Game.rule_context``).
+(SEM-5..SEM-8) until a seat cannot (SEM-9). The rules themselves, setup and turn included,
+are the units of :mod:`~boardrules.games.semya.rules`; this module holds the vocabulary they
+share (:data:`Demand`, :class:`Setup`) and builds :class:`Tables`, the lookups derived from
+a deck that the rules get as their context (``Game.rule_context``), with the rulebook's
+facts.
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from boardrules.core.rng import Rng
-from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
+from boardrules.core.rules import Facts
+from boardrules.games.semya.actions import PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.content import (
     DECK_SIZE,
     Card,
@@ -26,7 +25,7 @@ from boardrules.games.semya.content import (
     default_deck,
     validate_deck,
 )
-from boardrules.games.semya.state import Play, State, Trump
+from boardrules.games.semya.state import Play, State
 
 __all__ = [
     "ACTION_CLASSES",
@@ -36,17 +35,9 @@ __all__ = [
     "Need",
     "Setup",
     "Tables",
-    "accepts",
-    "answer_cards",
-    "demand",
-    "demand_after",
-    "is_over",
-    "legal_actions",
     "max_moves",
     "mover",
-    "new",
     "to_deck",
-    "to_move",
 ]
 
 
@@ -112,6 +103,7 @@ class Tables:
         lords: the Lord naming each symbol, in symbol order.
         fool: the (shared) ``PlayFool``.
         table_plays: per seat, card id to its (shared) table entry.
+        facts: the named facts of the rulebook the game is played by (set by the game).
     """
 
     deck: tuple[Card, ...]
@@ -126,10 +118,11 @@ class Tables:
     lords: tuple[PlayLord, ...]
     fool: PlayFool
     table_plays: tuple[dict[str, Play], dict[str, Play]]
+    facts: Facts = attrs.field(factory=Facts, kw_only=True)
 
     @classmethod
-    def build(cls, deck: tuple[Card, ...]) -> Tables:
-        """The tables of a (checked) deck."""
+    def build(cls, deck: tuple[Card, ...], facts: Facts | None = None) -> Tables:
+        """The tables of a (checked) deck, with the facts of a rulebook."""
         plays = {c.id: PlayCard(c.id) for c in deck}
         by_start = {s: tuple(c.id for c in deck if c.start is s) for s in Symbol}
         return cls(
@@ -148,16 +141,8 @@ class Tables:
                 {c.id: Play(0, plays[c.id]) for c in deck},
                 {c.id: Play(1, plays[c.id]) for c in deck},
             ),
+            facts=facts or Facts(),
         )
-
-
-# -- the first state (SEM-4) ------------------------------------------------------------------
-def new(tables: Tables, seed: int, setup: Setup) -> State:
-    """Both hands full; the first seat as given, or drawn from the seed (SEM-4)."""
-    first = setup.first
-    if first is None:
-        first = Rng.derive(seed, "semya", "first").below(2)
-    return State(first=first, hands=(tables.full_hand, tables.full_hand))
 
 
 def max_moves() -> int:
@@ -165,82 +150,6 @@ def max_moves() -> int:
     return 2 * (DECK_SIZE + 1)
 
 
-# -- whose move, and what it must answer ------------------------------------------------------
 def mover(state: State) -> int:
     """The seat whose turn it is by alternation (also after the end)."""
     return (state.first + len(state.table)) & 1
-
-
-def to_move(state: State) -> int | None:
-    """The seat to play, or ``None`` after SEM-9 ended the game."""
-    if state.loser is not None:
-        return None
-    return (state.first + len(state.table)) & 1
-
-
-def is_over(state: State) -> bool:
-    """Whether SEM-9 has ended the game."""
-    return state.loser is not None
-
-
-def accepts(state: State) -> tuple[type, ...]:
-    """Every step takes every kind of action; the rules say which one is legal."""
-    return ACTION_CLASSES
-
-
-def demand_after(tables: Tables, action: Action) -> Demand:
-    """What the answer to ``action`` must be (SEM-6, SEM-7, SEM-8)."""
-    if type(action) is PlayCard:
-        return tables.answer_to[action.card]
-    if type(action) is PlayLord:
-        return action.named
-    return ANY
-
-
-def answer_cards(tables: Tables, action: Action) -> tuple[str, ...] | None:
-    """The ids of the cards that may answer ``action``, or ``None`` when any card may.
-
-    The same as :func:`demand_after`, as card ids: the hot paths use it.
-    """
-    if type(action) is PlayCard:
-        return tables.answers[action.card]
-    if type(action) is PlayLord:
-        return tables.by_start[action.named]
-    return None
-
-
-def demand(tables: Tables, state: State) -> Demand:
-    """What the seat to move must answer now: the opening, anything, or a symbol."""
-    if not state.table:
-        return OPENING
-    return demand_after(tables, state.table[-1].action)
-
-
-# -- the hand-tuned legal actions of the game's own rules --------------------------------------
-def legal_actions(tables: Tables, state: State) -> tuple[Action, ...]:
-    """Every legal action under SEM-5..SEM-9: cards in deck order, the Lords, the Fool.
-
-    Only for the game's own rules; a variant lists what its rule units accept.
-    """
-    if state.loser is not None:
-        return ()
-    seat = (state.first + len(state.table)) & 1
-    hand = state.hands[seat]
-    plays = tables.plays
-    if not state.table:
-        return tuple(map(plays.__getitem__, hand))
-    last = state.table[-1].action  # what answer_cards() says, inlined: this is the hot path
-    candidates: tuple[str, ...] | None = None
-    if type(last) is PlayCard:
-        candidates = tables.answers[last.card]
-    elif type(last) is PlayLord:
-        candidates = tables.by_start[last.named]
-    held = state.trumps[seat] is Trump.HELD
-    if candidates is None:  # anything answers (the opening is above)
-        cards = tuple(map(plays.__getitem__, hand))
-        return cards + tables.lords if held else cards
-    # The (three) cards that start on the demanded symbol, in deck order, if held.
-    answers = tuple([plays[c] for c in candidates if c in hand])
-    if not answers and held:
-        return (tables.fool,)
-    return answers

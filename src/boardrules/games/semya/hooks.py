@@ -9,7 +9,7 @@ from __future__ import annotations
 from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import DECK_SIZE, Symbol
 from boardrules.games.semya.events import Event
-from boardrules.games.semya.flow import ANY, OPENING, Tables, demand, to_move
+from boardrules.games.semya.flow import ANY, OPENING, Demand, Tables
 from boardrules.games.semya.state import State, Trump
 
 __all__ = ["heuristic", "observation_size", "observe", "tally", "vocabulary"]
@@ -43,7 +43,7 @@ def observation_size() -> int:
     return 2 * DECK_SIZE + 2 * len(Trump) + len(Symbol) + 2 + 1
 
 
-def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
+def observe(tables: Tables, view: State, seat: int, mover: int | None) -> tuple[int, ...]:
     """A fixed-size 0/1 vector of what ``seat`` sees, for learning code.
 
     Its own hand, the other hand (deck order), its trump and the other's (held, Lord,
@@ -56,10 +56,12 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         out.extend(1 if c in held else 0 for c in tables.full_hand)
     for s in (seat, 1 - seat):
         out.extend(1 if view.trumps[s] is t else 0 for t in Trump)
-    need = demand(tables, view)
+    need: Demand = OPENING
+    if view.table:
+        need = tables.facts.demand(tables, view.table[-1].action)
     out.extend(1 if need is symbol else 0 for symbol in Symbol)
     out.extend((1 if need is ANY else 0, 1 if need is OPENING else 0))
-    out.append(1 if to_move(view) == seat else 0)
+    out.append(1 if mover == seat else 0)
     return tuple(out)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from boardrules.core.errors import BadInput
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.content import Symbol
-from boardrules.games.semya.flow import Tables, answer_cards
+from boardrules.games.semya.flow import Tables
 from boardrules.games.semya.rules import out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
 
@@ -83,7 +83,7 @@ def validate_state(tables: Tables, state: State) -> None:
     expected = None
     if state.table:
         mover = (first + len(state.table)) % 2
-        candidates = answer_cards(tables, state.table[-1].action)
+        candidates = tables.facts.answers(tables, state.table[-1].action)
         if out_of_answers(state.hands[mover], state.trumps[mover], candidates):
             expected = mover
     if state.loser != expected:
@@ -173,7 +173,7 @@ def build_position(
     loser = None
     if plays:
         mover = (first + len(plays)) % 2
-        candidates = answer_cards(tables, plays[-1].action)
+        candidates = tables.facts.answers(tables, plays[-1].action)
         if out_of_answers(held[mover], final[mover], candidates):
             loser = mover
     state = State(first, (held[0], held[1]), (final[0], final[1]), plays, loser)

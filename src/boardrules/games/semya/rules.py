@@ -1,23 +1,27 @@
-"""7Я «Со-ратники» as rule units: SEM-1..SEM-11, each with its checks and its effects.
+"""7Я «Со-ратники» as rule units: SEM-1..SEM-11, each the whole of its rule.
 
 Every unit is a :class:`~boardrules.core.rules.Rule`; :data:`RULES` lists them in rulebook
-order, and the core asks their checks in that order (the first refusal wins) and runs their
-effects in that order. Each check and effect gets the deck's
-:class:`~boardrules.games.semya.flow.Tables` as its context. The refusal of any action once
-the game is over is the core's CORE-2.
-
-Some rules have no code of their own; their docstring says where they are kept.
+order, and the core composes the game from them: the setup and the turn (SEM-4), the moves,
+checks and effects of the cards and the trump (SEM-5..SEM-8), the end (SEM-9), the score
+(SEM-10) and the view (SEM-11). Each function gets the deck's
+:class:`~boardrules.games.semya.flow.Tables` as its context, which carries the rulebook's
+named facts: SEM-6 states ``answers`` (the cards that may answer a play) and the Fool, the
+Lord and the end read it as ``tables.facts.answers``, so a variant that replaces SEM-6
+changes them all. A card that is not in the deck or not in the mover's hand is the core's
+refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-2's.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
+from boardrules.core.rng import Rng
+from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
+from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
-from boardrules.games.semya.flow import ANY, Tables, answer_cards, demand_after
+from boardrules.games.semya.flow import ANY, Demand, Setup, Tables
 from boardrules.games.semya.state import Play, State, Trump
 
 __all__ = [
@@ -33,7 +37,10 @@ __all__ = [
     "SEM_9",
     "SEM_10",
     "SEM_11",
+    "TRUMP_POINTS",
+    "answers",
     "card_answers",
+    "demand",
     "end_without_answer",
     "out_of_answers",
     "play_card",
@@ -42,65 +49,63 @@ __all__ = [
 ]
 
 Events = list[Event] | None
+SemyaRule = Rule[Tables, State]
 
 
 # -- SEM-1 -------------------------------------------------------------------------------------
-def _card_in_hand(tables: Tables, state: State, action: PlayCard) -> Violation | None:
-    card = action.card
-    # An unknown card is SEM-3's refusal, asked next.
-    if card in tables.cards and card not in state.hands[(state.first + len(state.table)) & 1]:
-        seat = (state.first + len(state.table)) & 1
-        return Violation("SEM-1", "card_not_in_hand", {"seat": seat, "card": card})
-    return None
-
-
-SEM_1 = Rule(
+SEM_1: SemyaRule = Rule(
     "SEM-1",
     "Two seats, each with its own 21 feeling cards and one trump.",
     "Два игрока, у каждого свои 21 карта чувств и Козырь.",
-    checks={PlayCard: _card_in_hand},
+    terms=True,
 )
-"""Two seats, each with a whole deck and a trump: a card leaves its owner's hand once.
-
-Check: a card that is not (or no longer) in the mover's hand is refused (``card_not_in_hand``).
-"""
+"""Two seats, each with a whole deck and a trump: terms. A card that is not (or no longer)
+in the mover's hand is not well formed, the core's refusal (CORE-4, ``card_not_in_hand``)."""
 
 
 # -- SEM-2 -------------------------------------------------------------------------------------
-SEM_2 = Rule(
+SEM_2: SemyaRule = Rule(
     "SEM-2",
     "A feeling card goes from a start symbol to an end symbol, white or black.",
     "Карта чувства ведёт от символа начала к символу конца; масть белая или чёрная.",
+    terms=True,
 )
-"""What a feeling card is: kept by :class:`~boardrules.games.semya.content.Card`."""
+"""What a feeling card is: terms (:class:`~boardrules.games.semya.content.Card`)."""
 
 
 # -- SEM-3 -------------------------------------------------------------------------------------
-def _card_in_deck(tables: Tables, state: State, action: PlayCard) -> Violation | None:
-    if action.card in tables.cards:
-        return None
-    return Violation("SEM-3", "unknown_card", {"card": str(action.card)[:64]})
-
-
-SEM_3 = Rule(
+SEM_3: SemyaRule = Rule(
     "SEM-3",
     "A deck: from every symbol two white cards and one black card start.",
     "Колода: с каждого символа начинаются две белые карты и одна чёрная.",
-    checks={PlayCard: _card_in_deck},
+    terms=True,
 )
-"""The deck: :func:`~boardrules.games.semya.content.validate_deck` checks a custom deck.
-
-Check: a card id that is not in the game's deck is refused (``unknown_card``).
-"""
+"""The deck: terms; :func:`~boardrules.games.semya.content.validate_deck` checks a custom
+deck when the game is made. A card id that is not in the deck is not well formed, the
+core's refusal (CORE-4, ``unknown_card``)."""
 
 
 # -- SEM-4 -------------------------------------------------------------------------------------
-SEM_4 = Rule(
+def _deal(tables: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    first = setup.first
+    if first is None:
+        first = Rng.derive(seed, "semya", "first").below(2)
+    return State(first=first, hands=(tables.full_hand, tables.full_hand))
+
+
+def _alternate(tables: Tables, state: State) -> int:
+    return (state.first + len(state.table)) & 1
+
+
+SEM_4: SemyaRule = Rule(
     "SEM-4",
     "Hands start full; the first seat comes from the seed unless given.",
     "Вначале все карты на руках; первый ход — по жребию (из seed), если не задан.",
+    setup=_deal,
+    turn=_alternate,
 )
-"""The setup: kept by :func:`boardrules.games.semya.flow.new`."""
+"""The setup and the turn. Setup: both hands full, the first seat as given (``first=``) or
+drawn from the seed. Turn: the seats alternate from the first."""
 
 
 # -- SEM-5 -------------------------------------------------------------------------------------
@@ -110,20 +115,46 @@ def _no_trump_to_open(tables: Tables, state: State, action: Action) -> Violation
     return Violation("SEM-5", "opening_trump", {})
 
 
-SEM_5 = Rule(
+def _not_opening(tables: Tables, state: State, action: Action) -> bool:
+    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD
+
+
+_SEM_5 = Guard(_no_trump_to_open, allows=_not_opening)
+
+SEM_5: SemyaRule = Rule(
     "SEM-5",
     "The opening move is any feeling card, never the trump.",
     "Первым ходом кладут любую карту чувства, но не Козырь.",
-    checks={PlayLord: _no_trump_to_open, PlayFool: _no_trump_to_open},
+    checks={PlayLord: _SEM_5, PlayFool: _SEM_5},
 )
 """The opening move is a feeling card. Check: the trump may not open (``opening_trump``)."""
 
 
 # -- SEM-6 -------------------------------------------------------------------------------------
+def answers(tables: Tables, action: Action) -> tuple[str, ...] | None:
+    """The fact ``answers``: the ids of the cards that may answer ``action``, in deck order,
+    or ``None`` when any card may (a black card, the Fool). The Lord is answered on the
+    symbol it names."""
+    if type(action) is PlayCard:
+        return tables.answers[action.card]
+    if type(action) is PlayLord:
+        return tables.by_start[action.named]
+    return None
+
+
+def demand(tables: Tables, action: Action) -> Demand:
+    """The fact ``demand``: what the answer to ``action`` must start on, or anything."""
+    if type(action) is PlayCard:
+        return tables.answer_to[action.card]
+    if type(action) is PlayLord:
+        return action.named
+    return ANY
+
+
 def _answer_the_last_play(tables: Tables, state: State, action: PlayCard) -> Violation | None:
     if not state.table:
         return None
-    need = demand_after(tables, state.table[-1].action)
+    need = tables.facts.demand(tables, state.table[-1].action)
     card = tables.cards[action.card]
     if need is ANY or card.start is need:
         return None
@@ -132,6 +163,30 @@ def _answer_the_last_play(tables: Tables, state: State, action: PlayCard) -> Vio
         "wrong_start",
         {"needed": need.value, "card": card.id, "start": card.start.value},
     )
+
+
+def _answers_the_last_play(tables: Tables, state: State, action: PlayCard) -> bool:
+    if not state.table:
+        return True
+    need = tables.facts.demand(tables, state.table[-1].action)
+    return need is ANY or tables.start[action.card] is need
+
+
+def _cards_in_hand(tables: Tables, state: State) -> tuple[PlayCard, ...]:
+    plays = tables.plays
+    return tuple([plays[c] for c in state.hands[(state.first + len(state.table)) & 1]])
+
+
+def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
+    """Exactly the cards of the mover's hand that answer the last play (deck order)."""
+    if not state.table:
+        return None  # the opening: every card of the hand
+    candidates = tables.facts.answers(tables, state.table[-1].action)
+    if candidates is None:
+        return None
+    hand = state.hands[(state.first + len(state.table)) & 1]
+    plays = tables.plays
+    return tuple([plays[c] for c in candidates if c in hand])
 
 
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
@@ -150,17 +205,25 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
     return State(state.first, hands, state.trumps, (*state.table, play), state.loser)
 
 
-SEM_6 = Rule(
+SEM_6: SemyaRule = Rule(
     "SEM-6",
     "Answer a white card on its end symbol; a black card with anything.",
     "На белую карту отвечают картой с её символа конца; на чёрную — любой.",
-    checks={PlayCard: _answer_the_last_play},
+    moves={PlayCard: _cards_in_hand},
+    checks={
+        PlayCard: Guard(
+            _answer_the_last_play, allows=_answers_the_last_play, select=_answering_cards
+        )
+    },
     effects={PlayCard: play_card},
+    facts={"answers": answers, "demand": demand},
 )
 """How a card answers the last play.
 
-Check: after a white card (or a Lord) the card must start on the demanded symbol
-(``wrong_start``). Effect: the card goes from the mover's hand onto the table.
+Moves: every card of the mover's hand. Check: after a white card (or a Lord) the card must
+start on the demanded symbol (``wrong_start``). Effect: the card goes from the mover's hand
+onto the table. Facts: ``answers`` and ``demand`` (what answers a play), which SEM-7, SEM-8
+and SEM-9 read.
 """
 
 
@@ -170,9 +233,22 @@ def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Viola
     trump = state.trumps[seat]
     if trump is not Trump.HELD:
         return Violation("SEM-7", "trump_spent", {"seat": seat, "used_as": trump.value})
-    if state.table and demand_after(tables, state.table[-1].action) is not ANY:
+    if state.table and tables.facts.answers(tables, state.table[-1].action) is not None:
         return Violation("SEM-7", "lord_needs_black", {})
     return None
+
+
+def _lords_if_allowed(tables: Tables, state: State) -> tuple[PlayLord, ...]:
+    """Exactly the Lords SEM-7 allows: all seven, or none."""
+    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+        return ()
+    if state.table and tables.facts.answers(tables, state.table[-1].action) is not None:
+        return ()
+    return tables.lords
+
+
+def _lords(tables: Tables, state: State) -> tuple[PlayLord, ...]:
+    return tables.lords
 
 
 def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) -> State:
@@ -183,18 +259,19 @@ def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) ->
     return _spend_trump(state, seat, Trump.LORD, action)
 
 
-SEM_7 = Rule(
+SEM_7: SemyaRule = Rule(
     "SEM-7",
     "The trump as the Lord answers only a black card and names a symbol.",
     "Козырь-Владыка — только в ответ на чёрную карту; он называет символ.",
-    checks={PlayLord: _lord_answers_black},
+    moves={PlayLord: _lords},
+    checks={PlayLord: Guard(_lord_answers_black, select=_lords_if_allowed)},
     effects={PlayLord: play_lord},
 )
 """The trump as the Lord.
 
-Check: the trump must still be held (``trump_spent``) and the last play black
-(``lord_needs_black``). Effect: the trump goes out as the Lord; the answer must start on
-the named symbol.
+Moves: the Lord naming each symbol. Check: the trump must still be held (``trump_spent``)
+and the last play answerable by anything, a black card (``lord_needs_black``). Effect: the
+trump goes out as the Lord; the answer must start on the named symbol (SEM-6's ``answers``).
 """
 
 
@@ -202,7 +279,7 @@ the named symbol.
 def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> bool:
     """Whether ``hand`` holds one of ``candidates`` (``None``: any card answers).
 
-    ``candidates`` comes from :func:`~boardrules.games.semya.flow.answer_cards`.
+    ``candidates`` comes from SEM-6's fact ``answers``.
     """
     if candidates is None:
         return bool(hand)
@@ -216,10 +293,15 @@ def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Viol
         return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
     if not state.table:
         return None  # SEM-5 refuses the opening
-    candidates = answer_cards(tables, state.table[-1].action)
+    candidates = tables.facts.answers(tables, state.table[-1].action)
     if candidates is None or card_answers(state.hands[seat], candidates):
+        # After a black card the trump answers as the Lord, so the Fool is never needed.
         return Violation("SEM-8", "fool_has_answer", {"seat": seat})
     return None
+
+
+def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
+    return (tables.fool,)
 
 
 def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) -> State:
@@ -237,18 +319,19 @@ def _spend_trump(state: State, seat: int, used: Trump, action: PlayLord | PlayFo
     return State(state.first, state.hands, trumps, table, state.loser)
 
 
-SEM_8 = Rule(
+SEM_8: SemyaRule = Rule(
     "SEM-8",
     "The trump as the Fool is played only when there is no answer; it is black.",
     "Козырь-Дурень — только когда нечем ответить; его масть чёрная.",
+    moves={PlayFool: _fool},
     checks={PlayFool: _fool_without_answer},
     effects={PlayFool: play_fool},
 )
 """The trump as the Fool.
 
-Check: the trump must still be held (``trump_spent``), and no card of the hand may answer
-the last play (``fool_has_answer``; after a black card every card answers). Effect: the
-trump goes out as the Fool, which counts as a black card. The variant
+Moves: the Fool. Check: the trump must still be held (``trump_spent``), and no card of the
+hand may answer the last play (``fool_has_answer``; after a black card every card answers).
+Effect: the trump goes out as the Fool, which counts as a black card. The variant
 :data:`~boardrules.games.semya.variants.FOOL_OPTIONAL` replaces this unit.
 """
 
@@ -259,8 +342,7 @@ def out_of_answers(
 ) -> bool:
     """Whether a seat with ``hand`` and ``trump`` cannot answer (SEM-9).
 
-    ``candidates`` are the cards that would answer the last play
-    (:func:`~boardrules.games.semya.flow.answer_cards`).
+    ``candidates`` are the cards that would answer the last play (SEM-6's fact ``answers``).
     """
     return trump is not Trump.HELD and not card_answers(hand, candidates)
 
@@ -271,42 +353,78 @@ def end_without_answer(tables: Tables, state: State, action: Action, events: Eve
     trump = state.trumps[seat]
     if trump is Trump.HELD:  # the common case, decided without looking at the hand
         return state
-    if not out_of_answers(state.hands[seat], trump, answer_cards(tables, action)):
+    if not out_of_answers(state.hands[seat], trump, tables.facts.answers(tables, action)):
         return state
     if events is not None:
         events.append(GameEnded(winner=1 - seat, loser=seat))
-    return attrs.evolve(state, loser=seat)
+    return State(state.first, state.hands, state.trumps, state.table, seat)
 
 
-SEM_9 = Rule(
+def _someone_lost(tables: Tables, state: State) -> bool:
+    return state.loser is not None
+
+
+SEM_9: SemyaRule = Rule(
     "SEM-9",
     "No answer and no trump: that seat loses and the game ends.",
     "Нечем ответить и нет Козыря — этот игрок проиграл, игра окончена.",
     effects={ANY_ACTION: end_without_answer},
+    end=_someone_lost,
 )
 """The end of the game.
 
 Effect, after every play: if the seat that must answer has no card that answers and no
-trump, it loses and the game is over (then the core refuses every action, CORE-2).
+trump, it loses. End: once a seat has lost (then the core refuses every action, CORE-2).
 """
 
 
 # -- SEM-10 ------------------------------------------------------------------------------------
-SEM_10 = Rule(
+#: What a trump adds to its seat's points: −1 as the Fool, 0 as the Lord or still held.
+TRUMP_POINTS = {Trump.HELD: 0, Trump.LORD: 0, Trump.FOOL: -1}
+
+
+def _points(tables: Tables, state: State) -> Standings:
+    """Cards left in hand (black ones included) plus the trump (−1 as the Fool, 0 otherwise).
+    The winner is whoever did not lose under SEM-9, whatever the points; before the end the
+    standings are provisional and ranked by points."""
+    cards_of = tables.cards
+    parts = []
+    for seat in (0, 1):
+        cards = sum(cards_of[c].points for c in state.hands[seat])
+        parts.append({"cards": cards, "trump": TRUMP_POINTS[state.trumps[seat]]})
+    points = [p["cards"] + p["trump"] for p in parts]
+    if state.loser is None:
+        ranks = rank_by_points(points)
+        seats = tuple(Standing(s, points[s], ranks[s], parts[s]) for s in (0, 1))
+        return Standings(seats, winners=(), final=False)
+    winner = 1 - state.loser
+    seats = tuple(Standing(s, points[s], 1 if s == winner else 2, parts[s]) for s in (0, 1))
+    return Standings(seats, winners=(winner,), final=True)
+
+
+SEM_10: SemyaRule = Rule(
     "SEM-10",
     "Points: cards in hand plus the trump (Fool −1); the winner ranks first.",
     "Очки: карты на руке плюс Козырь (Дурень −1); победитель — первый.",
+    score=_points,
 )
-"""The standings: kept by :func:`boardrules.games.semya.scoring.score`."""
+"""The standings. Score: each seat's cards still in hand (unplayed black cards count too)
+plus its trump (−1 as the Fool); the seat that did not lose (SEM-9) ranks first, whatever
+the points."""
 
 
 # -- SEM-11 ------------------------------------------------------------------------------------
-SEM_11 = Rule(
+def _everything(tables: Tables, state: State, seat: int | None) -> State:
+    return state
+
+
+SEM_11: SemyaRule = Rule(
     "SEM-11",
     "Everything is public: a seat's view is the whole state.",
     "Скрытого нет: каждый видит всё состояние игры.",
+    view=_everything,
 )
-"""Nothing is hidden: kept by :func:`boardrules.games.semya.views.view`."""
+"""Nothing is hidden. View: the whole state, for every seat (events are public too)."""
 
 
 #: The 7Я rules in rulebook order; ``boardrules rules semya`` prints their sentences.

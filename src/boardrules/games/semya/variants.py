@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+import attrs
+
 from boardrules.core.game import GameBase
 from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
@@ -43,16 +45,15 @@ def fool_while_held(tables: Tables, state: State, action: PlayFool) -> Violation
     return None
 
 
-FOOL_OPTIONAL = Rule(
-    "SEM-8",
-    "The trump as the Fool may be played whenever it is held; it is black.",
-    "Козырь-Дурень можно сыграть в любой ход, пока он на руке; его масть чёрная.",
+FOOL_OPTIONAL: Rule[Tables, State] = attrs.evolve(
+    SEM_8,
+    en="The trump as the Fool may be played whenever it is held; it is black.",
+    ru="Козырь-Дурень можно сыграть в любой ход, пока он на руке; его масть чёрная.",
     checks={PlayFool: fool_while_held},
-    effects=SEM_8.effects,
 )
 """SEM-8 read as "the Fool is optional": playable whenever the trump is held.
 
-Check: only a spent trump is refused (``trump_spent``). Effect: SEM-8's, unchanged.
+Check: only a spent trump is refused (``trump_spent``). Moves and effect: SEM-8's, unchanged.
 """
 
 
