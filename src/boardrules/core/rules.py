@@ -38,9 +38,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Literal, TypeAlias, overload
 
-from typing_extensions import TypeVar
-
 import attrs
+from typing_extensions import TypeVar
 
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap

@@ -13,8 +13,6 @@ refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-
 
 from __future__ import annotations
 
-import attrs
-
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
