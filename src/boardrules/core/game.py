@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import functools
 import typing
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import (
     Any,
     ClassVar,
@@ -49,33 +49,102 @@ def _default_game(cls: type) -> Any:
     return cls()
 
 
-class _Listing:
-    """How the core lists one action class: its guards' cheap forms and its move generators.
+def _filter(
+    allows: tuple[Callable[[Any, Any, Any], bool], ...],
+) -> Callable[[Any, Any, Iterable[Any]], list[Any] | Iterable[Any]]:
+    """A filter of candidates by the cheap forms of some checks, unrolled for one or two."""
+    if not allows:
+        return lambda ctx, state, candidates: candidates
+    if len(allows) == 1:
+        (first,) = allows
+        return lambda ctx, state, candidates: [a for a in candidates if first(ctx, state, a)]
+    if len(allows) == 2:
+        one, two = allows
+        return lambda ctx, state, candidates: [
+            a for a in candidates if one(ctx, state, a) and two(ctx, state, a)
+        ]
+    return lambda ctx, state, candidates: [
+        a for a in candidates if all(f(ctx, state, a) for f in allows)
+    ]
 
-    ``selects`` pairs each guard that can narrow the candidates with the ``allows`` of every
-    other guard; ``allows`` are all the guards' cheap forms, for candidates from ``moves``.
+
+def _lister(
+    game: GameBase[Any, Any, Any, Any], kind: type, guards: tuple[Guard[Any, Any], ...],
+    moves: tuple[Any, ...],
+) -> Callable[[Any, Any], Iterable[Any]]:
+    """How the core lists the legal actions of one class, compiled once per game object.
+
+    If a check of the class can narrow the candidates itself (``Guard.select``), its list,
+    asked of the other checks; otherwise the units' move generators, asked of every check.
     """
+    every = _filter(tuple(g.allows for g in guards))
+    others_allow = [
+        tuple(o.allows for j, o in enumerate(guards) if j != i)
+        for i, g in enumerate(guards)
+        if g.select is not None
+    ]
+    selects = tuple(
+        (g.select, _filter(tuple(o.allows for j, o in enumerate(guards) if j != i)))
+        for i, g in enumerate(guards)
+        if g.select is not None
+    )
+    if len(moves) == 1:
+        (generate,) = moves
+    elif moves:
+        def generate(ctx: Any, state: Any) -> Iterable[Any]:
+            return dict.fromkeys(a for gen in moves for a in gen(ctx, state))
+    else:
+        def generate(ctx: Any, state: Any) -> Iterable[Any]:
+            # No unit lists this kind: the well-formed actions of the vocabulary.
+            vocabulary = getattr(game, "vocabulary", None)
+            every: tuple[Any, ...] = () if vocabulary is None else vocabulary()
+            return [a for a in every if type(a) is kind and game.malformed(state, a) is None]
 
-    __slots__ = ("allows", "moves", "selects")
+    if not selects:
+        return lambda ctx, state: every(ctx, state, generate(ctx, state))
+    if len(selects) == 1:
+        ((select, others),) = selects
 
-    def __init__(self, guards: tuple[Guard[Any, Any], ...], moves: tuple[Any, ...]) -> None:
-        self.allows = tuple(g.allows for g in guards)
-        self.selects = tuple(
-            (g.select, tuple(o.allows for j, o in enumerate(guards) if j != i))
-            for i, g in enumerate(guards)
-            if g.select is not None
-        )
-        self.moves = moves
+        if not others_allow[0]:
+
+            def only_select(ctx: Any, state: Any) -> Iterable[Any]:
+                found = select(ctx, state)
+                if found is not None:
+                    return found
+                return every(ctx, state, generate(ctx, state))
+
+            return only_select
+
+        def one_select(ctx: Any, state: Any) -> Iterable[Any]:
+            found = select(ctx, state)
+            if found is not None:
+                return others(ctx, state, found) if found else found
+            return every(ctx, state, generate(ctx, state))
+
+        return one_select
+
+    def many_selects(ctx: Any, state: Any) -> Iterable[Any]:
+        for pick, rest in selects:
+            found = pick(ctx, state)
+            if found is not None:
+                return rest(ctx, state, found)
+        return every(ctx, state, generate(ctx, state))
+
+    return many_selects
 
 
 class _Plan:
     """A game's rulebook compiled once per game object: what each composed method runs."""
 
     __slots__ = (
+        "begin",
         "classes",
         "ctx",
+        "effects",
         "end",
-        "listings",
+        "fixed",
+        "listed",
+        "listers",
         "score",
         "setups",
         "steps",
@@ -100,10 +169,21 @@ class _Plan:
         self.steps = found["steps"]
         governed = game.governed_classes
         self.classes = tuple(k for k in game.action_classes if k in governed)
-        self.listings = {
-            kind: _Listing(book.guards_for(kind), book.moves_for(kind))
+        self.listers = {
+            kind: _lister(game, kind, book.guards_for(kind), book.moves_for(kind))
             for kind in game.action_classes
         }
+        self.effects = {kind: book.effects_for(kind) for kind in game.action_classes}
+        # The kinds every step takes, when no unit states steps and the game keeps the
+        # default ``accepts``; then each kind's lister, in that order.
+        cls = type(game)
+        self.fixed = None
+        if self.steps is None and cls.accepts is GameBase.accepts:
+            self.fixed = tuple(self.listers[kind] for kind in self.classes)
+        # Whether the effects work on the state itself (no working copy to make and freeze).
+        self.begin = not (cls._begin is GameBase._begin and cls._finish is GameBase._finish)
+        #: The last listing: (state, legal actions), for ``apply`` and ``step``.
+        self.listed: tuple[Any, tuple[Any, ...]] | None = None
 
 
 @attrs.frozen
@@ -310,9 +390,14 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         Default: the effects of the rules that govern the action's class, in rulebook
         order, over :meth:`_begin`'s working copy.
         """
-        context = self.rule_context
+        plan = self._plan
+        context = plan.ctx
+        if not plan.begin:
+            for effect in plan.effects[type(action)]:
+                state = effect(context, state, action, events)
+            return state
         work = self._begin(state)
-        for effect in self.rulebook.effects_for(type(action)):
+        for effect in plan.effects[type(action)]:
             work = effect(context, work, action, events)
         return self._finish(work)
 
@@ -362,53 +447,41 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         generators, asked of every check. The last listing is kept, so that ``apply`` and
         ``step`` of an action taken from it do not check it again.
         """
-        if self.is_over(state):
-            return ()
         plan = self._plan
         ctx = plan.ctx
-        listings = plan.listings
-        out: list[A] = []
-        for kind in self.accepts(state):
-            listing = listings.get(kind)
-            if listing is None:
-                continue
-            candidates: Iterable[A] | None = None
-            allows = listing.allows
-            for select, others in listing.selects:
-                candidates = select(ctx, state)
-                if candidates is not None:
-                    allows = others
-                    break
-            if candidates is None:
-                candidates = self._candidates(listing.moves, kind, state)
-            if allows:
-                out += [a for a in candidates if all(f(ctx, state, a) for f in allows)]
-            else:
-                out += candidates
-        legal = tuple(out)
-        self.__dict__["_listed"] = (state, legal)
-        return legal
-
-    def _candidates(self, moves: tuple[Any, ...], kind: type, state: S) -> Iterable[A]:
-        ctx = self._plan.ctx
-        if len(moves) == 1:
-            found: Iterable[A] = moves[0](ctx, state)
-            return found
-        if moves:
-            return dict.fromkeys(a for gen in moves for a in gen(ctx, state))
-        # No unit lists this kind: the well-formed actions of the vocabulary.
-        vocabulary = getattr(self, "vocabulary", None)
-        if vocabulary is None:
+        if plan.end is not None:
+            if plan.end(ctx, state):
+                return ()
+        elif self.is_over(state):
             return ()
-        every: tuple[A, ...] = vocabulary()
-        return [a for a in every if type(a) is kind and self.malformed(state, a) is None]
+        fixed = plan.fixed
+        if fixed is not None:
+            out: list[A] = []
+            for lister in fixed:
+                out += lister(ctx, state)
+            legal = tuple(out)
+        else:
+            listers = plan.listers
+            kinds = self.accepts(state) if plan.steps is None else plan.steps(ctx, state)
+            if len(kinds) == 1:
+                legal = tuple(listers[next(iter(kinds))](ctx, state))
+            else:
+                out = []
+                for kind in kinds:
+                    out += listers[kind](ctx, state)
+                legal = tuple(out)
+        plan.listed = (state, legal)
+        return legal
 
     def _listed_before(self, state: S, action: object) -> bool:
         """Whether ``action`` is one of the objects the last listing of ``state`` gave."""
-        listed = self.__dict__.get("_listed")
+        listed = self._plan.listed
         if listed is None or listed[0] is not state:
             return False
-        return any(a is action for a in listed[1])
+        for listed_action in listed[1]:
+            if listed_action is action:
+                return True
+        return False
 
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.

@@ -175,16 +175,15 @@ def _cards_in_hand(tables: Tables, state: State) -> tuple[PlayCard, ...]:
     return tuple([plays[c] for c in state.hands[(state.first + len(state.table)) & 1]])
 
 
-def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
+def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...]:
     """Exactly the cards of the mover's hand that answer the last play (deck order)."""
-    if not state.table:
-        return None  # the opening: every card of the hand
-    candidates = tables.facts.answers(tables, state.table[-1].action)
-    if candidates is None:
-        return None
     hand = state.hands[(state.first + len(state.table)) & 1]
     plays = tables.plays
-    return tuple([plays[c] for c in candidates if c in hand])
+    if state.table:
+        candidates = tables.facts.answers(tables, state.table[-1].action)
+        if candidates is not None:
+            return tuple([plays[c] for c in candidates if c in hand])
+    return tuple([plays[c] for c in hand])  # the opening, or after a black card
 
 
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
@@ -302,6 +301,18 @@ def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
     return (tables.fool,)
 
 
+def _fool_if_allowed(tables: Tables, state: State) -> tuple[PlayFool, ...]:
+    """Exactly the Fool SEM-8 allows: the Fool, or nothing."""
+    seat = (state.first + len(state.table)) & 1
+    if state.trumps[seat] is not Trump.HELD:
+        return ()
+    if state.table:
+        candidates = tables.facts.answers(tables, state.table[-1].action)
+        if candidates is None or card_answers(state.hands[seat], candidates):
+            return ()
+    return (tables.fool,)
+
+
 def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) -> State:
     """The effect of the Fool: the trump goes out as the Fool, a black card."""
     seat = (state.first + len(state.table)) & 1
@@ -322,7 +333,7 @@ SEM_8: SemyaRule = Rule(
     "The trump as the Fool is played only when there is no answer; it is black.",
     "Козырь-Дурень — только когда нечем ответить; его масть чёрная.",
     moves={PlayFool: _fool},
-    checks={PlayFool: _fool_without_answer},
+    checks={PlayFool: Guard(_fool_without_answer, select=_fool_if_allowed)},
     effects={PlayFool: play_fool},
 )
 """The trump as the Fool.
