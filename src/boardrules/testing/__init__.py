@@ -13,6 +13,7 @@ import this package.
 """
 
 from boardrules.testing.conformance import conformance, contract_problem
+from boardrules.testing.derived import derived_variants
 from boardrules.testing.machine import machine
 from boardrules.testing.rulebook import check_rule_ids
 from boardrules.testing.strategies import (
@@ -30,6 +31,7 @@ __all__ = [
     "check_rule_ids",
     "conformance",
     "contract_problem",
+    "derived_variants",
     "json_values",
     "machine",
     "playouts",

@@ -3,7 +3,7 @@
 from hypothesis import strategies as st
 
 from boardrules.games import kuhn
-from boardrules.testing import conformance, machine
+from boardrules.testing import conformance, derived_variants, machine
 
 GAME = kuhn.Game()
 DEALS = st.permutations(list(kuhn.DECK)).map(lambda cards: (cards[0], cards[1]))
@@ -12,3 +12,6 @@ SETUPS = st.fixed_dictionaries({}, optional={"deal": DEALS})
 TestKuhnConformance = conformance(GAME, SETUPS)
 TestKuhnMachine = machine(GAME, SETUPS).TestCase
 TestKuhnStakesConformance = conformance(kuhn.Game(ante=2, bet=3), SETUPS)
+
+# Issue 16: a replaced end or score changes the game (Kuhn's units have no checks to vary).
+TestKuhnDerivedVariants = derived_variants(GAME, SETUPS)

@@ -5,14 +5,18 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import BadInput, replay
 from boardrules.games import semya
+from boardrules.core.rules import why_of
+from boardrules.core.violation import Violation
 from boardrules.games.semya import PlayCard, PlayFool, Trump
-from boardrules.testing import conformance, machine, playouts, reachable_states
+from boardrules.games.semya import rules as semya_rules
+from boardrules.testing import conformance, derived_variants, machine, playouts, reachable_states
 
 GAME = semya.Game()
 OPTIONAL = semya.fool_optional(semya.Game())
@@ -73,3 +77,53 @@ def test_the_variant_is_a_rule_swap_that_pickles() -> None:
     assert clone.variant == "fool-optional"
     state = clone.apply(clone.new(seed=1, first=0), PlayCard("sun-saturn"))
     assert PlayFool() in clone.legal_actions(state)
+
+
+# Issue 16: the kit derives a looser and a stricter variant of every unit with checks.
+TestSemyaDerivedVariants = derived_variants(GAME, SETUPS)
+TestFoolOptionalDerivedVariants = derived_variants(OPTIONAL, SETUPS)
+
+
+def _white_answers(tables: Any, action: Any) -> tuple[str, ...] | None:
+    """A stricter SEM-6: a black card (or the Fool) is answered by a white card only."""
+    if semya_rules.black(tables, action):
+        return tuple(c.id for c in tables.deck if c.suit is semya.Suit.WHITE)
+    return semya_rules.answers(tables, action)
+
+
+_SEM_6_CHECK = why_of(semya_rules.SEM_6.checks[PlayCard])
+
+
+def _white_on_black(tables: Any, state: Any, action: PlayCard) -> Violation | None:
+    if state.table and semya_rules.black(tables, state.table[-1].action):
+        if GAME.card(action.card).suit is not semya.Suit.WHITE:
+            return Violation("SEM-6", "white_needed", {"card": action.card})
+        return None
+    return _SEM_6_CHECK(tables, state, action)
+
+
+WHITE_ON_BLACK = GAME.with_rules(
+    replace={
+        "SEM-6": attrs.evolve(
+            semya_rules.SEM_6,
+            facts={**semya_rules.SEM_6.facts, "answers": _white_answers},
+            checks={PlayCard: _white_on_black},
+        )
+    },
+    name="white-on-black",
+)
+TestWhiteOnBlackDerivedVariants = derived_variants(WHITE_ON_BLACK, SETUPS)
+
+
+@given(playouts(WHITE_ON_BLACK, SETUPS, to_end=True))
+def test_a_stricter_sem6_reaches_the_fool_the_lord_and_the_end_through_its_fact(p: Any) -> None:
+    """Issue 16: SEM-8 and SEM-9 read SEM-6's fact, so a stricter answer table leaves no dead
+    end: the game goes on while some seat can answer and ends when one cannot."""
+    final = p.final
+    assert WHITE_ON_BLACK.is_over(final)
+    tables = WHITE_ON_BLACK.rule_context
+    for before, after in zip(p.states, p.states[1:], strict=False):
+        if before.table and semya_rules.black(tables, before.table[-1].action):
+            played = after.table[-1].action
+            if isinstance(played, PlayCard):
+                assert GAME.card(played.card).suit is semya.Suit.WHITE

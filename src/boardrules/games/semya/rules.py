@@ -37,6 +37,7 @@ __all__ = [
     "SEM_11",
     "TRUMP_POINTS",
     "answers",
+    "black",
     "card_answers",
     "demand",
     "end_without_answer",
@@ -140,6 +141,14 @@ def answers(tables: Tables, action: Action) -> tuple[str, ...] | None:
     return None
 
 
+def black(tables: Tables, action: Action) -> bool:
+    """The fact ``black``: whether ``action`` is a black play (a black card or the Fool),
+    the only kind the Lord may answer (SEM-7)."""
+    if type(action) is PlayCard:
+        return tables.answer_to[action.card] is ANY
+    return type(action) is PlayFool
+
+
 def demand(tables: Tables, action: Action) -> Demand:
     """The fact ``demand``: what the answer to ``action`` must start on, or anything."""
     if type(action) is PlayCard:
@@ -213,14 +222,14 @@ SEM_6: SemyaRule = Rule(
         )
     },
     effects={PlayCard: play_card},
-    facts={"answers": answers, "demand": demand},
+    facts={"answers": answers, "black": black, "demand": demand},
 )
 """How a card answers the last play.
 
 Moves: every card of the mover's hand. Check: after a white card (or a Lord) the card must
 start on the demanded symbol (``wrong_start``). Effect: the card goes from the mover's hand
-onto the table. Facts: ``answers`` and ``demand`` (what answers a play), which SEM-7, SEM-8
-and SEM-9 read.
+onto the table. Facts: ``answers`` and ``demand`` (what answers a play) and ``black`` (which
+plays are black), which SEM-7, SEM-8 and SEM-9 read.
 """
 
 
@@ -230,7 +239,7 @@ def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Viola
     trump = state.trumps[seat]
     if trump is not Trump.HELD:
         return Violation("SEM-7", "trump_spent", {"seat": seat, "used_as": trump.value})
-    if state.table and tables.facts.answers(tables, state.table[-1].action) is not None:
+    if state.table and not tables.facts.black(tables, state.table[-1].action):
         return Violation("SEM-7", "lord_needs_black", {})
     return None
 
@@ -239,7 +248,7 @@ def _lords_if_allowed(tables: Tables, state: State) -> tuple[PlayLord, ...]:
     """Exactly the Lords SEM-7 allows: all seven, or none."""
     if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
         return ()
-    if state.table and tables.facts.answers(tables, state.table[-1].action) is not None:
+    if state.table and not tables.facts.black(tables, state.table[-1].action):
         return ()
     return tables.lords
 
@@ -267,8 +276,8 @@ SEM_7: SemyaRule = Rule(
 """The trump as the Lord.
 
 Moves: the Lord naming each symbol. Check: the trump must still be held (``trump_spent``)
-and the last play answerable by anything, a black card (``lord_needs_black``). Effect: the
-trump goes out as the Lord; the answer must start on the named symbol (SEM-6's ``answers``).
+and the last play black (SEM-6's fact ``black``; ``lord_needs_black``). Effect: the trump
+goes out as the Lord; the answer must start on the named symbol (SEM-6's ``answers``).
 """
 
 
