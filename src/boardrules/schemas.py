@@ -124,6 +124,8 @@ def _record(builder: _Builder, game: Any) -> dict[str, Any]:
             "setup": builder.of(game.setup_type),
             "actions": {"type": "array", "items": builder.of(game.action_type)},
             "notes": {"type": "array", "items": builder.of(Note)},
+            "variant": {"type": ["string", "null"]},
+            "revision": {"type": "integer", "minimum": 1, "maximum": game.rules_revision},
         },
         "required": ["game", "seed"],
         "additionalProperties": False,

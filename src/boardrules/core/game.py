@@ -19,7 +19,7 @@ from typing import (
 import attrs
 
 from boardrules.core import codec
-from boardrules.core.errors import IllegalAction
+from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import PARTS, Check, Guard, Rule, Rulebook
@@ -237,6 +237,12 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     #: The game's rules as units, in rulebook order; ``check`` and ``_advance`` run them.
     #: A variant (:meth:`with_rules`) replaces them on one game object.
     default_rules: ClassVar[Rulebook] = Rulebook(())
+    #: The revision of the game's own rules: raised when a rule fix changes play, and kept
+    #: in every record, so old records replay by the rules they were played under.
+    rules_revision: ClassVar[int] = 1
+    #: The earlier revisions, each as a function that makes the game (with its options) a
+    #: variant playing by those rules (say ``{1: variants.v0_1_0}``).
+    earlier_rules: ClassVar[Mapping[int, Callable[[Any], Any]]] = {}
 
     # -- what each game provides -------------------------------------------------------
     @abc.abstractmethod
@@ -306,6 +312,30 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         book = self.rulebook.with_rules(replace=replace, add=add, remove=remove, name=name)
         variant: Self = _rebuild(type(self), self.init_options(), book)
         return variant
+
+    def at_revision(self, revision: int) -> Self:
+        """This game played by revision ``revision`` of its own rules (the game itself for
+        the current revision; for an earlier one, the variant that plays by those rules).
+
+        Raises:
+            BadInput: at ``$.revision`` for a later revision than this library knows, or an
+                earlier one it does not ship.
+        """
+        if revision == self.rules_revision:
+            return self
+        if revision > self.rules_revision:
+            raise BadInput(
+                "$.revision",
+                f"the record was played under revision {revision} of the {self.name} rules; "
+                f"this boardrules knows revisions up to {self.rules_revision}: upgrade it",
+            )
+        make = self.earlier_rules.get(revision)
+        if make is None:
+            raise BadInput(
+                "$.revision", f"revision {revision} of the {self.name} rules is not shipped here"
+            )
+        earlier: Self = make(self)
+        return earlier
 
     @functools.cached_property
     def action_classes(self) -> tuple[type, ...]:
@@ -567,6 +597,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         return GameRecord(
             game=self.name,
             variant=self.variant,
+            revision=self.rules_revision,
             seed=check_seed(seed),
             options=freeze_json(dict(self.options())),
             setup=freeze_json({k: v for k, v in setup_json.items() if v is not None}),

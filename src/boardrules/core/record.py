@@ -51,6 +51,11 @@ def _note_text(_: object, attribute: attrs.Attribute[str], value: str) -> None:
         raise BadInput(f"$.{attribute.name}", problem)
 
 
+def _revision(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
+        raise BadInput(f"$.{attribute.name}", "a rules revision is a whole number from 1")
+
+
 @attrs.frozen
 class Note:
     """A free-text note a player attached to one move (the long game's story, say).
@@ -77,6 +82,10 @@ class GameRecord:
         actions: every action, in order.
         notes: free-text notes on moves; they never change the game.
         schema: the record format version.
+        variant: the name of the rules variant the game was played with, or ``None``.
+        revision: the revision of the game's own rules it was played under (records
+            written before revisions existed, by 0.1.0, are revision 1). Replay picks that
+            revision's rules by itself.
     """
 
     game: str
@@ -87,6 +96,7 @@ class GameRecord:
     notes: tuple[Note, ...] = ()
     schema: int = SCHEMA_VERSION
     variant: str | None = None
+    revision: int = attrs.field(default=1, validator=_revision)
 
     def __attrs_post_init__(self) -> None:
         for index, note in enumerate(self.notes):

@@ -21,11 +21,29 @@ def load_game(record: GameRecord) -> GameBase[Any, Any, Any, Any]:
     >>> load_game(semya.Game().record(7)).name
     'semya'
 
+    A record that names no variant is played by the revision of the game's own rules it
+    names (1 for records without one): the current rules, or the variant an earlier
+    revision ships as.
+
     Raises:
-        BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`)
-            or bad options.
+        BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`),
+            bad options, or a rules revision this library does not know (``$.revision``).
     """
-    return game_from_json_options(record.game, record.options, variant=record.variant)
+    game = game_from_json_options(record.game, record.options, variant=record.variant)
+    if record.variant is None:
+        game = game.at_revision(record.revision)
+    return game
+
+
+def _expected_variant(record: GameRecord, game: Any) -> str | None:
+    """The variant name a game must have to replay ``record`` (its revision's, if none)."""
+    if record.variant is not None or not isinstance(game, GameBase):
+        return record.variant
+    if record.revision == game.rules_revision:
+        return None
+    own = type(game)(**game.init_options())
+    revised: GameBase[Any, Any, Any, Any] = own.at_revision(record.revision)
+    return revised.variant
 
 
 @overload
@@ -50,10 +68,11 @@ def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
     if game is None:
         game = load_game(record)
     played = getattr(game, "variant", None)
-    if played != record.variant:
+    expected = _expected_variant(record, game)
+    if played != expected:
         raise BadInput(
             "$.variant",
-            f"the record was played with the rules {record.variant or 'of the game'}, "
+            f"the record was played with the rules {expected or 'of the game'}, "
             f"not {played or 'the game rules'}",
         )
     state = new_game(game, record.seed, record.setup)

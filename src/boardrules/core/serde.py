@@ -73,7 +73,9 @@ T = TypeVar("T")
 def _structure_record(value: object, _: object) -> GameRecord:
     if not isinstance(value, Mapping):
         raise FieldError(f"expected an object, got {kind_of(value)}")
-    known = {"game", "seed", "options", "setup", "actions", "notes", "schema", "variant"}
+    known = {
+        "game", "seed", "options", "setup", "actions", "notes", "schema", "variant", "revision"
+    }
     extra = sorted(set(value) - known)
     if extra:
         raise FieldError(f"unknown key {extra[0]!r}", f".{extra[0]}")
@@ -109,6 +111,9 @@ def _structure_record(value: object, _: object) -> GameRecord:
     actions = nested(value.get("actions", []), action_list, ".actions")
     notes = nested(value.get("notes", []), tuple[Note, ...], ".notes")
     variant = nested(value.get("variant"), str | None, ".variant")
+    revision = nested(value.get("revision", 1), int, ".revision")
+    if revision < 1:
+        raise FieldError("a rules revision is a whole number from 1", ".revision")
     return GameRecord(
         game=name,
         seed=seed,
@@ -117,6 +122,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
         actions=actions,
         notes=notes,
         variant=variant,
+        revision=revision,
     )
 
 
@@ -144,6 +150,8 @@ def _record_to_dict(record: GameRecord) -> dict[str, Any]:
         out["notes"] = converter.unstructure(record.notes)
     if record.variant is not None:
         out["variant"] = record.variant
+    if record.revision != 1:
+        out["revision"] = record.revision
     return out
 
 

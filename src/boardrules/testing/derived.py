@@ -62,7 +62,7 @@ class _Stricter:
         return f"stricter_{getattr(self.why, '__name__', 'check')}"
 
     def __call__(self, ctx: Any, state: Any, action: Any) -> Violation | None:
-        violation = self.why(ctx, state, action)
+        violation: Violation | None = self.why(ctx, state, action)
         if violation is None and stable_key(action) % 3 == 0:
             return Violation(self.rule, "derived_stricter", {})
         return violation
@@ -92,7 +92,7 @@ def derived(game: Any) -> Iterator[tuple[str, Any]]:
 
 def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[Any, ...]:
     """Assert the three properties on ``state``; return the legal actions."""
-    legal = variant.legal_actions(state)
+    legal: tuple[Any, ...] = variant.legal_actions(state)
     allowed = [a for a in every if variant.check(state, a) is None]
     assert set(legal) == set(allowed), (
         f"legal_actions and check disagree: listed only {sorted(map(repr, set(legal) - set(allowed)))[:3]}, "

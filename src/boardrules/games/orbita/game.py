@@ -58,7 +58,7 @@ from boardrules.games.orbita.rules.consumption import allocate_step
 from boardrules.games.orbita.rules.trade import gift_step
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
-from boardrules.games.orbita.variants import UNITS_0_1_0
+from boardrules.games.orbita.variants import UNITS_0_1_0, v0_1_0
 
 #: The rulebooks whose checks legal.py lists actions by: today's and 0.1.0's.
 _LISTED = (RULES, RULES.with_rules(replace=UNITS_0_1_0))
@@ -111,6 +111,10 @@ class Game(GameBase[State, Action, Event, Setup]):
     max_players: ClassVar[int] = flow.MAX_PLAYERS
     hidden_information: ClassVar[bool] = True
     default_rules: ClassVar[Rulebook] = RULES
+    #: Revision 2 read the rulebook anew (ORB-11/14/21, ORB-12, ORB-15, ORB-17); records of
+    #: revision 1 (0.1.0's, which name no revision) replay by the variant ``orbita-0.1.0``.
+    rules_revision: ClassVar[int] = 2
+    earlier_rules: ClassVar[Mapping[int, Callable[[Any], Any]]] = {1: v0_1_0}
 
     copies: int = attrs.field(default=2, validator=_between(1, 4))
     rounds: int = attrs.field(default=24, validator=_between(1, 50))
