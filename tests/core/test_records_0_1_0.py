@@ -57,14 +57,16 @@ def test_a_record_of_a_later_revision_is_refused_clearly() -> None:
     with pytest.raises(BadInput) as caught:
         load_game(record)
     assert caught.value.path == "$.revision"
-    assert "revision 3" in caught.value.reason and "up to 2" in caught.value.reason
+    assert "revision 3" in caught.value.reason
+    assert "up to 2" in caught.value.reason
 
 
 def test_new_records_name_the_revision_and_replay_by_it() -> None:
     from boardrules.games import orbita, semya
 
     record = orbita.Game().record(5)
-    assert record.revision == 2 and serde.to_dict(record)["revision"] == 2
+    assert record.revision == 2
+    assert serde.to_dict(record)["revision"] == 2
     assert load_game(record).variant is None
     assert "revision" not in serde.to_dict(semya.Game().record(5))  # revision 1: as 0.1.0
     old = orbita.Game().at_revision(1)

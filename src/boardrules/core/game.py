@@ -504,14 +504,10 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         return legal
 
     def _listed_before(self, state: S, action: object) -> bool:
-        """Whether ``action`` is one of the objects the last listing of ``state`` gave."""
+        """Whether ``action`` is one of the actions the last listing of ``state`` gave."""
         listed = self._plan.listed
-        if listed is None or listed[0] is not state:
-            return False
-        for listed_action in listed[1]:
-            if listed_action is action:
-                return True
-        return False
+        # An action equal to a listed one is as legal as it (``in`` tries identity first).
+        return listed is not None and listed[0] is state and action in listed[1]
 
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.

@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import BadInput, replay
-from boardrules.games import semya
 from boardrules.core.rules import why_of
 from boardrules.core.violation import Violation
+from boardrules.games import semya
 from boardrules.games.semya import PlayCard, PlayFool, Trump
 from boardrules.games.semya import rules as semya_rules
 from boardrules.testing import conformance, derived_variants, machine, playouts, reachable_states
