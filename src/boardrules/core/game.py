@@ -180,8 +180,8 @@ class _Plan:
         self.fixed = None
         if self.steps is None and cls.accepts is GameBase.accepts:
             self.fixed = tuple(self.listers[kind] for kind in self.classes)
-        # Whether the effects work on the state itself (no working copy to make and freeze).
-        self.begin = not (cls._begin is GameBase._begin and cls._finish is GameBase._finish)
+        # Whether the effects work on a working copy to make and freeze, not the state itself.
+        self.begin = cls.works_on_a_copy()
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
 
@@ -404,6 +404,13 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             if violation is not None:
                 return violation
         return None
+
+    @classmethod
+    def works_on_a_copy(cls) -> bool:
+        """Whether the game's effects change a working copy (the class overrides ``_begin``
+        or ``_finish``) rather than return new states themselves."""
+        own = cls.__mro__[: cls.__mro__.index(GameBase)]
+        return any(name in vars(k) for k in own for name in ("_begin", "_finish"))
 
     def _begin(self, state: S) -> Any:
         """The working copy the effects change (default: the state itself)."""

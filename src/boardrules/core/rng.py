@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from boardrules.core.errors import BadInput
+
 __all__ = ["MAX_SEED", "Rng", "check_seed"]
 
 T = TypeVar("T")
@@ -42,8 +44,6 @@ _FNV_PRIME = 0x100000001B3
 
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is an int in ``0 .. 2**64 - 1``, else raise ``BadInput``."""
-    from boardrules.core.errors import BadInput
-
     if type(seed) is not int:
         raise BadInput("$.seed", f"a seed is an integer, not {type(seed).__name__}")
     if not 0 <= seed <= MAX_SEED:
