@@ -70,11 +70,11 @@ S = TypeVar("S", default=Any)
 #: A rule's legality check: ``(context, state, action) -> Violation | None``. The context is
 #: what the game hands its rules (its content and options); see ``GameBase.rule_context``.
 #: The action is of the class the check is keyed by, so its type is the class's own.
-Check: TypeAlias = Callable[[Any, Any, Any], Violation | None]
+Check: TypeAlias = Callable[[C, S, Any], Violation | None]
 #: A rule's effect: ``(context, work, action, events) -> work``. ``work`` is the game's working
 #: copy of the state (the state itself, or a mutable draft the game freezes at the end);
 #: ``events`` is a list to append events to, or ``None`` when nobody listens.
-Effect: TypeAlias = Callable[[Any, Any, Any, "list[Any] | None"], Any]
+Effect: TypeAlias = Callable[[C, Any, Any, "list[Any] | None"], Any]
 
 #: The key of a check or effect that governs every action of the game (an effect that runs
 #: after every move, say).
@@ -250,10 +250,10 @@ class Rule(Generic[C, S]):
     id: str = attrs.field(validator=_rule_id)
     en: str
     ru: str
-    checks: FrozenMap[type, Check | Guard[C, S]] = attrs.field(
+    checks: FrozenMap[type, Check[C, S] | Guard[C, S]] = attrs.field(
         factory=FrozenMap, converter=_callables
     )
-    effects: FrozenMap[type, Effect] = attrs.field(factory=FrozenMap, converter=_callables)
+    effects: FrozenMap[type, Effect[C]] = attrs.field(factory=FrozenMap, converter=_callables)
     moves: FrozenMap[type, Callable[[C, S], Iterable[Any]]] = attrs.field(
         factory=FrozenMap, converter=_callables
     )
