@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import abc
 import functools
+from itertools import repeat
+from operator import is_
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import (
@@ -68,69 +70,62 @@ def _filter(
     ]
 
 
+#: How one class is listed: a first list (a check's exact ``select``, or the fallback), the
+#: filter of the checks that list leaves to ask (or ``None``), and the fallback (the units'
+#: move generators filtered by every check) for when the first list is ``None``.
+_Lister = tuple[
+    Callable[[Any, Any], Iterable[Any] | None],
+    Callable[[Any, Any, Iterable[Any]], Iterable[Any]] | None,
+    Callable[[Any, Any], Iterable[Any]],
+]
+
+
 def _lister(
     game: GameBase[Any, Any, Any, Any], kind: type, guards: tuple[Guard[Any, Any], ...],
     moves: tuple[Any, ...],
-) -> Callable[[Any, Any], Iterable[Any]]:
+) -> _Lister:
     """How the core lists the legal actions of one class, compiled once per game object.
 
-    If a check of the class can narrow the candidates itself (``Guard.select``), its list,
-    asked of the other checks; otherwise the units' move generators, asked of every check.
+    If a check of the class lists exactly what it allows (``Guard.select``; the first such
+    check in rulebook order whose covered checks are all in the rulebook), its list, asked
+    of the checks it does not cover, only when the list is not empty; when it returns
+    ``None`` (it cannot narrow in that state), or without such a check, the units' move
+    generators, asked of every check.
     """
     every = _filter(tuple(g.allows for g in guards))
-    others_allow = [
-        tuple(o.allows for j, o in enumerate(guards) if j != i)
-        for i, g in enumerate(guards)
-        if g.select is not None
-    ]
-    selects = tuple(
-        (g.select, _filter(tuple(o.allows for j, o in enumerate(guards) if j != i)))
-        for i, g in enumerate(guards)
-        if g.select is not None
-    )
     if len(moves) == 1:
         (generate,) = moves
     elif moves:
+
         def generate(ctx: Any, state: Any) -> Iterable[Any]:
             return dict.fromkeys(a for gen in moves for a in gen(ctx, state))
+
     else:
+
         def generate(ctx: Any, state: Any) -> Iterable[Any]:
             # No unit lists this kind: the well-formed actions of the vocabulary.
             vocabulary = getattr(game, "vocabulary", None)
-            every: tuple[Any, ...] = () if vocabulary is None else vocabulary()
-            return [a for a in every if type(a) is kind and game.malformed(state, a) is None]
+            words: tuple[Any, ...] = () if vocabulary is None else vocabulary()
+            return [a for a in words if type(a) is kind and game.malformed(state, a) is None]
 
-    if not selects:
-        return lambda ctx, state: every(ctx, state, generate(ctx, state))
-    if len(selects) == 1:
-        ((select, others),) = selects
-
-        if not others_allow[0]:
-
-            def only_select(ctx: Any, state: Any) -> Iterable[Any]:
-                found = select(ctx, state)
-                if found is not None:
-                    return found
-                return every(ctx, state, generate(ctx, state))
-
-            return only_select
-
-        def one_select(ctx: Any, state: Any) -> Iterable[Any]:
-            found = select(ctx, state)
-            if found is not None:
-                return others(ctx, state, found) if found else found
-            return every(ctx, state, generate(ctx, state))
-
-        return one_select
-
-    def many_selects(ctx: Any, state: Any) -> Iterable[Any]:
-        for pick, rest in selects:
-            found = pick(ctx, state)
-            if found is not None:
-                return rest(ctx, state, found)
+    def fallback(ctx: Any, state: Any) -> Iterable[Any]:
         return every(ctx, state, generate(ctx, state))
 
-    return many_selects
+    def is_there(check: Any) -> bool:
+        return any(check is g or check is g.why for g in guards)
+
+    for i, guard in enumerate(guards):
+        select = guard.select
+        # A select counts only while every check it covers is there (the same object).
+        if select is None or not all(map(is_there, guard.covers)):
+            continue
+        left = tuple(
+            o.allows
+            for j, o in enumerate(guards)
+            if j != i and not any(c is o or c is o.why for c in guard.covers)
+        )
+        return (select, _filter(left) if left else None, fallback)
+    return (fallback, None, fallback)
 
 
 class _Plan:
@@ -177,7 +172,7 @@ class _Plan:
         # The kinds every step takes, when no unit states steps and the game keeps the
         # default ``accepts``; then each kind's lister, in that order.
         cls = type(game)
-        self.fixed = None
+        self.fixed: tuple[_Lister, ...] | None = None
         if self.steps is None and cls.accepts is GameBase.accepts:
             self.fixed = tuple(self.listers[kind] for kind in self.classes)
         # Whether the effects work on a working copy to make and freeze, not the state itself.
@@ -491,30 +486,21 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
                 return ()
         elif self.is_over(state):
             return ()
-        fixed = plan.fixed
-        if fixed is not None:
-            out: list[A] = []
-            for lister in fixed:
-                out += lister(ctx, state)
-            legal = tuple(out)
-        else:
-            listers = plan.listers
+        listers = plan.fixed
+        if listers is None:
             kinds = self.accepts(state) if plan.steps is None else plan.steps(ctx, state)
-            if len(kinds) == 1:
-                legal = tuple(listers[next(iter(kinds))](ctx, state))
-            else:
-                out = []
-                for kind in kinds:
-                    out += listers[kind](ctx, state)
-                legal = tuple(out)
+            listers = tuple(plan.listers[kind] for kind in kinds)
+        out: list[A] = []
+        for first, keep, fallback in listers:
+            found = first(ctx, state)
+            if found is None:  # the check cannot narrow here
+                found = fallback(ctx, state)
+            elif keep is not None and found:
+                found = keep(ctx, state, found)
+            out += found
+        legal = tuple(out)
         plan.listed = (state, legal)
         return legal
-
-    def _listed_before(self, state: S, action: object) -> bool:
-        """Whether ``action`` is one of the actions the last listing of ``state`` gave."""
-        listed = self._plan.listed
-        # An action equal to a listed one is as legal as it (``in`` tries identity first).
-        return listed is not None and listed[0] is state and action in listed[1]
 
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.
@@ -544,15 +530,27 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         Raises:
             IllegalAction: with the :class:`Violation`; ``state`` is untouched.
         """
-        if not self._listed_before(state, action):
+        plan = self._plan
+        listed = plan.listed  # an action of the last listing of this very state
+        if listed is None or listed[0] is not state or not any(
+            map(is_, repeat(action), listed[1])
+        ):
             violation = self.check(state, action)
             if violation is not None:
                 raise IllegalAction(violation)
-        return self._advance(state, action, None)
+        if plan.begin:
+            return self._advance(state, action, None)
+        ctx = plan.ctx
+        for effect in plan.effects[type(action)]:
+            state = effect(ctx, state, action, None)
+        return state
 
     def step(self, state: S, action: A) -> Transition[S, E]:
         """Like :meth:`apply`, and also the events the action caused."""
-        if not self._listed_before(state, action):
+        listed = self._plan.listed  # an action of the last listing of this very state
+        if listed is None or listed[0] is not state or not any(
+            map(is_, repeat(action), listed[1])
+        ):
             violation = self.check(state, action)
             if violation is not None:
                 raise IllegalAction(violation)

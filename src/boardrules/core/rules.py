@@ -94,8 +94,14 @@ class Guard(Generic[C, S]):
     yes/no without building a :class:`Violation` (by default ``why(...) is None``);
     ``select`` lists, in the order ``legal_actions`` gives them, exactly the well-formed
     actions of its class that this check allows in a state, or returns ``None`` when it
-    cannot narrow them there. The core uses ``select`` instead of the units' move
-    generators, and then asks only the other checks. Because both belong to the check, a
+    cannot narrow them there. The core uses it instead of the units' move generators, and
+    then asks only the other checks.
+
+    ``covers`` names other checks of the same class (the very :class:`Guard` objects, or
+    functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
+    to that named set of units. The core uses such a ``select`` only while every check it
+    covers is in the rulebook (the same object), and then asks only the checks it does not
+    cover; a variant that replaces a covered unit switches the shortcut off. Because both belong to the check, a
     variant that drops or replaces the check drops its shortcuts with it. The conformance
     kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
 
@@ -109,6 +115,7 @@ class Guard(Generic[C, S]):
     why: Callable[[C, S, Any], Violation | None]
     allows: Callable[[C, S, Any], bool] = attrs.field()
     select: Callable[[C, S], Iterable[Any] | None] | None = None
+    covers: tuple[Any, ...] = ()
 
     @allows.default
     def _allows_from_why(self) -> Callable[[C, S, Any], bool]:
