@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import abc
 import functools
-from itertools import repeat
-from operator import is_
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping
+from itertools import repeat
+from operator import is_
 from typing import (
     Any,
     ClassVar,

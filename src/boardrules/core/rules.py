@@ -101,9 +101,9 @@ class Guard(Generic[C, S]):
     functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
     to that named set of units. The core uses such a ``select`` only while every check it
     covers is in the rulebook (the same object), and then asks only the checks it does not
-    cover; a variant that replaces a covered unit switches the shortcut off. Because both belong to the check, a
-    variant that drops or replaces the check drops its shortcuts with it. The conformance
-    kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
+    cover; a variant that replaces a covered unit switches the shortcut off. Because both
+    belong to the check, a variant that drops or replaces the check drops its shortcuts with
+    it. The conformance kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
 
     >>> def even(ctx, state, n):
     ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
