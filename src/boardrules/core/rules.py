@@ -103,7 +103,8 @@ class Guard(Generic[C, S]):
     covers is in the rulebook (the same object), and then asks only the checks it does not
     cover; a variant that replaces a covered unit switches the shortcut off. Because both
     belong to the check, a variant that drops or replaces the check drops its shortcuts with
-    it. The conformance kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
+    it. The conformance kit proves on reached states that the listing they make agrees
+    with ``why``, for the game and for variants it derives from each unit.
 
     >>> def even(ctx, state, n):
     ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
