@@ -519,6 +519,17 @@ def structure_setup(setup_type: type[T], setup: Mapping[str, object]) -> T:
     """
     if isinstance(setup, setup_type):
         return setup
+    if not setup:  # the default setup, parsed once per class (a setup is immutable)
+        found = _DEFAULT_SETUPS.get(setup_type)
+        if isinstance(found, setup_type):
+            return found
+        default: T = structure({}, setup_type)
+        _DEFAULT_SETUPS[setup_type] = default
+        return default
     result: T = structure(dict(setup), setup_type)
     return result
+
+
+#: Each setup class's default (every field at its default), parsed once.
+_DEFAULT_SETUPS: dict[type, object] = {}
 
