@@ -1,0 +1,95 @@
+"""Instructions per step of random play, counted by valgrind: a figure a busy machine cannot move.
+
+Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn``. For each game
+and each version (the working tree, and the base revision's ``src`` exported with
+``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
+a small and a large number of games; the difference of the two totals divided by the
+difference of their steps is the cost of one step (legal actions, then a checked ``apply``),
+start-up and imports cancelled out. Without valgrind it says so and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_SCRIPT = """
+import random, sys
+import boardrules
+name, games = sys.argv[1], int(sys.argv[2])
+game = boardrules.load(name, **({"rounds": 3} if name == "orbita" else {}))
+setup = {"players": 4} if name in ("lyceum", "orbita") else {}
+pick = random.Random(1)
+steps = 0
+for seed in range(games):
+    state = game.new(seed, **setup)
+    legal = game.legal_actions(state)
+    while legal:
+        state = game.apply(state, pick.choice(legal))
+        legal = game.legal_actions(state)
+        steps += 1
+print(steps)
+"""
+
+_SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 10)}
+
+
+def _count(src: Path, name: str, games: int) -> tuple[int, int]:
+    """(instructions, steps) of one run under callgrind."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, "-c", _SCRIPT, name, str(games)],
+        capture_output=True, text=True, env=env, check=True,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise RuntimeError(run.stderr[-400:])
+    return int(found.group(1)), int(run.stdout.split()[-1])
+
+
+def per_step(src: Path, name: str) -> float:
+    small, large = _SIZES[name]
+    i1, s1 = _count(src, name, small)
+    i2, s2 = _count(src, name, large)
+    return (i2 - i1) / (s2 - s1)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base", default=None, help="a revision to compare against")
+    parser.add_argument("names", nargs="*", default=["kuhn", "semya", "lyceum", "orbita"])
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind); nothing counted")
+        return 0
+    versions = {"working tree": ROOT / "src"}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.base:
+            archive = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT,
+                                     capture_output=True, check=True).stdout
+            tarfile.open(fileobj=io.BytesIO(archive)).extractall(tmp, filter="data")
+            versions = {args.base: Path(tmp) / "src", **versions}
+        print("instructions per step of random play (valgrind callgrind)")
+        print("| game | " + " | ".join(versions) + (" | after/before |" if args.base else " |"))
+        print("| --- " * (len(versions) + 1 + bool(args.base)) + "|")
+        for name in args.names:
+            counts = [per_step(src, name) for src in versions.values()]
+            row = " | ".join(f"{c / 1000:.1f}k" for c in counts)
+            ratio = f" | {counts[-1] / counts[0]:.2f} |" if args.base else " |"
+            print(f"| {name} | {row}{ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
