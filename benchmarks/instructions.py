@@ -1,6 +1,7 @@
 """Instructions per step of random play, counted by valgrind: a figure a busy machine cannot move.
 
-Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn``. For each game
+Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn`` (or
+``--variant``: each game against its own rules in new function objects). For each game
 and each version (the working tree, and the base revision's ``src`` exported with
 ``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
 a small and a large number of games; the difference of the two totals divided by the
@@ -28,6 +29,10 @@ import random, sys
 import boardrules
 name, games = sys.argv[1], int(sys.argv[2])
 game = boardrules.load(name, **({"rounds": 3} if name == "orbita" else {}))
+if sys.argv[3] == "variant":
+    sys.path.insert(0, sys.argv[4])
+    from unit_speed import same_rules_anew
+    game = same_rules_anew(game)
 setup = {"players": 4} if name in ("lyceum", "orbita") else {}
 pick = random.Random(1)
 steps = 0
@@ -44,12 +49,12 @@ print(steps)
 _SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 10)}
 
 
-def _count(src: Path, name: str, games: int) -> tuple[int, int]:
+def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
     """(instructions, steps) of one run under callgrind."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _SCRIPT, name, str(games)],
+         sys.executable, "-c", _SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")],
         capture_output=True, text=True, env=env, check=True,
     )
     found = re.search(r"Collected : (\d+)", run.stderr)
@@ -58,16 +63,19 @@ def _count(src: Path, name: str, games: int) -> tuple[int, int]:
     return int(found.group(1)), int(run.stdout.split()[-1])
 
 
-def per_step(src: Path, name: str) -> float:
+def per_step(src: Path, name: str, rules: str = "game") -> float:
+    """Instructions per step; ``rules="variant"``: the game's rules in new function objects."""
     small, large = _SIZES[name]
-    i1, s1 = _count(src, name, small)
-    i2, s2 = _count(src, name, large)
+    i1, s1 = _count(src, name, small, rules)
+    i2, s2 = _count(src, name, large, rules)
     return (i2 - i1) / (s2 - s1)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default=None, help="a revision to compare against")
+    parser.add_argument("--variant", action="store_true",
+                        help="compare each game with its rules in new function objects instead")
     parser.add_argument("names", nargs="*", default=["kuhn", "semya", "lyceum", "orbita"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -78,8 +86,20 @@ def main() -> int:
         if args.base:
             archive = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT,
                                      capture_output=True, check=True).stdout
-            tarfile.open(fileobj=io.BytesIO(archive)).extractall(tmp, filter="data")
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(tmp, filter="data")
             versions = {args.base: Path(tmp) / "src", **versions}
+        if args.variant:
+            print("instructions per step: each game against its rules in new function objects")
+            print("| game | version | game | variant | variant/game |")
+            print("| --- | --- | --- | --- | --- |")
+            for name in args.names:
+                for version, src in versions.items():
+                    game = per_step(src, name)
+                    variant = per_step(src, name, "variant")
+                    print(f"| {name} | {version} | {game / 1000:.1f}k | {variant / 1000:.1f}k | "
+                          f"{variant / game:.2f} |")
+            return 0
         print("instructions per step of random play (valgrind callgrind)")
         print("| game | " + " | ".join(versions) + (" | after/before |" if args.base else " |"))
         print("| --- " * (len(versions) + 1 + bool(args.base)) + "|")

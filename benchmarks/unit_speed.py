@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 import boardrules
-from boardrules.core.rules import Guard
+from boardrules.core import rules as core_rules
 
 
 def _copy(fn: Any) -> Any:
@@ -37,9 +37,10 @@ def _copy(fn: Any) -> Any:
                                  fn.__closure__)
         new.__kwdefaults__ = fn.__kwdefaults__
         return new
-    if isinstance(fn, Guard):
-        return Guard(_copy(fn.why), allows=_copy(fn.allows),
-                     select=None if fn.select is None else _copy(fn.select))
+    guard = getattr(core_rules, "Guard", None)  # 0.2 had no guards: a before figure too
+    if guard is not None and isinstance(fn, guard):
+        return guard(_copy(fn.why), allows=_copy(fn.allows),
+                     select=None if fn.select is None else _copy(fn.select), covers=fn.covers)
     return fn
 
 
@@ -47,13 +48,14 @@ def same_rules_anew(game: Any) -> Any:
     """``game`` with every unit replaced by itself with every function copied."""
     replace = {}
     for rule in game.rulebook:
+        fields = attrs.fields_dict(type(rule))  # also the units of 0.2, for a before figure
         changes: dict[str, Any] = {
             table: {k: _copy(f) for k, f in getattr(rule, table).items()}
-            for table in ("checks", "effects", "moves", "facts")
+            for table in ("checks", "effects", "moves", "facts") if table in fields
         }
-        for part in rule.parts():
+        for part in getattr(rule, "parts", tuple)():
             changes[part] = _copy(getattr(rule, part))
-        replace[rule.id] = attrs.evolve(rule, **changes) if not rule.terms else rule
+        replace[rule.id] = rule if getattr(rule, "terms", False) else attrs.evolve(rule, **changes)
     return game.with_rules(replace=replace, name="same-rules-anew")
 
 
