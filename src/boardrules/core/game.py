@@ -108,8 +108,13 @@ def _lister(
             words: tuple[Any, ...] = () if vocabulary is None else vocabulary()
             return [a for a in words if type(a) is kind and game.malformed(state, a) is None]
 
-    def fallback(ctx: Any, state: Any) -> Iterable[Any]:
-        return every(ctx, state, generate(ctx, state))
+    if guards:
+
+        def fallback(ctx: Any, state: Any) -> Iterable[Any]:
+            return every(ctx, state, generate(ctx, state))
+
+    else:
+        fallback = generate  # no check to ask: the candidates are the listing
 
     def is_there(check: Any) -> bool:
         return any(check is g or check is g.why for g in guards)
@@ -131,6 +136,13 @@ def _lister(
 class _Plan:
     """A game's rulebook compiled once per game object: what each composed method runs."""
 
+    def listers_of(self, kinds: Collection[type]) -> tuple[_Lister, ...]:
+        """The listers of ``kinds`` in order, kept for the next step that takes them."""
+        listers = tuple(self.listers[kind] for kind in kinds)
+        if isinstance(kinds, tuple) and len(self.by_kinds) < 256:
+            self.by_kinds[kinds] = listers
+        return listers
+
     __slots__ = (
         "begin",
         "classes",
@@ -138,6 +150,7 @@ class _Plan:
         "effects",
         "end",
         "fixed",
+        "by_kinds",
         "listed",
         "listers",
         "score",
@@ -177,6 +190,8 @@ class _Plan:
             self.fixed = tuple(self.listers[kind] for kind in self.classes)
         # Whether the effects work on a working copy to make and freeze, not the state itself.
         self.begin = cls.works_on_a_copy()
+        #: The listers of each tuple of kinds a step has taken (steps return few tuples).
+        self.by_kinds: dict[tuple[type, ...], tuple[_Lister, ...]] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
 
@@ -489,7 +504,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         listers = plan.fixed
         if listers is None:
             kinds = self.accepts(state) if plan.steps is None else plan.steps(ctx, state)
-            listers = tuple(plan.listers[kind] for kind in kinds)
+            listers = plan.by_kinds.get(kinds) if isinstance(kinds, tuple) else None
+            if listers is None:
+                listers = plan.listers_of(kinds)
         out: list[A] = []
         for first, keep, fallback in listers:
             found = first(ctx, state)

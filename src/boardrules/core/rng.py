@@ -61,11 +61,19 @@ def _mix(state: int) -> tuple[int, int]:
 
 def _label(label: int | str) -> int:
     if isinstance(label, str):
-        h = _FNV_OFFSET
-        for byte in label.encode("utf-8"):
-            h = ((h ^ byte) * _FNV_PRIME) & MASK
+        h = _STRING_LABELS.get(label)
+        if h is None:
+            h = _FNV_OFFSET
+            for byte in label.encode("utf-8"):
+                h = ((h ^ byte) * _FNV_PRIME) & MASK
+            if len(_STRING_LABELS) < 4096:  # purposes are few; keep the cache bounded
+                _STRING_LABELS[label] = h
         return h
     return label & MASK
+
+
+#: FNV-1a of each string label seen (``"deal"``, ``"epoch"``): the same value every time.
+_STRING_LABELS: dict[str, int] = {}
 
 
 class Rng:
