@@ -145,12 +145,12 @@ class _Plan:
 
     __slots__ = (
         "begin",
+        "by_kinds",
         "classes",
         "ctx",
         "effects",
         "end",
         "fixed",
-        "by_kinds",
         "listed",
         "listers",
         "score",
