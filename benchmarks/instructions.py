@@ -12,6 +12,7 @@ start-up and imports cancelled out. Without valgrind it says so and stops.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import os
 import re
@@ -46,15 +47,34 @@ for seed in range(games):
 print(steps)
 """
 
+_OPENSPIEL = """
+import random, sys
+import pyspiel
+game = pyspiel.load_game("kuhn_poker")
+pick = random.Random(1)
+steps = 0
+for _ in range(int(sys.argv[1])):
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():  # the deal: not a decision, counted as no step (as ours)
+            state.apply_action(pick.choice(state.chance_outcomes())[0])
+            continue
+        state.apply_action(pick.choice(state.legal_actions()))
+        steps += 1
+print(steps)
+"""
+
 _SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 10)}
 
 
 def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
     """(instructions, steps) of one run under callgrind."""
     env = {**os.environ, "PYTHONPATH": str(src)}
+    script = [_OPENSPIEL, str(games)] if rules == "openspiel" else [
+        _SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")]
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", _SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")],
+         sys.executable, "-c", *script],
         capture_output=True, text=True, env=env, check=True,
     )
     found = re.search(r"Collected : (\d+)", run.stderr)
@@ -74,12 +94,24 @@ def per_step(src: Path, name: str, rules: str = "game") -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default=None, help="a revision to compare against")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="Kuhn poker against OpenSpiel's kuhn_poker stepped from Python")
     parser.add_argument("--variant", action="store_true",
                         help="compare each game with its rules in new function objects instead")
     parser.add_argument("names", nargs="*", default=["kuhn", "semya", "lyceum", "orbita"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind); nothing counted")
+        return 0
+    if args.openspiel:
+        if importlib.util.find_spec("pyspiel") is None:
+            print("open_spiel is not installed (pip install open_spiel); nothing counted")
+            return 0
+        ours, theirs = per_step(ROOT / "src", "kuhn"), per_step(ROOT / "src", "kuhn", "openspiel")
+        print("instructions per step of random Kuhn poker")
+        print("| boardrules | OpenSpiel kuhn_poker | ratio |")
+        print("| --- | --- | --- |")
+        print(f"| {ours / 1000:.1f}k | {theirs / 1000:.1f}k | {ours / theirs:.2f} |")
         return 0
     versions = {"working tree": ROOT / "src"}
     with tempfile.TemporaryDirectory() as tmp:
