@@ -9,8 +9,9 @@
 4. a fresh virtual environment gets the bare wheel (no extras), and the README's first snippet
    runs there, outside the source tree, printing what the README says it prints;
 5. unless ``--quick``: the same environment gets the ``test`` extra and every script in
-   ``examples/`` runs there; with ``--tests`` the whole test suite then runs against the
-   installed wheel (the release workflow does this).
+   ``examples/`` runs there; with ``--tests`` the whole test suite (or the test files named
+   after it) then runs from the checkout against the installed wheel (the release workflow
+   does this).
 
 Prints one line per step and ends with ``release check passed: ...``; a failed check stops
 with a line saying what is wrong.
@@ -173,9 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true",
                         help="check the artifacts already in DIR instead of building them")
     parser.add_argument("--quick", action="store_true",
-                        help="stop after the README snippet (no test extra, no examples)")
-    parser.add_argument("--tests", action="store_true",
-                        help="also run the test suite against the installed wheel")
+                        help="skip the examples (and the test extra, unless --tests)")
+    parser.add_argument("--tests", nargs="*", metavar="PATH", default=None,
+                        help="also run the test suite (or these test files) against the "
+                             "installed wheel")
     args = parser.parse_args(argv)
     dist: Path = args.dist.resolve()
     expected_version = version()
@@ -197,16 +199,20 @@ def main(argv: list[str] | None = None) -> int:
             python = fresh_environment(scratch)
             run(python, "-m", "pip", "install", "--quiet", wheels[0], cwd=scratch)
             check_installed(python, scratch, expected_version)
-            if not args.quick:
+            if not args.quick or args.tests is not None:
                 run(python, "-m", "pip", "install", "--quiet", f"{wheels[0]}[test]",
                     cwd=scratch)
+            if not args.quick:
                 for example in sorted((ROOT / "examples").glob("*.py")):
                     run(python, "-I", example, cwd=scratch)
                 print("every example ran from the installed wheel")
-            if args.tests:
+            if args.tests is not None:
                 # From the checkout, but importing the installed wheel: src is not on the path.
-                run(python, "-m", "pytest", "tests", "-p", "no:cacheprovider", "-q",
-                    stream=True)
+                where = run(python, "-c", "import boardrules; print(boardrules.__file__)")
+                if not where.startswith(str(scratch)):
+                    raise CheckFailed(f"the tests would import boardrules from {where}")
+                run(python, "-m", "pytest", *(args.tests or ["tests"]), "-p",
+                    "no:cacheprovider", "-q", stream=True)
                 print("the test suite passed against the installed wheel")
     except CheckFailed as failure:
         print(f"release check FAILED: {failure}", file=sys.stderr)
