@@ -9,7 +9,7 @@ fixture (which gives the tools' paths), directly or through another fixture, or 
 marker of the same name. This is the only place that looks the tools up. Without them the test
 skips with one line saying what is missing and how to get it; under ``CI=true`` it fails
 instead, since CI installs everything (``make test`` runs ``make browser postgres node``
-there).
+there). Under ``CI=true`` any other skip fails the run too.
 
 The tools are looked up on ``PATH``; PostgreSQL also in Debian's ``/usr/lib/postgresql/*/bin``
 unless ``BOARDRULES_TOOLS_ON_PATH_ONLY=1`` (which tests/test_optional_tools.py sets to hide
@@ -98,6 +98,26 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     for part in PARTS:
         if item.get_closest_marker(f"needs_{part}"):
             require(part)
+
+
+def _skipped(config: pytest.Config) -> list[pytest.TestReport]:
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    return list(reporter.stats.get("skipped", [])) if reporter is not None else []
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under CI=true nothing may skip: a run with a skipped test (or module) fails."""
+    if os.environ.get("CI") == "true" and exitstatus == 0 and _skipped(session.config):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    skipped = _skipped(terminalreporter.config)
+    if os.environ.get("CI") == "true" and skipped:
+        terminalreporter.write_line(
+            f"CI=true, so nothing may skip, but {len(skipped)} skipped: the run fails "
+            "(see the SKIPPED lines above)", red=True)
 
 
 @pytest.fixture(scope="session")

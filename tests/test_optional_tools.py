@@ -69,6 +69,24 @@ def test_under_ci_a_missing_tool_fails_instead_of_skipping(tmp_path: Path) -> No
     assert "skipped" not in result.stdout.strip().splitlines()[-1]
 
 
+def test_under_ci_any_skip_fails_the_run(tmp_path: Path) -> None:
+    (tmp_path / "test_one_skip.py").write_text(
+        "import pytest\n\ndef test_passes():\n    pass\n\n"
+        "def test_skips():\n    pytest.skip('a missing part')\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS")}
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
+               "-p", "tests.conftest", "-q", "-rs", "--rootdir", str(tmp_path),
+               str(tmp_path / "test_one_skip.py")]
+    plain = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env,
+                           timeout=300, check=False)
+    assert plain.returncode == 0, plain.stdout
+    assert "1 passed, 1 skipped" in plain.stdout
+    ci = subprocess.run(command, capture_output=True, text=True, cwd=ROOT,
+                        env=env | {"CI": "true"}, timeout=300, check=False)
+    assert ci.returncode == 1, ci.stdout
+    assert "CI=true, so nothing may skip, but 1 skipped: the run fails" in ci.stdout
+
+
 @pytest.mark.parametrize("needle", ["/usr/bin/", "/usr/lib/postgresql", "shutil.which",
                                     "skipif("])
 def test_only_the_guard_looks_tools_up(needle: str) -> None:
