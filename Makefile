@@ -11,11 +11,12 @@ export NO_MKDOCS_2_WARNING := 1
 DEMO_STAMP := $(VENV)/.boardrules-demo-installed
 
 # The demo needs only the report extra (rich and matplotlib, for the balance studies): its
-# first run installs that in about 35 s with a warm pip cache (a minute or two when pip must
-# download), then plays in 20 to 45 s. `make test` installs the rest (the dev extra).
+# first run installs that in about 35 s with a warm pip cache, then plays for about 40 s
+# (`time make demo` in a fresh clone, 2 cores; see docs/how-to/install.md). `make test`
+# installs the rest (the dev extra).
 $(DEMO_STAMP): pyproject.toml
 	@test -x $(PY) || echo "make demo, first run: installing boardrules[report] into $(VENV)" \
-	  "(about 35 s with a warm pip cache, a minute or two when pip downloads)"
+	  "(about 35 s with a warm pip cache, longer when pip downloads), then playing (about 40 s)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[report]'
