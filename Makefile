@@ -5,7 +5,22 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lint types browser postgres pytest docs bench release-check clean
+.PHONY: demo test lint types optional-tools browser postgres node pytest docs bench release-check \
+	clean
+
+DEMO_STAMP := $(VENV)/.boardrules-demo-installed
+
+# The demo needs only the report extra (rich and matplotlib, for the balance studies): its
+# first run installs that in about 35 s with a warm pip cache, then plays for about 40 s
+# (`time make demo` in a fresh clone, 2 cores; see docs/how-to/install.md). `make test`
+# installs the rest (the dev extra).
+$(DEMO_STAMP): pyproject.toml
+	@test -x $(PY) || echo "make demo, first run: installing boardrules[report] into $(VENV)" \
+	  "(about 35 s with a warm pip cache, longer when pip downloads), then playing (about 40 s)"
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[report]'
+	touch $(DEMO_STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -13,44 +28,73 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(PY) -m boardrules.demo $(if $(SEED),--seed $(SEED),)
 
-test: lint types browser postgres pytest docs
+test: lint types optional-tools pytest docs
 
-# The browser tests drive Debian's Chromium. Nothing is installed system-wide unless CI=true:
-# then Chromium and its driver come from apt (as root) or the run fails. Elsewhere, without
-# them, the browser tests skip and say so.
+# Optional outside tools: the browser tests drive Debian's Chromium, the server tests start a
+# throwaway PostgreSQL cluster of their own (initdb and pg_ctl in a temporary directory), and
+# one report test runs its script in Node. `make browser`, `make postgres` and `make node`
+# install them from Debian's apt (as root; otherwise they say what to install). `make test`
+# installs them only under CI=true (as root, or it fails); elsewhere it says which tests will
+# skip, and each skipped test says so in pytest's summary (tests/conftest.py).
+BROWSER_PROGRAMS := chromium chromedriver
+BROWSER_PACKAGES := chromium chromium-driver
+POSTGRES_PROGRAMS := initdb pg_ctl
+POSTGRES_PACKAGES := postgresql
+NODE_PROGRAMS := node
+NODE_PACKAGES := nodejs
+# Shell functions: `missing PROGRAMS` lists those not found, `where PROGRAMS` their paths. Debian
+# keeps PostgreSQL's programs off PATH, in /usr/lib/postgresql/*/bin: the tests look there too.
+TOOLS_SH := search() { p="$$PATH"; for d in /usr/lib/postgresql/*/bin; do \
+	  [ -d "$$d" ] && p="$$p:$$d"; done; PATH="$$p" command -v "$$1"; }; \
+	missing() { for t in "$$@"; do search "$$t" >/dev/null || printf '%s ' "$$t"; done; }; \
+	where() { for t in "$$@"; do printf '%s ' "$$(search "$$t")"; done; }
+
+# $(call install,part,PROGRAMS,PACKAGES)
+define install
+	@$(TOOLS_SH); \
+	if [ -z "$$(missing $(2))" ]; then \
+	  echo "$(1) tests: $$(where $(2))"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "make $(1): installing Debian's $(3) with apt-get"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    $(3) >/dev/null && [ -z "$$(missing $(2))" ] && echo "$(1) tests: $$(where $(2))"; \
+	else \
+	  echo "make $(1): $$(missing $(2))not found; installing needs root:" \
+	    "sudo make $(1), or sudo apt-get install $(3)" >&2; exit 1; \
+	fi
+endef
+
+# $(call report,part,PROGRAMS): what make test will use, or which tests will skip.
+define report
+	@$(TOOLS_SH); \
+	if [ -z "$$(missing $(2))" ]; then \
+	  echo "$(1) tests: $$(where $(2))"; \
+	else \
+	  echo "$(1) tests will be SKIPPED: $$(missing $(2))not found" \
+	    "(make $(1) installs them, as root)"; \
+	fi
+endef
+
 browser:
-	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
-	  echo "browser tests: $$(command -v chromium), $$(command -v chromedriver)"; \
-	elif [ "$${CI:-}" = true ]; then \
-	  if [ "$$(id -u)" != 0 ]; then \
-	    echo "CI=true: installing chromium and chromium-driver needs root" >&2; exit 1; \
-	  fi; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	    chromium chromium-driver >/dev/null; \
-	else \
-	  echo "browser tests will be SKIPPED: chromium and chromedriver not found" \
-	    "(install them, or run with CI=true as root to install them from apt)"; \
-	fi
+	$(call install,browser,$(BROWSER_PROGRAMS),$(BROWSER_PACKAGES))
 
-# The server tests start a throwaway PostgreSQL cluster of their own (initdb and pg_ctl in a
-# temporary directory). As with the browser: Debian's postgresql is installed only under
-# CI=true (as root); elsewhere, without it, the PostgreSQL tests skip and say so.
 postgres:
-	@if command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  echo "PostgreSQL tests: $$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | tail -n 1)"; \
-	elif [ "$${CI:-}" = true ]; then \
-	  if [ "$$(id -u)" != 0 ]; then \
-	    echo "CI=true: installing postgresql needs root" >&2; exit 1; \
-	  fi; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	    postgresql >/dev/null; \
-	else \
-	  echo "PostgreSQL tests will be SKIPPED: initdb not found" \
-	    "(install Debian's postgresql, or run with CI=true as root to install it)"; \
-	fi
+	$(call install,postgres,$(POSTGRES_PROGRAMS),$(POSTGRES_PACKAGES))
+
+node:
+	$(call install,node,$(NODE_PROGRAMS),$(NODE_PACKAGES))
+
+optional-tools:
+ifeq ($(CI),true)
+	@$(MAKE) --no-print-directory browser postgres node
+else
+	$(call report,browser,$(BROWSER_PROGRAMS))
+	$(call report,postgres,$(POSTGRES_PROGRAMS))
+	$(call report,node,$(NODE_PROGRAMS))
+endif
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -306,3 +307,43 @@ def test_simulate_with_an_unreachable_scheduler_says_so(
     assert code == 2
     assert len(err.splitlines()) == 1
     assert err.startswith(f"boardrules: --dask {address}: cannot reach the scheduler (OSError")
+
+
+_COMMANDS = {
+    "": [],
+    "games": [],
+    "rules": ["--lang en|ru the language"],
+    "play": ["--seat SEAT your seat", "--bots AGENT,... agents", "--players N seats",
+             "--save FILE.json write", "--lang en|ru"],
+    "simulate": ["--games -n GAMES [x>=1]", "--out OUT", "--probe --no-probe count"],
+    "schema": ["--kind KIND state"],
+    "replay": ["--lang en|ru"],
+    "serve": ["--port PORT [0<=x<=65535] Port", "--allow-origin ALLOW_ORIGIN A web origin"],
+}
+
+
+@pytest.mark.parametrize("command", list(_COMMANDS), ids=lambda c: c or "boardrules")
+def test_every_help_names_each_value_and_shows_no_type_placeholders(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each option that takes a value shows a metavar; a flag shows none (typer would show
+    ``<bool>``, ``<str>``, ``<int>``)."""
+    monkeypatch.setenv("COLUMNS", "250")
+    code, out, _ = _run([command, "--help"] if command else ["--help"], capsys)
+    assert code == 0
+    options = out.partition("─ Options ─")[2]
+    placeholders = re.findall(r"<[a-z][a-z\[\] ]*>", options)
+    assert not placeholders, options
+    rows = [" ".join(line.strip("│ ").split()) for line in options.splitlines()
+            if line.startswith("│ -")]
+    assert "--help Show this message and exit." in rows
+    for expected in _COMMANDS[command]:
+        assert any(row.startswith(expected) for row in rows), (expected, rows)
+
+
+def test_the_game_argument_help_names_the_registered_games() -> None:
+    from boardrules.core.registry import game_names
+
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert f"a registered game: {', '.join(sorted(game_names()))}, or your own" in result.output

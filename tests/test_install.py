@@ -109,3 +109,54 @@ def test_demo_on_a_base_install_plays_and_says_what_the_studies_need(tmp_path: P
         "pip install 'boardrules[report]'"
     )
     assert not any(tmp_path.iterdir())
+
+
+_ONLY_ALLOWED = """
+import os
+import sys
+import sysconfig
+from importlib.abc import MetaPathFinder
+from importlib.machinery import PathFinder
+
+ALLOWED = set(sys.argv.pop(1).split(","))
+STDLIB = [sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]]
+STDLIB += [os.path.join(folder, "lib-dynload") for folder in STDLIB]
+
+class Block(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if (top not in ALLOWED and top not in sys.stdlib_module_names
+                and PathFinder.find_spec(top, STDLIB) is None):
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
+        return None
+
+sys.meta_path.insert(0, Block())
+from boardrules.demo import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_make_demo_installs_all_the_demo_imports(tmp_path: Path) -> None:
+    """``make demo`` installs one extra (not dev); the demo, studies included, runs with only
+    the modules of the base install and that extra (and what they require)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.partition("$(DEMO_STAMP): pyproject.toml\n")[2].partition("\n\n")[0]
+    extras_named = re.findall(r"pip install --quiet -e '\.\[([a-z,]+)\]'", recipe)
+    assert extras_named == ["report"], recipe
+    assert re.search(r"^demo: \$\(DEMO_STAMP\)$", makefile, re.MULTILINE)
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    base = {_name(r) for r in pyproject["project"]["dependencies"]}
+    allowed = _with_dependencies(
+        base | _extra(pyproject["project"]["optional-dependencies"], "report"), depth=6)
+    modules = {module for module, dists in metadata.packages_distributions().items()
+               if {_name(d) for d in dists} & allowed}
+    assert {"rich", "matplotlib", "attrs", "cattrs"} <= modules
+    assert "typer" not in modules, "the demo's install does not need the CLI"
+    result = subprocess.run(
+        [sys.executable, "-c", _ONLY_ALLOWED, ",".join(sorted(modules | {"boardrules"})),
+         "--seed", "3", "--scale", "0.03", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Balance studies (seats rotate" in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lyceum", "orbita", "semya"]

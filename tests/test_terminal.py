@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from boardrules import GameRecord, load_game, replay, serde
@@ -163,3 +165,115 @@ def test_a_game_object_is_played_and_a_bare_game_falls_back_to_reprs_numbers_and
     assert "PlayCard(card='sun-saturn')" in text, "the action's repr stands in for its label"
     assert "this game has no notation: type a number or JSON" in text
     assert "seat 1: PlayCard(card='saturn-" in text, "JSON was played and the bot answered"
+
+
+def _screens(game: str, seed: int, answers: list[str], rows: int = 50,
+             **options: object) -> tuple[str, list[int]]:
+    """Play with ``answers`` (then the end of input); the text and, at each prompt, the height
+    of the screen: the blank line, the position, the actions and their note, the prompt."""
+    writes: list[str] = []
+    heights: list[int] = []
+    pending = iter(answers)
+
+    def read(prompt: str) -> str:
+        last = max(i for i, text in enumerate(writes) if text == "\n")
+        heights.append(1 + "".join(writes[last + 1:]).count("\n") + 1)
+        try:
+            return next(pending)
+        except StopIteration:
+            raise EOFError from None
+
+    status = play(game, seed=seed, bots="random", read=read, write=writes.append, rows=rows,
+                  **options)  # type: ignore[arg-type]
+    assert status == 0
+    return "".join(writes), heights
+
+
+@settings(max_examples=12)
+@given(
+    case=st.sampled_from([("semya", None), ("lyceum", 3), ("lyceum", 4), ("orbita", 2),
+                          ("orbita", 4)]),
+    seed=st.integers(0, 2**32),
+    answers=st.lists(st.sampled_from(["0", "1", "2", "more", "all", "7"]), max_size=40),
+)
+def test_the_position_and_a_page_of_actions_fit_on_a_50_row_screen(
+    case: tuple[str, int | None], seed: int, answers: list[str]
+) -> None:
+    game, players = case
+    text, heights = _screens(game, seed, [a for a in answers if a != "all"], players=players)
+    assert heights
+    assert max(heights) <= 50, max(heights)
+    assert "Traceback" not in text
+
+
+def test_a_long_list_comes_in_pages_and_any_number_is_taken(tmp_path: Path) -> None:
+    # 7Я seed 3: seat 0 opens with 21 actions, more than fit under the board on 30 rows.
+    save = tmp_path / "game.json"
+    text, heights = _screens("semya", 3, ["more", "more", "more", "all", "20", "quit"],
+                             rows=30, first=0, save=save)
+    assert max(heights[:4]) <= 30, "until 'all' asks for every action"
+    pages = [line.split()[1] for line in text.splitlines() if line.startswith("  showing ")]
+    assert pages == ["0–8", "9–17", "18–20", "0–8"], "each page, then the first again"
+    assert "  showing 18–20 of 21 actions: 'more' shows the first ones again" in text
+    listed = text.split("0–8 of 21")[-1]  # after the last page: 'all' lists every action
+    numbers = [int(line.split()[0]) for line in listed.splitlines()
+               if line.startswith("  ") and line.split()[0].isdigit()]
+    assert numbers[:21] == list(range(21))
+    legal = semya.Game().legal_actions(semya.Game().new(seed=3, first=0))
+    record = serde.from_json(save.read_text(encoding="utf-8"), GameRecord)
+    assert record.actions[0] == legal[20]
+    ru, _ = _screens("semya", 3, ["quit"], rows=30, first=0, lang="ru")
+    assert "  показаны 0–8 из 21 действий: «more» — следующие, «all» — все" in ru
+
+
+def test_a_number_beyond_the_page_is_taken_without_more(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    text, heights = _screens("semya", 3, ["20", "quit"], rows=30, first=0, save=save)
+    first_screen = text.split("your move")[0]
+    assert "  showing 0–8 of 21" in first_screen
+    assert "   20  " not in first_screen, "action 20 was not on the first page"
+    assert max(heights) <= 30
+    legal = semya.Game().legal_actions(semya.Game().new(seed=3, first=0))
+    record = serde.from_json(save.read_text(encoding="utf-8"), GameRecord)
+    assert record.actions[0] == legal[20]
+
+
+def test_the_end_says_how_it_ended_the_rule_and_that_you_lost() -> None:
+    # Seed 1, seat 0 answers with the first action: seat 0 runs out of answers; seat 1 wins
+    # holding fewer points than seat 0.
+    text, _ = _screens("semya", 1, ["0"] * 60, first=0)
+    end = text.split("Game over.\n")[1]
+    assert end.splitlines()[0] == "  Seat 0 cannot answer and loses; seat 1 wins (SEM-9)"
+    sentence = semya.Game().rulebook.rule("SEM-9").en
+    assert f"  SEM-9: {sentence}" in end
+    assert "#1 seat 1: " in end
+    assert "  ← winner" in end.splitlines()[2]
+    assert "Seat 1 wins with fewer points than seat 0: the rule above decides the winner" in end
+    assert end.splitlines()[-1] == "You lost."
+    ru, _ = _screens("semya", 1, ["0"] * 60, first=0, lang="ru")
+    end_ru = ru.split("Игра окончена.\n")[1]
+    assert "Игрок 0 не может ответить и проигрывает; победил игрок 1 (SEM-9)" in end_ru
+    assert "← победитель" in end_ru
+    assert "победу решило правило выше, а не очки" in end_ru
+    assert end_ru.splitlines()[-1] == "Вы проиграли."
+
+
+@settings(max_examples=20)
+@given(game=st.sampled_from(["semya", "kuhn"]), seed=st.integers(0, 2**32),
+       seat=st.integers(0, 1), lang=st.sampled_from(["en", "ru"]))
+def test_the_end_tells_each_seat_whether_it_won(game: str, seed: int, seat: int,
+                                                lang: str) -> None:
+    text, _ = _screens(game, seed, ["0"] * 200, seat=seat, lang=lang)
+    assert ("Game over." in text) != ("Игра окончена." in text)
+    lines = text.splitlines()
+    winners_line = next(line for line in lines if line.startswith(("winners:", "победители:")))
+    winners = {int(w) for w in winners_line.split(":")[1].split(",") if w.strip() != "—"}
+    verdict = lines[-1]
+    en = {"won": "You won.", "lost": "You lost.", "share": "You share the win."}
+    ru = {"won": "Вы выиграли.", "lost": "Вы проиграли.", "share": "Вы делите победу."}
+    said = (en if lang == "en" else ru)
+    expected = ("lost" if seat not in winners
+                else "share" if len(winners) > 1 else "won")
+    assert verdict == said[expected], (verdict, winners, seat)
+    marked = [line for line in lines if line.endswith(("← winner", "← победитель"))]
+    assert len(marked) == len(winners)

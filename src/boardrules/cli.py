@@ -40,7 +40,40 @@ from boardrules.server.cli import serve
 
 __all__ = ["app", "main", "printable"]
 
+def _without_type_placeholders(command: Any, ctx: Any) -> None:
+    """Show each option's value as a name, not typer's ``<str>``, and flags without one.
+
+    An option with no metavar of its own gets its long name in capitals (``--out OUT``); a
+    flag (``--probe``, ``--help``) gets none, where typer would show ``<bool>``.
+    """
+    options = [*command.params, command.get_help_option(ctx)]
+    for option in options:
+        if isinstance(option, typer.core.TyperOption) and option.metavar is None:
+            longest = max(option.opts, key=len).lstrip("-")
+            option.metavar = "" if option.is_flag else longest.replace("-", "_").upper()
+
+
+_GAME_HELP = "a registered game: kuhn, lyceum, orbita, semya, or your own (see games)"
+
+
+class _Commands(typer.core.TyperGroup):
+    """The ``boardrules`` group, whose help and its commands' help show proper metavars."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None and option.metavar is None:
+            option.metavar = ""
+        return option
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _without_type_placeholders(command, ctx)
+        return command
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="boardrules",
     help="Rules engines for card and board games: list, read, play, simulate, replay.",
     no_args_is_help=True,
@@ -140,8 +173,8 @@ def games() -> None:
 
 @app.command()
 def rules(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
+    lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
     """The rule IDs of GAME with one line each."""
     language = _lang(lang)
@@ -163,13 +196,16 @@ def _make_agents(spec: str, seats: int) -> list[Any]:
 
 @app.command()
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    seat: Annotated[int, typer.Option(help="your seat")] = 0,
-    seed: Annotated[int | None, typer.Option(help="the game's seed")] = None,
-    bots: Annotated[str, typer.Option(help="agents for the other seats")] = "greedy",
-    players: Annotated[int | None, typer.Option(help="seats, for games that take it")] = None,
-    save: Annotated[Path | None, typer.Option(help="write the record here at the end")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
+    seat: Annotated[int, typer.Option(metavar="SEAT", help="your seat")] = 0,
+    seed: Annotated[int | None, typer.Option(metavar="SEED", help="the game's seed")] = None,
+    bots: Annotated[str, typer.Option(
+        metavar="AGENT,...", help="agents for the other seats, comma-separated")] = "greedy",
+    players: Annotated[int | None, typer.Option(
+        metavar="N", help="seats, for games that take it")] = None,
+    save: Annotated[Path | None, typer.Option(
+        metavar="FILE.json", help="write the record here at the end")] = None,
+    lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
     """Play GAME at the terminal against bots: a number, a move in the notation, or undo."""
     from boardrules.terminal import play as play_in_terminal
@@ -206,7 +242,7 @@ def _dask_executor(address: str) -> tuple[Any, Any]:
 
 @app.command()
 def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="how many games")] = 1000,
     agents: Annotated[
         str, typer.Option(help="comma-separated, one per seat (repeated to fill the seats)")
@@ -271,8 +307,9 @@ def simulate(
 
 @app.command(name="schema")
 def schema_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    kind: Annotated[str, typer.Option(help="state, view, action, event, record, setup")] = "state",
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
+    kind: Annotated[str, typer.Option(
+        metavar="KIND", help="state, view, action, event, record, setup or options")] = "state",
 ) -> None:
     """Print the JSON Schema (draft 2020-12) of one kind of GAME's documents."""
     from boardrules.schemas import Kind, schema
@@ -301,8 +338,9 @@ def _read_record(path: Path) -> GameRecord:
 
 @app.command(name="replay")
 def replay_command(
-    record_path: Annotated[Path, typer.Argument(metavar="RECORD.json")],
-    lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
+    record_path: Annotated[Path, typer.Argument(
+        metavar="RECORD.json", help="a record saved by play --save or Match.record")],
+    lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
     """Step through a saved game; a bad record is reported with the move and the rule.
 

@@ -10,8 +10,15 @@ language and its notation in brackets. You answer with
 * an action as JSON (``{"type": "play_fool"}``), as a front-end would send it;
 * ``undo`` to take back your last move (and the bots' moves after it), ``help``, ``quit``.
 
+When the position and the actions do not fit on the screen (``rows`` lines, 50 when the
+terminal does not say), the actions come in pages under the position: ``more`` shows the next
+page with the position again, ``all`` lists every action; a number or a move from any page is
+taken at any time.
+
 A refused move prints its rule ID, why it is refused and the rule's sentence; nothing
-changes. Bad options are refused before the game starts with one line (exit status 2). The
+changes. At the end the terminal says how the game ended (and the rule behind it), the
+standings with the winners, why a winner holds fewer points when it does, and whether you
+won or lost. Bad options are refused before the game starts with one line (exit status 2). The
 module needs nothing beyond the base install; the ``cli`` extra only adds the command.
 
 >>> import io
@@ -26,6 +33,7 @@ module needs nothing beyond the base install; the ``cli`` extra only adds the co
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -47,13 +55,20 @@ _HELP = {
     "en": (
         "Type the number of an action, or the move in the notation shown in brackets (a "
         "unique beginning will do), or an action as JSON; 'undo' takes back your last move, "
-        "'quit' stops the game."
+        "'more' shows the next page of a long list, 'all' every action, 'quit' stops the game."
     ),
     "ru": (
         "Введите номер действия, или ход в записи из скобок (достаточно однозначного начала), "
-        "или действие в JSON; «undo» отменяет ваш последний ход, «quit» завершает игру."
+        "или действие в JSON; «undo» отменяет ваш последний ход, «more» показывает следующую "
+        "страницу длинного списка, «all» — все действия, «quit» завершает игру."
     ),
 }
+_MORE = ("more", "+", "ещё", "еще")
+_ALL = ("all", "все")
+#: The fewest actions a page shows, however tall the position.
+_MIN_PAGE = 3
+#: The screen height used when the terminal does not report one (a pipe, a test).
+DEFAULT_ROWS = 50
 _UNDO = ("undo", "u", "отмена")
 _QUIT = ("quit", "q", "exit", "выход")
 _ASK = {
@@ -131,6 +146,7 @@ def play(
     first: int | None = None,
     read: Callable[[str], str] = input,
     write: Callable[[str], object] | None = None,
+    rows: int | None = None,
 ) -> int:
     """Play ``game_name`` against bots at a terminal; returns the exit status.
 
@@ -147,14 +163,18 @@ def play(
         first: the seat that opens, for games whose setup takes it (7Я).
         read: reads one line of input after a prompt (``input``).
         write: writes text (by default to ``sys.stdout`` as it is at the call).
+        rows: the screen's height in lines, for paging long lists of actions (default: the
+            terminal's, or 50).
 
     Returns:
         0 when the game ended or you stopped it, 2 when an option is refused (one line says
         why, before the game starts).
     """
     out = write if write is not None else sys.stdout.write
+    if rows is None:
+        rows = shutil.get_terminal_size((100, DEFAULT_ROWS)).lines
     try:
-        return _play(game_name, seat, seed, bots, players, save, lang, first, read, out)
+        return _play(game_name, seat, seed, bots, players, save, lang, first, read, out, rows)
     except _Refused as refused:
         _say(out, f"error: {refused}")
         return 2
@@ -171,6 +191,7 @@ def _play(
     first: int | None,
     read: Callable[[str], str],
     write: Callable[[str], object],
+    rows: int,
 ) -> int:
     import time
 
@@ -205,6 +226,7 @@ def _play(
     streams = [Rng.derive(seed, "cli", s) for s in range(seats)]
     # Every move so far: the state it was made in, the action and the seat that made it.
     history: list[tuple[Any, Any, int]] = []
+    events: tuple[Any, ...] = ()  # those of the last move
     ru = lang == "ru"
     you = f"вы — игрок {seat}." if ru else f"you are seat {seat}."
     _say(write, f"{game.name}, seed {seed}; {you}")
@@ -217,22 +239,18 @@ def _play(
             who = "игрок" if ru else "seat"
             _say(write, f"{who} {mover}: {_option(game, action, lang)}")
         else:
-            action = _ask(game, state, seat, lang, read, write)
+            action = _ask(game, state, seat, lang, read, write, rows)
             if action is None:
                 break
             if action is _UNDO_ASKED:
                 state = _undo(history, state, seat, write, ru)
                 continue
         history.append((state, action, mover))
-        state = game.apply(state, action)
+        transition = game.step(state, action)
+        state, events = transition.state, transition.events
     if game.is_over(state):
         _say(write, _position(game, state, seat, lang))
-        standings = game.score(state)
-        for standing in sorted(standings, key=lambda s: s.rank):
-            who = "игрок" if ru else "seat"
-            _say(write, f"#{standing.rank} {who} {standing.seat}: {standing.points}")
-        winners = ", ".join(map(str, standings.winners))
-        _say(write, f"{'победители' if ru else 'winners'}: {winners}")
+        _end_screen(game, state, events, seat, lang, write)
     else:
         _say(write, "игра остановлена" if ru else "the game stops here")
     if save is not None:
@@ -244,6 +262,47 @@ def _play(
             return 1
         _say(write, f"{'запись сохранена в' if ru else 'record saved to'} {save}")
     return 0
+
+
+def _end_screen(game: Any, state: Any, events: tuple[Any, ...], seat: int, lang: str,
+                write: Callable[[str], object]) -> None:
+    """How the game ended and the rule behind it, the standings, why a winner holds fewer
+    points than a seat that lost, and whether ``seat`` won."""
+    ru = lang == "ru"
+    who = "игрок" if ru else "seat"
+    _say(write, "Игра окончена." if ru else "Game over.")
+    if events and isinstance(game, Labelled):
+        last = events[-1]
+        _say(write, f"  {game.describe_event(last, lang)}")
+        rule = getattr(last, "rule", None)
+        sentence = _rule_sentence(game, rule, lang) if isinstance(rule, str) else None
+        if sentence is not None:
+            _say(write, f"  {rule}: {sentence}")
+    standings = game.score(state)
+    mark = "  ← победитель" if ru else "  ← winner"
+    for standing in sorted(standings, key=lambda s: (s.rank, s.seat)):
+        won = mark if standing.seat in standings.winners else ""
+        _say(write, f"#{standing.rank} {who} {standing.seat}: {standing.points}{won}")
+    winners = ", ".join(map(str, standings.winners)) or "—"
+    _say(write, f"{'победители' if ru else 'winners'}: {winners}")
+    points = standings.points
+    for winner in standings.winners:
+        beaten = [s for s in range(len(points))
+                  if s not in standings.winners and points[s] > points[winner]]
+        if beaten:
+            others = ", ".join(map(str, beaten))
+            if ru:
+                _say(write, f"У победителя (игрок {winner}) меньше очков, чем у игрока "
+                            f"{others}: победу решило правило выше, а не очки.")
+            else:
+                _say(write, f"Seat {winner} wins with fewer points than seat {others}: the "
+                            "rule above decides the winner, not the points.")
+    if seat in standings.winners and len(standings.winners) > 1:
+        _say(write, "Вы делите победу." if ru else "You share the win.")
+    elif seat in standings.winners:
+        _say(write, "Вы выиграли." if ru else "You won.")
+    else:
+        _say(write, "Вы проиграли." if ru else "You lost.")
 
 
 #: What :func:`_ask` returns when you ask to undo.
@@ -307,15 +366,14 @@ def _ask(
     lang: str,
     read: Callable[[str], str],
     write: Callable[[str], object],
+    rows: int,
 ) -> Any:
     """Your next action, :data:`_UNDO_ASKED` for undo, or ``None`` to stop."""
     ru = lang == "ru"
     view = game.view(state, seat)
     legal = game.legal_actions(view)
-    _say(write)
-    _say(write, _position(game, state, seat, lang))
-    for number, option in enumerate(legal):
-        _say(write, f"  {number:>3}  {_option(game, option, lang)}")
+    board = _position(game, state, seat, lang)
+    shown = _show(game, board, legal, 0, rows, lang, write)
     while True:
         try:
             answer = read(_ASK[lang]).strip()
@@ -332,6 +390,14 @@ def _ask(
         if low in ("help", "h", "?", "помощь"):
             _say(write, _HELP[lang])
             continue
+        if low in _MORE:
+            shown = _show(game, board, legal, shown if shown < len(legal) else 0, rows, lang,
+                          write)
+            continue
+        if low in _ALL:
+            for number, option in enumerate(legal):
+                _say(write, f"  {number:>3}  {_option(game, option, lang)}")
+            continue
         action = _read_action(game, view, legal, answer, ru, write)
         if action is None:
             continue
@@ -343,3 +409,30 @@ def _ask(
         sentence = _rule_sentence(game, violation.rule, lang)
         if sentence is not None:
             _say(write, f"  {violation.rule}: {sentence}")
+
+
+def _show(game: Any, board: str, legal: tuple[Any, ...], start: int, rows: int, lang: str,
+          write: Callable[[str], object]) -> int:
+    """Print the position and the actions from ``start`` that fit on a screen of ``rows``
+    lines (a blank line, the position, the actions, a line about the rest, the prompt);
+    returns the number after the last action shown."""
+    _say(write)
+    _say(write, board)
+    room = rows - (board.count("\n") + 1) - 2
+    if start == 0 and len(legal) <= room:
+        end = len(legal)
+    else:
+        end = min(len(legal), start + max(_MIN_PAGE, room - 1))
+    for number in range(start, end):
+        _say(write, f"  {number:>3}  {_option(game, legal[number], lang)}")
+    if (start, end) != (0, len(legal)):
+        following = "the next ones" if end < len(legal) else "the first ones again"
+        if lang == "ru":
+            following = "следующие" if end < len(legal) else "снова первые"
+            _say(write, f"  показаны {start}–{end - 1} из {len(legal)} действий: «more» — "
+                        f"{following}, «all» — все; номер или ход подходят с любой страницы")
+        else:
+            _say(write, f"  showing {start}–{end - 1} of {len(legal)} actions: 'more' shows "
+                        f"{following}, 'all' lists every one; a number or move from any page "
+                        "is taken")
+    return end

@@ -19,30 +19,29 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .conftest import ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 
-
-def _browser() -> webdriver.Chrome:
+def _browser(tools: dict[str, str]) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = tools["chromium"]
     for flag in (
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage",
     ):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(tools["chromedriver"]), options=options)
     driver.set_page_load_timeout(30)
     return driver
 
 
 @pytest.fixture
-def browsers() -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
+def browsers(
+    needs_browser: dict[str, str],
+) -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
     """Two separate browsers: two people, no shared storage or cookies."""
-    first = _browser()
+    first = _browser(needs_browser)
     try:
-        second = _browser()
+        second = _browser(needs_browser)
     except Exception:
         first.quit()
         raise

@@ -27,21 +27,18 @@ from boardrules import serde
 
 from .conftest import ServerProcess, api
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
+def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = needs_browser["chromium"]
     for flag in (
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage", "--window-size=1200,800",
     ):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 
-import pytest
-
 from boardrules.sim.report import SORT_SCRIPT
-
-NODE = shutil.which("node")
 
 # Just enough of the DOM for the script: one table, its heading row and its body rows.
 _DOM = """
@@ -43,17 +38,15 @@ console.log(JSON.stringify(order));
 """
 
 
-@pytest.mark.skipif(NODE is None, reason="Node is not installed")
-def test_a_click_sorts_numbers_as_numbers_and_text_as_text() -> None:
+def test_a_click_sorts_numbers_as_numbers_and_text_as_text(needs_node: dict[str, str]) -> None:
     data = {
         "headers": ["name", "win rate", "count"],
         "rows": [["b", "9.5% – 12.0%", "10"], ["a", "31.2% – 35.4%", "9"],
                  ["c", "100.0% – 100.0%", "200"]],
         "clicks": [1, 1, 2, 0],
     }
-    assert NODE is not None
     out = subprocess.run(
-        [NODE, "-e", _DOM + SORT_SCRIPT + _CLICKS, json.dumps(data)],
+        [needs_node["node"], "-e", _DOM + SORT_SCRIPT + _CLICKS, json.dumps(data)],
         capture_output=True, text=True, check=True,
     ).stdout
     assert json.loads(out) == [

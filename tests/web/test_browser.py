@@ -6,8 +6,6 @@ reason, and a Lyceum page never receives another seat's hidden data.
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
@@ -23,20 +21,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .conftest import load_server
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-
-def _need_chromium() -> None:
-    """Skip (and say why) without Chromium, except under CI=true, where it must be there."""
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
-    if not missing:
-        return
-    reason = f"browser tests need chromium and chromedriver; not found: {', '.join(missing)}"
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI=true: {reason}")
-    pytest.skip(reason)
 
 
 def _free_port() -> int:
@@ -65,17 +49,16 @@ def site() -> Iterator[tuple[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    _need_chromium()
+def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = needs_browser["chromium"]
     for flag in (
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage",
     ):
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()
