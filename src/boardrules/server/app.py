@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
 import time
@@ -44,6 +45,7 @@ from boardrules.server.matches import (
     choose_move,
     fallback_move,
 )
+from boardrules.server.net import HostGuard
 from boardrules.server.payloads import labelled, seat_picture
 from boardrules.server.store import Store
 
@@ -102,6 +104,11 @@ def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``①``)."""
+    return text.isascii() and text.isdigit()
+
+
 def _bearer(request: Request | WebSocket) -> str | None:
     header = request.headers.get("authorization")
     if header is None:
@@ -116,8 +123,10 @@ class Server:
     """One server process: the matches, the live hub, the bot pool and the routes."""
 
     def __init__(self, store: Store, limits: Limits | None = None,
-                 bot_pool: concurrent.futures.Executor | None = None) -> None:
+                 bot_pool: concurrent.futures.Executor | None = None,
+                 export_dir: Path | None = None) -> None:
         self.limits = limits or Limits()
+        self.export_dir = export_dir
         self.matches = Matches(store, self.limits)
         self.hub = Hub()
         self._bots: dict[str, asyncio.Task[None]] = {}
@@ -198,6 +207,32 @@ class Server:
                 del self._bots[match_id]
                 self._kicks.pop(match_id, None)
 
+    # -- finished matches ----------------------------------------------------------------
+    def _export(self, match_id: str, record: dict[str, Any]) -> None:
+        if self.export_dir is None:
+            return
+        self.export_dir.mkdir(parents=True, exist_ok=True)
+        target = self.export_dir / f"{match_id}.json"
+        partial = target.with_suffix(".json.partial")
+        partial.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+        partial.replace(target)  # a record is in the directory whole, or not at all
+
+    def remove_finished(self, now: float | None = None) -> int:
+        """Export (with ``export_dir``) and remove the matches finished long enough before
+        ``now`` (default: the present)."""
+        return self.matches.remove_finished(time.time() if now is None else now, self._export)
+
+    async def _tidy(self) -> None:
+        """Remove old finished matches at start-up and every hour."""
+        while not self._closing:
+            try:
+                removed = await self._call(self.remove_finished)
+                if removed:
+                    log.info("removed %d finished matches", removed)
+            except Exception:  # a full disk must not stop the server: try again later
+                log.exception("finished matches could not be exported and removed")
+            await asyncio.sleep(3600)
+
     # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -211,9 +246,11 @@ class Server:
         self.matches.store.listen(remote)
         for match_id in await self._call(self.matches.waiting_for_bots):
             self.wake_bots(match_id)
+        tidy = loop.create_task(self._tidy(), name="tidy")
         try:
             yield
         finally:
+            tidy.cancel()
             await self.shutdown()
 
     async def shutdown(self) -> None:
@@ -230,9 +267,13 @@ class Server:
     # -- HTTP ----------------------------------------------------------------------------
     async def _body(self, request: Request) -> bytes:
         cap = self.limits.max_body
+        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            # Only JSON: a page on another origin cannot send it without a CORS preflight.
+            raise Refusal(415, "not_json", "the body is JSON: Content-Type: application/json")
         length = request.headers.get("content-length")
         if length is not None:
-            if not length.isdigit():
+            if not _digits(length):
                 raise Refusal(400, "bad_input", "Content-Length is not a number")
             if int(length) > cap:
                 raise Refusal(413, "too_large", f"the body is limited to {cap} bytes")
@@ -270,7 +311,7 @@ class Server:
         since_text = request.query_params.get("since")
         since = None
         if since_text is not None:
-            if not since_text.isdigit() or len(since_text) > 9:
+            if not _digits(since_text) or len(since_text) > 9:
                 raise Refusal(400, "bad_input", "since is a move number", "$.since")
             since = int(since_text)
         doc = await self._call(self.matches.payload, request.path_params["match_id"],
@@ -400,8 +441,17 @@ class Server:
                     return
 
     # -- the app -------------------------------------------------------------------------
-    def app(self, allow_origins: tuple[str, ...] = ()) -> Starlette:
-        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS)."""
+    def app(self, allow_origins: tuple[str, ...] = (),
+            allowed_hosts: frozenset[str] | None = None) -> Starlette:
+        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS),
+        ``allowed_hosts`` the ``Host`` names it answers (``None``: any)."""
+        middleware = [] if allowed_hosts is None else [Middleware(HostGuard,
+                                                                  hosts=allowed_hosts)]
+        if allow_origins:
+            middleware.append(Middleware(
+                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                allow_headers=["authorization", "content-type"], max_age=600,
+            ))
 
         async def index(request: Request) -> Response:
             return FileResponse(STATIC / "index.html")
@@ -429,16 +479,14 @@ class Server:
             ],
             exception_handlers={HTTPException: http_error},
             lifespan=self.lifespan,
-            middleware=[Middleware(
-                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
-                allow_headers=["authorization", "content-type"], max_age=600,
-            )] if allow_origins else [],
+            middleware=middleware,
         )
 
 
 def make_app(store: Store, limits: Limits | None = None,
              bot_pool: concurrent.futures.Executor | None = None,
-             allow_origins: tuple[str, ...] = ()) -> tuple[Starlette, Server]:
+             allow_origins: tuple[str, ...] = (), allowed_hosts: frozenset[str] | None = None,
+             export_dir: Path | None = None) -> tuple[Starlette, Server]:
     """The ASGI app over ``store`` and the :class:`Server` behind it.
 
     Args:
@@ -446,6 +494,10 @@ def make_app(store: Store, limits: Limits | None = None,
             ``limits.bot_workers`` processes, made at the first bot move.
         allow_origins: web origins (like ``http://localhost:5173``) whose pages may call the
             API from another origin; none by default (the built-in page needs none).
+        allowed_hosts: the ``Host`` names answered (others get 400 ``bad_host``); ``None``
+            answers any (``boardrules serve`` bound to loopback passes the loopback names).
+        export_dir: where the records of finished matches are written before they are
+            removed (after ``limits.keep_finished_days``).
     """
-    server = Server(store, limits, bot_pool)
-    return server.app(allow_origins), server
+    server = Server(store, limits, bot_pool, export_dir)
+    return server.app(allow_origins, allowed_hosts), server

@@ -6,8 +6,10 @@ the ``server`` extra; ``serve`` itself says which extra it needs when Starlette 
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -39,6 +41,24 @@ def serve(
         help="A web origin whose pages may call the API, like http://localhost:5173 "
              "(repeat for several).")] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    max_connections: Annotated[int, typer.Option(
+        help="Connections the process holds at once, HTTP and WebSocket (beyond: 503).",
+        min=1)] = 1000,
+    header_seconds: Annotated[float, typer.Option(
+        help="Seconds a client has to send a request's headers.", min=0.1)] = 10.0,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A Host name to answer besides the loopback names, like games.example.org "
+             "(repeat for several; when --host is not loopback, any Host is answered unless "
+             "this is given).")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        help="An address of a reverse proxy whose X-Forwarded-For is believed (repeat for "
+             "several); none by default.")] = None,
+    keep_finished: Annotated[float, typer.Option(
+        help="Days a finished match is kept after its last move (0: forever).", min=0)
+    ] = 30.0,
+    export_finished: Annotated[str | None, typer.Option(
+        help="A directory where each finished match's record is written before it is "
+             "removed.")] = None,
 ) -> None:
     """Serve matches to front-ends: JSON over HTTP, a WebSocket per seat, and the page."""
     try:
@@ -46,12 +66,31 @@ def serve(
 
         from boardrules.server.app import make_app
         from boardrules.server.matches import Limits
+        from boardrules.server.net import LOOPBACK_HOSTS, NoTokens, guarded_protocol, is_loopback
         from boardrules.server.store import open_store
     except ImportError as missing:
         raise _fail(f"needs the server extra: pip install 'boardrules[server]' ({missing})"
                     ) from None
     if log_level not in ("debug", "info", "warning", "error"):
         raise _fail("--log-level is debug, info, warning or error")
+    hosts = frozenset(h.strip().lower() for h in allowed_host or ())
+    for name in hosts:
+        if not name or "/" in name or " " in name:
+            raise _fail(f"--allowed-host is a name like games.example.org, not {name!r:.60}")
+    if is_loopback(host):
+        allowed_hosts: frozenset[str] | None = LOOPBACK_HOSTS | hosts
+    else:
+        allowed_hosts = hosts or None
+    proxies = tuple(trusted_proxy or ())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise _fail(f"--trusted-proxy is an address like 127.0.0.1, not {proxy!r:.60}"
+                        ) from None
+    export_dir = None if export_finished is None else Path(export_finished)
+    if export_dir is not None and export_dir.exists() and not export_dir.is_dir():
+        raise _fail(f"--export-finished {export_finished!r:.60} is not a directory")
     origins = tuple(allow_origin or ())
     for origin in origins:
         if not origin.startswith(("http://", "https://")) or origin.endswith("/"):
@@ -63,12 +102,19 @@ def serve(
                     ) from None
     limits = Limits(max_body=max_body, max_live=max_live,
                     max_live_per_client=max_live_per_client, bot_seconds=bot_seconds,
-                    bot_workers=bot_workers)
-    app, _ = make_app(store, limits, allow_origins=origins)
-    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+                    bot_workers=bot_workers, keep_finished_days=keep_finished)
+    app, _ = make_app(store, limits, allow_origins=origins, allowed_hosts=allowed_hosts,
+                      export_dir=export_dir)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    handler.addFilter(NoTokens())  # on the handler: it sees every logger's lines
+    logging.basicConfig(level=log_level.upper(), handlers=[handler], force=True)
     sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {db.split('@')[-1]})\n")
     # Idle connections are kept a minute, longer than browsers and client libraries keep
     # theirs, so a client never sends a request on a connection the server is closing.
+    # log_config=None: uvicorn's loggers keep to the handler above, with its filter.
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                timeout_graceful_shutdown=10, timeout_keep_alive=65,
-                ws_max_size=max(max_body, 4096))
+                log_config=None, timeout_graceful_shutdown=10, timeout_keep_alive=65,
+                ws_max_size=max(max_body, 4096),
+                http=guarded_protocol(header_seconds, max_connections),
+                proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies) or None)

@@ -15,6 +15,7 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -23,6 +24,7 @@ from boardrules import serde
 from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_from_json_options, game_names
 from boardrules.core.rng import Rng
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
@@ -62,6 +64,8 @@ class Limits:
         lobby_size: the most open matches the lobby lists.
         events_window: the most moves of events one answer carries.
         max_watchers: WebSockets on one match in one process (beyond: closed with 4429).
+        keep_finished_days: a finished match is removed this many days after its last move
+            (``0``: never).
     """
 
     max_body: int = 64 * 1024
@@ -73,6 +77,7 @@ class Limits:
     lobby_size: int = 50
     events_window: int = 200
     max_watchers: int = 64
+    keep_finished_days: float = 30.0
 
 
 class Refusal(Exception):
@@ -400,6 +405,9 @@ class Matches:
         """Take a free seat of an open match; the answer holds the new seat's token."""
         request: JoinRequest = parse(body, JoinRequest)
         live = self._live(match_id)
+        if not 0 <= request.seat < len(live.row.seats):
+            raise Refusal(400, "bad_input",
+                          f"seats are numbered 0 to {len(live.row.seats) - 1}", "$.seat")
         if live.row.over:
             raise Refusal(409, "match_over", "the match is over")
         token = secrets.token_urlsafe(24)
@@ -444,6 +452,36 @@ class Matches:
                 action = fallback_move(live.game, turn.view, turn.seat, turn.seed,
                                        turn.version)
             return self._commit(live, action).row.version
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        """A match's :class:`~boardrules.GameRecord` as JSON (every move, from its seed)."""
+        live = self._live(match_id)
+        row, game = live.row, live.game
+        actions = tuple(serde.from_json(m.action, game.action_type)
+                        for m in self.store.moves(match_id, 0, row.version))
+        record = GameRecord(game=row.game, seed=row.seed, options=json.loads(row.options),
+                            setup=json.loads(row.setup), actions=actions,
+                            variant=game.variant)
+        out: dict[str, Any] = serde.to_dict(record)
+        return out
+
+    def remove_finished(self, now: float, export: Callable[[str, dict[str, Any]], None]
+                        ) -> int:
+        """Remove the matches that ended over ``limits.keep_finished_days`` ago; each one's
+        record goes to ``export(match_id, record)`` first; when ``export`` raises, that match
+        and the rest are kept and the error propagates. Returns how many were removed."""
+        if self.limits.keep_finished_days <= 0:
+            return 0
+        removed = 0
+        before = now - self.limits.keep_finished_days * 86400.0
+        while rows := self.store.finished(before):
+            for row in rows:
+                export(row.id, self.record(row.id))
+                self.store.delete(row.id)
+                with self._guard:
+                    self._cache.pop(row.id, None)
+                removed += 1
+        return removed
 
     def waiting_for_bots(self) -> list[str]:
         """Live matches whose seat to move is a bot (to resume after a restart)."""

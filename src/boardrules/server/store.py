@@ -144,6 +144,8 @@ class Store(abc.ABC):
 
     #: Whether other processes may write to the same database (then every read checks it).
     shared: bool = True
+    #: The errors a backend raises when a unique key refuses an insert.
+    _conflicts: tuple[type[BaseException], ...] = ()
 
     # -- the two primitives each backend provides ----------------------------------------
     @abc.abstractmethod
@@ -267,20 +269,26 @@ class Store(abc.ABC):
 
     def join(self, match_id: str, seat: int, token_hash: str) -> bool:
         """Give the free seat ``seat`` a token; ``False`` when it is taken or not open."""
-        with self._transaction() as run:
-            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-            if found is None:
-                return False
-            kinds = json.loads(found[0])
-            if not 0 <= seat < len(kinds) or kinds[seat] != "open":
-                return False
-            taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
-                        (match_id, seat)).fetchone()
-            if taken is not None:
-                return False
-            run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
-                (match_id, seat, token_hash))
-            run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?", (match_id,))
+        try:
+            with self._transaction() as run:
+                found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+                if found is None:
+                    return False
+                kinds = json.loads(found[0])
+                if not 0 <= seat < len(kinds) or kinds[seat] != "open":
+                    return False
+                taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
+                            (match_id, seat)).fetchone()
+                if taken is not None:
+                    return False
+                run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
+                    (match_id, seat, token_hash))
+                run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?",
+                    (match_id,))
+        except self._conflicts:
+            # Another join took the seat between our look and our insert (PostgreSQL runs
+            # them side by side; its unique key refuses the second insert): a taken seat.
+            return False
         return True
 
     def free_seats(self, match_id: str) -> list[int]:
@@ -310,6 +318,20 @@ class Store(abc.ABC):
                        "AND updated > ?", (since,)).fetchall()
         return [_row(r) for r in rows]
 
+    def finished(self, before: float, limit: int = 500) -> list[MatchRow]:
+        """Matches that ended before ``before`` (their last move), oldest first."""
+        with self._transaction() as run:
+            rows = run(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NULL "
+                       "AND updated < ? ORDER BY updated LIMIT ?", (before, limit)).fetchall()
+        return [_row(r) for r in rows]
+
+    def delete(self, match_id: str) -> None:
+        """Remove a match: its row, tokens, moves and snapshots."""
+        with self._transaction() as run:
+            for table, column in (("br_tokens", "match_id"), ("br_moves", "match_id"),
+                                  ("br_snapshots", "match_id"), ("br_matches", "id")):
+                run(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
+
     def count_live(self, since: float, client: str) -> tuple[int, int]:
         """How many matches are live (moved after ``since``): in all, and made by ``client``."""
         with self._transaction() as run:
@@ -331,6 +353,7 @@ class SQLiteStore(Store):
     """
 
     shared = False
+    _conflicts = (sqlite3.IntegrityError,)
 
     def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
         if synchronous not in ("NORMAL", "FULL"):
@@ -381,6 +404,7 @@ class PostgresStore(Store):
         import psycopg
 
         self._psycopg = psycopg
+        self._conflicts = (psycopg.IntegrityError,)
         self._url = url
         self._pool: queue.Queue[Any] = queue.Queue()
         for _ in range(pool_size):
@@ -409,7 +433,10 @@ class PostgresStore(Store):
             conn = self._psycopg.connect(self._url)  # a broken connection is replaced
             raise
         finally:
-            self._pool.put(conn)
+            if self._closing.is_set():
+                conn.close()  # the store closed while this one was out: never pooled again
+            else:
+                self._pool.put(conn)
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
