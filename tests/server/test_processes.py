@@ -205,3 +205,45 @@ def test_a_150_mb_body_is_refused_without_being_read(
     assert grown < 40 * 1024, f"the server grew by {grown} KiB"
     status, _ = api("GET", f"{server.url}/api/games")
     assert status == 200, "the server still answers"
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every process: its parent and its state letter (``Z`` for a zombie)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                fields = stat.rpartition(")")[2].split()
+                found[int(entry.name)] = (int(fields[1]), fields[0])
+    return found
+
+
+def _descendants(pid: int) -> set[int]:
+    table = _processes()
+    out: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, (parent, _) in table.items() if parent in frontier}
+        out |= frontier
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_bot_workers_die_with_a_server_killed_with_9(
+    tmp_path: Path, serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(str(tmp_path / "m.sqlite3"), "--bot-workers", "2", "--bot-seconds", "0.2")
+    for seed in (1, 2):
+        _, made = api("POST", f"{server.url}/api/matches",
+                      {"game": "orbita", "seed": seed, "seats": ["mcts"] * 4})
+    _wait(lambda: _version(server, made["match"]) > 3, what="bot moves")
+    workers = _descendants(server.process.pid)
+    assert len(workers) >= 2, "the bot pool runs in child processes"
+    server.kill()
+
+    def gone() -> bool:
+        table = _processes()
+        return all(pid not in table or table[pid][1] == "Z" for pid in workers)
+
+    _wait(gone, seconds=15, what="the bot workers to die with the server")

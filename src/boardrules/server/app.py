@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -43,6 +44,7 @@ from boardrules.server.matches import (
     Matches,
     Refusal,
     choose_move,
+    die_with_parent,
     fallback_move,
 )
 from boardrules.server.net import HostGuard
@@ -146,6 +148,7 @@ class Server:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=max(1, self.limits.bot_workers),
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=die_with_parent, initargs=(os.getpid(),),
             )
         return self._pool
 

@@ -9,10 +9,15 @@ of the bad field and a sentence, so the web layer never has to guess.
 from __future__ import annotations
 
 import collections
+import contextlib
+import ctypes
 import hashlib
 import json
+import os
 import re
 import secrets
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,6 +44,7 @@ __all__ = [
     "Matches",
     "Refusal",
     "choose_move",
+    "die_with_parent",
     "hash_token",
 ]
 
@@ -141,6 +147,28 @@ def check_token(token: str) -> str:
     if not _TOKEN.match(token):
         raise Refusal(401, "bad_token", "the bearer token is malformed")
     return token
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this bot worker die when the server process ``parent`` dies, ``kill -9``
+    included (the pool's initializer).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); elsewhere a
+    thread checks every half second whether the worker has been handed to another parent.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    if os.getppid() != parent:  # the server died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="boardrules-parent-watch", daemon=True).start()
 
 
 def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version: int,
