@@ -339,6 +339,11 @@ class Server:
                                _bearer(request), lang)
         return JSONResponse(doc)
 
+    async def record(self, request: Request) -> Response:
+        """A finished match's :class:`~boardrules.GameRecord`, seed included."""
+        return JSONResponse(await self._call(self.matches.final_record,
+                                             request.path_params["match_id"]))
+
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
         token = _bearer(request)
@@ -477,6 +482,7 @@ class Server:
                 Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
+                Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

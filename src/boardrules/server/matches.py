@@ -44,8 +44,10 @@ __all__ = [
     "Matches",
     "Refusal",
     "choose_move",
+    "deal",
     "die_with_parent",
     "hash_token",
+    "seed_commitment",
 ]
 
 #: The agents a seat may name, made fresh for each move.
@@ -147,6 +149,28 @@ def check_token(token: str) -> str:
     if not _TOKEN.match(token):
         raise Refusal(401, "bad_token", "the bearer token is malformed")
     return token
+
+
+def seed_commitment(seed: int, nonce: str) -> str:
+    """The published commitment to a match's seed: the SHA-256, in hex, of the ASCII text
+    ``boardrules-seed-v1:NONCE:SEED`` (the nonce in hex, the seed in decimal).
+
+    The nonce (128 random bits) makes the commitment impossible to invert by trying seeds;
+    both are revealed once the match is over, so anyone can recompute it.
+
+    >>> seed_commitment(7, "00")[:16]
+    'fbf4eeefb4aefdd7'
+    """
+    return hashlib.sha256(f"boardrules-seed-v1:{nonce}:{seed}".encode("ascii")).hexdigest()
+
+
+def deal(row: MatchRow) -> dict[str, Any]:
+    """Who chose the match's seed, its commitment, and — once the match is over — the seed
+    and nonce that open it (``null`` before)."""
+    over = row.over
+    return {"seed_by": row.seed_by or "unknown",
+            "commitment": seed_commitment(row.seed, row.seed_nonce),
+            "seed": row.seed if over else None, "nonce": row.seed_nonce if over else None}
 
 
 def die_with_parent(parent: int) -> None:
@@ -344,7 +368,14 @@ class Matches:
             game = game_from_json_options(request.game, options)
         except (BoardRulesError, TypeError, ValueError) as error:
             raise Refusal(400, "bad_input", str(error)[:300], "$.options") from None
-        seed = secrets.randbits(63) if request.seed is None else request.seed
+        # A seat someone else may take must not be dealt by the creator: the creator's seed
+        # would tell them that seat's hidden cards and every future draw. So the creator's
+        # seed is used only when the creator holds every seat a person plays.
+        creator_seeds = request.seed is not None and "open" not in request.seats
+        seed = request.seed if creator_seeds and request.seed is not None else (
+            secrets.randbits(63))
+        seed_by = "creator" if creator_seeds else "server"
+        nonce = secrets.token_hex(16)
         try:
             state = game.new(seed, **serde.to_dict(request.setup))
         except BadInput as error:
@@ -381,10 +412,12 @@ class Matches:
             setup=json.dumps(serde.to_dict(request.setup), sort_keys=True),
             seats=request.seats, version=0, to_move=game.to_move(state),
             open_seats=request.seats.count("open"), client=client, created=now, updated=now,
+            seed_by=seed_by, seed_nonce=nonce,
         )
         self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
                           serde.to_json(state))
-        return {"match": row.id, "tokens": tokens}
+        return {"match": row.id, "tokens": tokens, "seed_by": seed_by,
+                "commitment": seed_commitment(seed, nonce)}
 
     def payload(self, match_id: str, token: str | None, since: int | None = None
                 ) -> dict[str, Any]:
@@ -393,6 +426,7 @@ class Matches:
         live = self._live(match_id)
         doc = seat_payload(live.game, live.state, seat, live.row.version, live.row.seats)
         doc["match"] = match_id
+        doc["deal"] = deal(live.row)
         if since is not None:
             doc["events"] = self._events(live, seat, since)
         return doc
@@ -426,6 +460,7 @@ class Matches:
             after = self._commit(live, action)
         doc = seat_payload(game, after.state, seat, after.row.version, after.row.seats)
         doc["match"] = match_id
+        doc["deal"] = deal(after.row)
         doc["events"] = self._events(after, seat, request.version)
         return doc
 
@@ -450,7 +485,7 @@ class Matches:
         return [
             {"match": row.id, "game": row.game, "seats": list(row.seats),
              "free": self.store.free_seats(row.id), "version": row.version,
-             "created": row.created}
+             "created": row.created, "seed_by": row.seed_by or "unknown"}
             for row in self.store.lobby(self.limits.lobby_size)
         ]
 
@@ -492,6 +527,13 @@ class Matches:
                             variant=game.variant)
         out: dict[str, Any] = serde.to_dict(record)
         return out
+
+    def final_record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished match, with its seed (409 while the match goes on: the
+        seed would tell every hidden card and every future draw)."""
+        if not self._live(match_id).row.over:
+            raise Refusal(409, "match_not_over", "the record is published once the match is over")
+        return self.record(match_id)
 
     def remove_finished(self, now: float, export: Callable[[str, dict[str, Any]], None]
                         ) -> int:

@@ -64,7 +64,9 @@ _SCHEMA = (
         open_seats INTEGER NOT NULL,
         client TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL)""",
+        updated DOUBLE PRECISION NOT NULL,
+        seed_by TEXT,
+        seed_nonce TEXT)""",
     """CREATE TABLE IF NOT EXISTS br_tokens (
         match_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -84,7 +86,9 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
-            "created, updated")
+            "created, updated, seed_by, seed_nonce")
+#: Columns added since the first release, with their types: added to older databases.
+_ADDED = (("br_matches", "seed_by", "TEXT"), ("br_matches", "seed_nonce", "TEXT"))
 
 
 @attrs.frozen
@@ -97,6 +101,9 @@ class MatchRow:
         to_move: the seat to decide, ``None`` once the match is over.
         open_seats: how many seats are still free to join.
         client: the address that created the match (for quotas).
+        seed_by: ``"server"`` (drawn by the server), ``"creator"`` (chosen by the creator,
+            who holds every seat) or ``None`` (a match stored before this was recorded).
+        seed_nonce: the random text mixed into the seed's commitment (``""`` for old ones).
     """
 
     id: str
@@ -111,6 +118,8 @@ class MatchRow:
     client: str
     created: float
     updated: float
+    seed_by: str | None = None
+    seed_nonce: str = ""
 
     @property
     def over(self) -> bool:
@@ -133,6 +142,7 @@ def _row(values: Sequence[Any]) -> MatchRow:
         seats=tuple(json.loads(values[5])), version=int(values[6]),
         to_move=None if values[7] is None else int(values[7]), open_seats=int(values[8]),
         client=values[9], created=float(values[10]), updated=float(values[11]),
+        seed_by=values[12], seed_nonce=values[13] or "",
     )
 
 
@@ -167,15 +177,29 @@ class Store(abc.ABC):
     def close(self) -> None:
         """Release connections and stop listening."""
 
+    @abc.abstractmethod
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        """The names of ``table``'s columns."""
+
+    def _migrate(self, run: Callable[[str, Sequence[Any]], Any]) -> None:
+        """Create the tables, and add the columns a database made by an older release
+        lacks (its matches keep working: a missing value reads as ``None``)."""
+        for statement in _SCHEMA:
+            run(statement, ())
+        for table, column, kind in _ADDED:
+            if column not in self._columns(run, table):
+                run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}", ())
+
     # -- the operations ------------------------------------------------------------------
     def create(self, row: MatchRow, token_hashes: dict[int, str], state: str) -> None:
         """Store a new match with its human seats' token digests and its first state."""
         with self._transaction() as run:
             run(
-                f"INSERT INTO br_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO br_matches ({_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.options, str(row.seed), row.setup, json.dumps(row.seats),
                  row.version, row.to_move, row.open_seats, row.client, row.created,
-                 row.updated),
+                 row.updated, row.seed_by, row.seed_nonce),
             )
             for seat, digest in token_hashes.items():
                 run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
@@ -367,8 +391,7 @@ class SQLiteStore(Store):
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute(f"PRAGMA synchronous={synchronous}")
         with self._transaction() as run:
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._migrate(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -380,6 +403,9 @@ class SQLiteStore(Store):
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        return {str(r[1]) for r in run(f"PRAGMA table_info({table})", ()).fetchall()}
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
@@ -414,8 +440,7 @@ class PostgresStore(Store):
         self._listen_conn: Any = None
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._migrate(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -437,6 +462,11 @@ class PostgresStore(Store):
                 conn.close()  # the store closed while this one was out: never pooled again
             else:
                 self._pool.put(conn)
+
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        found = run("SELECT column_name FROM information_schema.columns "
+                    "WHERE table_name = ? AND table_schema = current_schema()", (table,))
+        return {str(r[0]) for r in found.fetchall()}
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
