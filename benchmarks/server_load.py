@@ -9,6 +9,11 @@ the move is stored) and of a bot's reply (from that answer to the push of the bo
 Run by hand (never as a timed test)::
 
     python benchmarks/server_load.py --matches 200 --seconds 60
+    python benchmarks/server_load.py --matches 1 --seconds 30 --hammer 4
+
+``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
+need no token (each game's API schema and vocabulary, a match's picture); their requests are
+counted as ``hammer_requests``.
 
 It starts its own server on a free port with a SQLite file in a temporary directory, or
 uses ``--url`` (then ``--db`` is ignored). ``tests/server/test_load.py`` runs a small one.
@@ -19,6 +24,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import multiprocessing.queues
 import socket
 import statistics
 import subprocess
@@ -45,6 +52,7 @@ class Result:
     errors: list[str] = attrs.field(factory=list)
     move_ms: list[float] = attrs.field(factory=list)
     reply_ms: list[float] = attrs.field(factory=list)
+    hammer_requests: int = 0
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -60,6 +68,7 @@ class Result:
             "reply_p50_ms": round(pct(self.reply_ms, 50), 1),
             "reply_p99_ms": round(pct(self.reply_ms, 99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
+            "hammer_requests": self.hammer_requests,
         }
 
 
@@ -119,14 +128,61 @@ async def _client(http: httpx2.AsyncClient, url: str, number: int, result: Resul
         seed += 1
 
 
-async def load(url: str, matches: int, seconds: float) -> Result:
-    """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``."""
+async def _hammer(url: str, number: int, result: Result, stop: float) -> None:
+    """Loop on the requests that need no token until ``stop``."""
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
+        games = (await http.get("/api/games")).json()["games"]
+        made = await http.post("/api/matches", json={"game": "semya",
+                                                      "seats": ["human", "human"]})
+        match_id = made.json()["match"]
+        paths = [p for g in games for p in (f"/api/games/{g['game']}/schema/api",
+                                            f"/api/games/{g['game']}/vocabulary")]
+        paths += [f"/api/matches/{match_id}/picture?lang=en",
+                  f"/api/matches/{match_id}/picture?lang=ru"]
+        i = number
+        while time.monotonic() < stop:
+            answer = await http.get(paths[i % len(paths)])
+            if answer.status_code != 200:
+                result.errors.append(f"hammer {answer.status_code} {answer.text[:200]}")
+                return
+            result.hammer_requests += 1
+            i += 1
+
+
+def _hammer_process(url: str, clients: int, seconds: float,
+                    out: multiprocessing.queues.Queue[tuple[int, list[str]]]) -> None:
+    """The hammering clients, in a process of their own so that reading their large answers
+    does not slow the measured clients' own event loop."""
+    result = Result(0, seconds)
+
+    async def run() -> None:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(_hammer(url, n, result, stop) for n in range(clients)))
+
+    asyncio.run(run())
+    out.put((result.hammer_requests, result.errors))
+
+
+async def load(url: str, matches: int, seconds: float, hammer: int = 0) -> Result:
+    """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``, with
+    ``hammer`` clients (in another process) looping on token-less requests meanwhile."""
     result = Result(matches, seconds)
     limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches,
                            keepalive_expiry=30)
+    hammering = None
+    queue: multiprocessing.queues.Queue[tuple[int, list[str]]] = multiprocessing.Queue()
+    if hammer:
+        hammering = multiprocessing.Process(target=_hammer_process,
+                                            args=(url, hammer, seconds + 1, queue))
+        hammering.start()
+        await asyncio.sleep(1)  # the hammering is under way before the first measured move
     async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_client(http, url, n, result, stop) for n in range(matches)))
+    if hammering is not None:
+        result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
+        result.errors += errors
+        hammering.join()
     return result
 
 
@@ -168,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an already running server")
     parser.add_argument("--db", help="the server's --db (default: a temporary SQLite file)")
     parser.add_argument("--log", help="the server's log file (default: a temporary one)")
+    parser.add_argument("--hammer", type=int, default=0,
+                        help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
     process = None
     with tempfile.TemporaryDirectory() as tmp:
@@ -176,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
                                         Path(args.log or Path(tmp) / "server.log"))
         try:
-            result = asyncio.run(load(url, args.matches, args.seconds))
+            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer))
         finally:
             if process is not None:
                 process.terminate()

@@ -9,12 +9,14 @@ method, the path and the status, never a query string or a header, so no token i
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import json
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -34,7 +36,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
-from boardrules.core.registry import game_names
 from boardrules.schemas import Kind, schema
 from boardrules.server.contract import api_schema
 from boardrules.server.matches import (
@@ -106,6 +107,12 @@ def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
+def _encode(doc: Any) -> bytes:
+    """A document as compact UTF-8 JSON (what ``JSONResponse`` sends)."""
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+                      ).encode("utf-8")
+
+
 def _digits(text: str) -> bool:
     """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``①``)."""
     return text.isascii() and text.isdigit()
@@ -137,11 +144,27 @@ class Server:
         self._slots: asyncio.Semaphore | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
-        self._vocabularies: dict[str, list[dict[str, Any]]] = {}
+        self._rendered: dict[tuple[str, ...], bytes] = {}
+        self._pictures: collections.OrderedDict[tuple[Any, ...], bytes] = (
+            collections.OrderedDict())
+        self._pictures_lock = threading.Lock()
 
     # -- running things off the loop -----------------------------------------------------
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
+
+    async def _json(self, fn: Callable[..., Any], *args: Any, status: int = 200) -> Response:
+        """``fn(*args)`` as a JSON answer, computed and encoded off the event loop."""
+        return Response(await self._call(lambda: _encode(fn(*args))), status_code=status,
+                        media_type="application/json")
+
+    async def _cached(self, key: tuple[str, ...], fn: Callable[..., Any], *args: Any
+                      ) -> Response:
+        """Like :meth:`_json` for answers that never change: computed once per process."""
+        body = self._rendered.get(key)
+        if body is None:
+            body = self._rendered[key] = await self._call(lambda: _encode(fn(*args)))
+        return Response(body, media_type="application/json")
 
     def _bot_pool(self) -> concurrent.futures.Executor:
         if self._pool is None:
@@ -308,7 +331,7 @@ class Server:
         client = request.client.host if request.client else "?"
         created = await self._call(self.matches.create, body, client)
         self.wake_bots(created["match"])
-        return JSONResponse(created, status_code=201)
+        return Response(await self._call(_encode, created), 201, media_type="application/json")
 
     async def show(self, request: Request) -> Response:
         since_text = request.query_params.get("since")
@@ -317,79 +340,93 @@ class Server:
             if not _digits(since_text) or len(since_text) > 9:
                 raise Refusal(400, "bad_input", "since is a move number", "$.since")
             since = int(since_text)
-        doc = await self._call(self.matches.payload, request.path_params["match_id"],
-                               _bearer(request), since)
-        return JSONResponse(doc)
+        return await self._json(self.matches.payload, request.path_params["match_id"],
+                                _bearer(request), since)
 
-    def _picture(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
-        doc = self.matches.payload(match_id, token)
-        row = self.matches.store.get(match_id)
-        if row is None:
-            raise Refusal(404, "unknown_match", "no such match")
-        game = self.matches.game(row.game, row.options)
-        return {"match": match_id, "version": doc["version"], "seat": doc["seat"], "lang": lang,
-                "svg": seat_picture(game, doc["view"], doc["seat"], lang)}
+    def _picture(self, match_id: str, token: str | None, lang: str) -> bytes:
+        seat, version, game, view = self.matches.seat_view(match_id, token)
+        key = (match_id, version, seat, lang)
+        with self._pictures_lock:
+            found = self._pictures.get(key)
+        if found is None:  # drawn once per match, move, seat and language
+            svg = seat_picture(game, serde.to_dict(view), seat, lang)
+            found = _encode({"match": match_id, "version": version, "seat": seat, "lang": lang,
+                             "svg": svg})
+            with self._pictures_lock:
+                self._pictures[key] = found
+                while len(self._pictures) > 512:
+                    self._pictures.popitem(last=False)
+        return found
 
     async def picture(self, request: Request) -> Response:
         """The seat's view drawn as SVG (``?lang=en`` or ``ru``), with its version."""
         lang = request.query_params.get("lang", "en")
         if lang not in ("en", "ru"):
             raise Refusal(400, "bad_input", "lang is en or ru", "$.lang")
-        doc = await self._call(self._picture, request.path_params["match_id"],
-                               _bearer(request), lang)
-        return JSONResponse(doc)
+        body = await self._call(self._picture, request.path_params["match_id"],
+                                _bearer(request), lang)
+        return Response(body, media_type="application/json")
 
     async def record(self, request: Request) -> Response:
         """A finished match's :class:`~boardrules.GameRecord`, seed included."""
-        return JSONResponse(await self._call(self.matches.final_record,
-                                             request.path_params["match_id"]))
+        return await self._json(self.matches.final_record, request.path_params["match_id"])
 
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
         token = _bearer(request)
         body = await self._body(request)
-        doc = await self._call(self.matches.act, match_id, token, body)
-        self._moved(match_id, doc["version"])
-        return JSONResponse(doc)
+
+        def move() -> tuple[int, bytes]:
+            doc = self.matches.act(match_id, token, body)
+            return doc["version"], _encode(doc)
+
+        version, encoded = await self._call(move)
+        self._moved(match_id, version)
+        return Response(encoded, media_type="application/json")
 
     async def join(self, request: Request) -> Response:
         body = await self._body(request)
-        doc = await self._call(self.matches.join, request.path_params["match_id"], body)
-        return JSONResponse(doc, status_code=201)
+        return await self._json(self.matches.join, request.path_params["match_id"], body,
+                                status=201)
 
     async def lobby(self, request: Request) -> Response:
-        return JSONResponse(await self._call(self.matches.lobby))
+        return await self._json(self.matches.lobby)
 
-    async def games(self, request: Request) -> Response:
+    def _games(self) -> dict[str, Any]:
         out = []
-        for name in game_names():
+        for name in sorted(self.matches.names):
             game = self.matches.game(name)
             out.append({"game": name, "min_players": game.min_players,
                         "max_players": game.max_players})
-        return JSONResponse({"games": out, "agents": list(AGENTS)})
+        return {"games": out, "agents": list(AGENTS)}
+
+    async def games(self, request: Request) -> Response:
+        return await self._cached(("games",), self._games)
+
+    def _vocabulary(self, name: str) -> list[dict[str, Any]]:
+        game = self.matches.game(name)
+        actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
+        return [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
 
     async def vocabulary(self, request: Request) -> Response:
         name = request.path_params["game"]
-        if name not in game_names():
+        if name not in self.matches.names:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        if name not in self._vocabularies:
-            game = self.matches.game(name)
-            actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
-            self._vocabularies[name] = [
-                {"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions
-            ]
-        return JSONResponse(self._vocabularies[name])
+        return await self._cached(("vocabulary", name), self._vocabulary, name)
+
+    def _schema(self, name: str, kind: str) -> dict[str, Any]:
+        game = self.matches.game(name)
+        if kind == "api":
+            return api_schema(game)
+        return schema(game, _KINDS[kind])
 
     async def schema(self, request: Request) -> Response:
         name, kind = request.path_params["game"], request.path_params["kind"]
-        if name not in game_names():
+        if name not in self.matches.names:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        if kind == "api":
-            return JSONResponse(api_schema(self.matches.game(name)))
-        known = _KINDS.get(kind)
-        if known is None:
+        if kind != "api" and kind not in _KINDS:
             raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
-        return JSONResponse(schema(self.matches.game(name), known))
+        return await self._cached(("schema", name, kind), self._schema, name, kind)
 
     # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
@@ -407,7 +444,7 @@ class Server:
                 text = await asyncio.wait_for(socket.receive_text(), 30)
                 hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body],
                                                Hello)
-                doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
+                text, sent = await self._call(self._update, match_id, hello.token, hello.since)
             except (BadInput, TimeoutError, KeyError) as error:
                 await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
                 return
@@ -415,8 +452,7 @@ class Server:
                 await socket.close(4000 + refusal.status, refusal.reason[:120])
                 return
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
-            sent = doc["version"]
-            await socket.send_json({"type": "update", **doc})
+            await socket.send_text(text)
             while True:
                 getter = asyncio.ensure_future(queue.get())
                 done, _ = await asyncio.wait({getter, receiver},
@@ -430,15 +466,20 @@ class Server:
                     return
                 if version <= sent:
                     continue
-                doc = await self._call(self.matches.payload, match_id, hello.token, sent)
-                sent = doc["version"]
-                await socket.send_json({"type": "update", **doc})
+                text, sent = await self._call(self._update, match_id, hello.token, sent)
+                await socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             if receiver is not None:
                 receiver.cancel()
             self.hub.unsubscribe(match_id, queue)
+
+    def _update(self, match_id: str, token: str | None, since: int | None) -> tuple[str, int]:
+        """One WebSocket update as text, and the version it carries."""
+        doc = self.matches.payload(match_id, token, since)
+        return json.dumps({"type": "update", **doc}, ensure_ascii=False,
+                          separators=(",", ":")), doc["version"]
 
     async def _drain(self, socket: WebSocket) -> None:
         """Read (and ignore) what the client sends, until it hangs up."""

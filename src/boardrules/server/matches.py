@@ -252,6 +252,8 @@ class Matches:
         self._guard = threading.Lock()
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
+        #: The games this process serves: the entry points are scanned once, here.
+        self.names: frozenset[str] = frozenset(game_names())
 
     # -- helpers -------------------------------------------------------------------------
     def _lock(self, match_id: str) -> threading.Lock:
@@ -361,11 +363,11 @@ class Matches:
     def create(self, body: bytes, client: str) -> dict[str, Any]:
         """Make a match from a ``POST /api/matches`` body; the answer holds the tokens."""
         request: CreateRequest = parse(body, CreateRequest)
-        if request.game not in game_names():
+        if request.game not in self.names:
             raise Refusal(400, "unknown_game", f"no game named {request.game!r:.40}", "$.game")
         options = serde.to_dict(request.options)
         try:
-            game = game_from_json_options(request.game, options)
+            game = self.game(request.game, json.dumps(options, sort_keys=True))
         except (BoardRulesError, TypeError, ValueError) as error:
             raise Refusal(400, "bad_input", str(error)[:300], "$.options") from None
         # A seat someone else may take must not be dealt by the creator: the creator's seed
@@ -430,6 +432,13 @@ class Matches:
         if since is not None:
             doc["events"] = self._events(live, seat, since)
         return doc
+
+    def seat_view(self, match_id: str, token: str | None) -> tuple[int | None, int, Any, Any]:
+        """The seat of ``token`` (``None``: a spectator), the version, the game and that
+        seat's view: what a picture is drawn from."""
+        seat = self._seat(match_id, token) if _ID.match(match_id) else None
+        live = self._live(match_id)
+        return seat, live.row.version, live.game, live.game.view(live.state, seat)
 
     def act(self, match_id: str, token: str | None, body: bytes) -> dict[str, Any]:
         """Play a human seat's move; the answer is the new payload with the move's events."""
