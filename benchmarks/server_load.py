@@ -11,6 +11,12 @@ Run by hand (never as a timed test)::
     python benchmarks/server_load.py --matches 200 --seconds 60
     python benchmarks/server_load.py --matches 1 --seconds 30 --hammer 4
 
+``--flood N`` first has another client (another address, sent as ``X-Forwarded-For``, which the
+server started here believes from 127.0.0.1) create N bot-only 7Я matches of two MCTS bots,
+so the figures show whether one client's bots delay another's::
+
+    python benchmarks/server_load.py --matches 1 --seconds 30 --flood 20
+
 ``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
 need no token (each game's API schema and vocabulary, a match's picture); their requests are
 counted as ``hammer_requests``.
@@ -163,7 +169,18 @@ def _hammer_process(url: str, clients: int, seconds: float,
     out.put((result.hammer_requests, result.errors))
 
 
-async def load(url: str, matches: int, seconds: float, hammer: int = 0) -> Result:
+async def _flood(url: str, matches: int) -> None:
+    """Another client creates ``matches`` bot-only matches of two MCTS bots."""
+    async with httpx2.AsyncClient(base_url=url, timeout=60,
+                                  headers={"x-forwarded-for": "198.51.100.1"}) as http:
+        for _ in range(matches):
+            made = await http.post("/api/matches", json={"game": "semya",
+                                                          "seats": ["mcts", "mcts"]})
+            made.raise_for_status()
+
+
+async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: int = 0
+               ) -> Result:
     """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``, with
     ``hammer`` clients (in another process) looping on token-less requests meanwhile."""
     result = Result(matches, seconds)
@@ -176,7 +193,11 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0) -> Resul
                                             args=(url, hammer, seconds + 1, queue))
         hammering.start()
         await asyncio.sleep(1)  # the hammering is under way before the first measured move
-    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    if flood:
+        await _flood(url, flood)
+        await asyncio.sleep(1)  # the flood's bots are computing before the first measured move
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits,
+                                  headers={"x-forwarded-for": "198.51.100.2"}) as http:
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_client(http, url, n, result, stop) for n in range(matches)))
     if hammering is not None:
@@ -200,7 +221,7 @@ def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[byte
     command = str(Path(sys.executable).parent / "boardrules")
     process = subprocess.Popen(
         [command, "serve", "--port", str(port), "--db", db, "--log-level", "warning",
-         "--max-live-per-client", "100000", *extra],
+         "--max-live-per-client", "100000", "--trusted-proxy", "127.0.0.1", *extra],
         stdout=subprocess.DEVNULL, stderr=log.open("ab"),
     )
     url = f"http://127.0.0.1:{port}"
@@ -224,6 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an already running server")
     parser.add_argument("--db", help="the server's --db (default: a temporary SQLite file)")
     parser.add_argument("--log", help="the server's log file (default: a temporary one)")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="MCTS-only matches another client creates first")
+    parser.add_argument("--bot-seconds", type=float, default=None,
+                        help="the server's --bot-seconds")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
@@ -231,10 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
+            extra = [] if args.bot_seconds is None else ["--bot-seconds", str(args.bot_seconds)]
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
-                                        Path(args.log or Path(tmp) / "server.log"))
+                                        Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
-            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer))
+            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer, args.flood))
         finally:
             if process is not None:
                 process.terminate()

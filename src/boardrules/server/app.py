@@ -38,6 +38,7 @@ from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
 from boardrules.schemas import Kind, schema
 from boardrules.server.contract import api_schema
+from boardrules.server.fair import FairSlots
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
@@ -141,7 +142,7 @@ class Server:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._kicks: dict[str, int] = {}  # wake-ups per match, so none is lost
         self._pool: concurrent.futures.Executor | None = bot_pool
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: FairSlots | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
         self._rendered: dict[tuple[str, ...], bytes] = {}
@@ -175,6 +176,13 @@ class Server:
             )
         return self._pool
 
+    def start_bot_pool(self) -> None:
+        """Start the bot worker processes now rather than at the first bot move, whose
+        budget would otherwise pay for their start (``boardrules serve`` calls this)."""
+        pool = self._bot_pool()
+        for _ in range(max(1, self.limits.bot_workers)):
+            pool.submit(os.getpid)
+
     def _moved(self, match_id: str, version: int) -> None:
         self.hub.publish(match_id, version)
         self.wake_bots(match_id)
@@ -192,7 +200,11 @@ class Server:
     async def _choose(self, turn: BotTurn) -> Any:
         assert self._slots is not None
         budget = self.limits.bot_seconds
-        async with self._slots:  # time in the queue does not count against the budget
+        # Time in the queue does not count against the budget; the queue is fair across
+        # clients and matches, and one slot is held back for clients with nothing computing.
+        await self._slots.acquire(turn.client)
+        start = time.monotonic()
+        try:
             future = self._bot_pool().submit(
                 choose_move, turn.game, turn.view, turn.seat, turn.agent, turn.seed,
                 turn.version, budget)
@@ -204,6 +216,8 @@ class Server:
             except concurrent.futures.BrokenExecutor:
                 self._pool = None
                 log.warning("the bot pool broke; it is restarted")
+        finally:
+            self._slots.release(turn.client, time.monotonic() - start)
         return await asyncio.to_thread(fallback_move, turn.game, turn.view, turn.seat,
                                        turn.seed, turn.version)
 
@@ -263,7 +277,8 @@ class Server:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self._loop = asyncio.get_running_loop()
-        self._slots = asyncio.Semaphore(max(1, self.limits.bot_workers))
+        self._slots = FairSlots(self.limits.bot_workers, share=self.limits.bot_share,
+                                burst=max(60.0, 30 * self.limits.bot_seconds))
         loop = self._loop
 
         def remote(match_id: str, version: int) -> None:

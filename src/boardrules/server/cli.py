@@ -31,6 +31,9 @@ def serve(
     bot_workers: Annotated[int, typer.Option(help="Processes for bot moves.", min=1)] = 2,
     bot_seconds: Annotated[float, typer.Option(
         help="Time budget of one bot move, in seconds.", min=0.05)] = 2.0,
+    bot_share: Annotated[float, typer.Option(
+        help="Bot seconds per second one client's matches may use before its bots wait "
+             "behind other clients'.", min=0.01)] = 1.0,
     max_body: Annotated[int, typer.Option(help="Largest request body, bytes.", min=256)
                         ] = 64 * 1024,
     max_live: Annotated[int, typer.Option(help="Live matches on the server.", min=1)
@@ -102,9 +105,11 @@ def serve(
                     ) from None
     limits = Limits(max_body=max_body, max_live=max_live,
                     max_live_per_client=max_live_per_client, bot_seconds=bot_seconds,
-                    bot_workers=bot_workers, keep_finished_days=keep_finished)
-    app, _ = make_app(store, limits, allow_origins=origins, allowed_hosts=allowed_hosts,
-                      export_dir=export_dir)
+                    bot_workers=bot_workers, keep_finished_days=keep_finished,
+                    bot_share=bot_share)
+    app, server = make_app(store, limits, allow_origins=origins, allowed_hosts=allowed_hosts,
+                           export_dir=export_dir)
+    server.start_bot_pool()
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
     handler.addFilter(NoTokens())  # on the handler: it sees every logger's lines

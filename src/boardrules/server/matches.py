@@ -72,6 +72,8 @@ class Limits:
         lobby_size: the most open matches the lobby lists.
         events_window: the most moves of events one answer carries.
         max_watchers: WebSockets on one match in one process (beyond: closed with 4429).
+        bot_share: the bot seconds per second the matches of one client may use before its
+            bots wait behind other clients' (``1.0``: one worker's whole time).
         keep_finished_days: a finished match is removed this many days after its last move
             (``0``: never).
     """
@@ -86,6 +88,7 @@ class Limits:
     events_window: int = 200
     max_watchers: int = 64
     keep_finished_days: float = 30.0
+    bot_share: float = 1.0
 
 
 class Refusal(Exception):
@@ -232,6 +235,8 @@ class BotTurn:
     game: Any
     view: Any
     seed: int
+    #: The address that created the match: whose bot time this move is.
+    client: str = "?"
 
 
 class Matches:
@@ -512,7 +517,7 @@ class Matches:
         if seat is None or live.row.seats[seat] not in AGENTS:
             return None
         return BotTurn(match_id, live.row.version, seat, live.row.seats[seat], live.game,
-                       live.game.view(live.state, seat), live.row.seed)
+                       live.game.view(live.state, seat), live.row.seed, live.row.client)
 
     def bot_move(self, turn: BotTurn, action: Any) -> int:
         """Store a bot's move; returns the new version (409 if the match moved meanwhile)."""
