@@ -17,6 +17,14 @@ so the figures show whether one client's bots delay another's::
 
     python benchmarks/server_load.py --matches 1 --seconds 30 --flood 20
 
+``--baseline`` runs, in the same invocation and with the same number of clients, a bare
+Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
+else) and prints its figures beside the server's; ``--workers N`` starts the server with N
+processes (with ``--db postgresql://...``)::
+
+    python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
+    python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
+
 ``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
 need no token (each game's API schema and vocabulary, a match's picture); their requests are
 counted as ``hammer_requests``.
@@ -207,6 +215,77 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
     return result
 
 
+def bare_app(db: str) -> Any:
+    """The baseline: a Starlette endpoint that parses a JSON body and stores one SQLite row."""
+    import sqlite3
+
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    conn = sqlite3.connect(db, check_same_thread=False, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("CREATE TABLE IF NOT EXISTS moves (match TEXT, version INTEGER, body TEXT)")
+
+    def store(match: str, version: int, body: str) -> None:
+        conn.execute("INSERT INTO moves VALUES (?, ?, ?)", (match, version, body))
+
+    async def move(request: Request) -> JSONResponse:
+        doc = json.loads(await request.body())
+        await asyncio.to_thread(store, request.path_params["match"], doc["version"],
+                                json.dumps(doc["action"]))
+        return JSONResponse({"version": doc["version"] + 1})
+
+    return Starlette(routes=[Route("/move/{match}", move, methods=["POST"])])
+
+
+async def _bare_client(http: httpx2.AsyncClient, number: int, result: Result,
+                       stop: float) -> None:
+    version = 0
+    while time.monotonic() < stop:
+        start = time.perf_counter()
+        answer = await http.post(f"/move/m{number}", json={
+            "version": version, "action": {"type": "play_card", "card": "mercury-moon"}})
+        if answer.status_code != 200:
+            result.errors.append(f"bare {answer.status_code}")
+            return
+        result.move_ms.append(1000 * (time.perf_counter() - start))
+        result.moves += 1
+        version += 1
+
+
+async def bare_load(url: str, matches: int, seconds: float) -> Result:
+    """``matches`` clients posting moves to the baseline endpoint as fast as answered."""
+    result = Result(matches, seconds)
+    limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches)
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(_bare_client(http, n, result, stop) for n in range(matches)))
+    return result
+
+
+def start_bare(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The baseline endpoint in a process of its own (uvicorn, one process)."""
+    port = _free_port()
+    code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import server_load; "
+            "uvicorn.run(server_load.bare_app(sys.argv[2]), host='127.0.0.1', "
+            "port=int(sys.argv[3]), log_level='warning')")
+    process = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).parent), db,
+                                str(port)], stdout=subprocess.DEVNULL, stderr=log.open("ab"))
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, url
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError(log.read_text()[-2000:]) from None
+            time.sleep(0.1)
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -249,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="MCTS-only matches another client creates first")
     parser.add_argument("--bot-seconds", type=float, default=None,
                         help="the server's --bot-seconds")
+    parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also load a bare Starlette+SQLite endpoint, side by side")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
@@ -257,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
         url = args.url
         if url is None:
             extra = [] if args.bot_seconds is None else ["--bot-seconds", str(args.bot_seconds)]
+            if args.workers > 1:
+                extra += ["--workers", str(args.workers)]
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
                                         Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
@@ -265,7 +349,23 @@ def main(argv: list[str] | None = None) -> int:
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
-    print(json.dumps(result.summary(), indent=1))
+    summary = result.summary()
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
+                                        Path(tmp) / "bare.log")
+            try:
+                base = asyncio.run(bare_load(bare_url, args.matches, args.seconds))
+            finally:
+                bare.terminate()
+                bare.wait(timeout=30)
+        baseline = base.summary()
+        summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
+                                                        "moves_per_s", "errors")}
+        summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
+                                                / baseline["move_p50_ms"], 2)
+        result.errors += base.errors
+    print(json.dumps(summary, indent=1))
     for error in result.errors[:10]:
         print("error:", error)
     return 1 if result.errors else 0

@@ -25,9 +25,11 @@ runner = CliRunner()
         (["--max-connections", "0"], "--max-connections"),
         (["--keep-finished", "-1"], "--keep-finished"),
         (["--export-finished", "/proc/version"], "--export-finished"),
+        (["--workers", "2"], "--workers above 1 needs a postgresql://"),
+        (["--workers", "0"], "--workers"),
     ],
     ids=["origin", "log level", "unreachable postgres", "unwritable sqlite", "port",
-         "proxy", "host", "connections", "keep", "export"],
+         "proxy", "host", "connections", "keep", "export", "workers on sqlite", "no workers"],
 )
 def test_a_wrong_argument_is_one_line_and_status_2(
     args: list[str], says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -45,7 +45,7 @@ from boardrules.server.matches import (
     Limits,
     Matches,
     Refusal,
-    choose_move,
+    choose_move_by_name,
     die_with_parent,
     fallback_move,
 )
@@ -205,9 +205,9 @@ class Server:
         await self._slots.acquire(turn.client)
         start = time.monotonic()
         try:
-            future = self._bot_pool().submit(
-                choose_move, turn.game, turn.view, turn.seat, turn.agent, turn.seed,
-                turn.version, budget)
+            future = self._bot_pool().submit(  # the game by name: made once per worker
+                choose_move_by_name, turn.game_key, turn.view, turn.seat, turn.agent,
+                turn.seed, turn.version, budget)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), budget + 1.0)
             except TimeoutError:

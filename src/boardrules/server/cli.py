@@ -7,7 +7,6 @@ the ``server`` extra; ``serve`` itself says which extra it needs when Starlette 
 from __future__ import annotations
 
 import ipaddress
-import logging
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -28,7 +27,11 @@ def serve(
     db: Annotated[str, typer.Option(
         help="A SQLite file, or a postgresql:// URL (several servers may share one).")
     ] = "boardrules-matches.sqlite3",
-    bot_workers: Annotated[int, typer.Option(help="Processes for bot moves.", min=1)] = 2,
+    workers: Annotated[int, typer.Option(
+        help="Server processes on one port (above 1 needs a postgresql:// --db).", min=1,
+        max=64)] = 1,
+    bot_workers: Annotated[int, typer.Option(help="Processes for bot moves (per worker).",
+                                             min=1)] = 2,
     bot_seconds: Annotated[float, typer.Option(
         help="Time budget of one bot move, in seconds.", min=0.05)] = 2.0,
     bot_share: Annotated[float, typer.Option(
@@ -65,11 +68,9 @@ def serve(
 ) -> None:
     """Serve matches to front-ends: JSON over HTTP, a WebSocket per seat, and the page."""
     try:
-        import uvicorn
-
-        from boardrules.server.app import make_app
         from boardrules.server.matches import Limits
-        from boardrules.server.net import LOOPBACK_HOSTS, NoTokens, guarded_protocol, is_loopback
+        from boardrules.server.net import LOOPBACK_HOSTS, is_loopback
+        from boardrules.server.run import Settings, run
         from boardrules.server.store import open_store
     except ImportError as missing:
         raise _fail(f"needs the server extra: pip install 'boardrules[server]' ({missing})"
@@ -98,8 +99,11 @@ def serve(
     for origin in origins:
         if not origin.startswith(("http://", "https://")) or origin.endswith("/"):
             raise _fail(f"--allow-origin is like http://localhost:5173, not {origin!r:.60}")
+    if workers > 1 and not db.startswith(("postgresql://", "postgres://")):
+        raise _fail("--workers above 1 needs a postgresql:// --db: a SQLite file is for one "
+                    "process")
     try:
-        store = open_store(db)
+        open_store(db).close()  # here, so a database that cannot be opened is one line
     except Exception as error:  # any reason the database cannot be opened, in one line
         raise _fail(f"cannot open --db {db.split('@')[-1]!r}: {error}".splitlines()[0]
                     ) from None
@@ -107,19 +111,13 @@ def serve(
                     max_live_per_client=max_live_per_client, bot_seconds=bot_seconds,
                     bot_workers=bot_workers, keep_finished_days=keep_finished,
                     bot_share=bot_share)
-    app, server = make_app(store, limits, allow_origins=origins, allowed_hosts=allowed_hosts,
-                           export_dir=export_dir)
-    server.start_bot_pool()
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
-    handler.addFilter(NoTokens())  # on the handler: it sees every logger's lines
-    logging.basicConfig(level=log_level.upper(), handlers=[handler], force=True)
-    sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {db.split('@')[-1]})\n")
-    # Idle connections are kept a minute, longer than browsers and client libraries keep
-    # theirs, so a client never sends a request on a connection the server is closing.
-    # log_config=None: uvicorn's loggers keep to the handler above, with its filter.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                log_config=None, timeout_graceful_shutdown=10, timeout_keep_alive=65,
-                ws_max_size=max(max_body, 4096),
-                http=guarded_protocol(header_seconds, max_connections),
-                proxy_headers=bool(proxies), forwarded_allow_ips=list(proxies) or None)
+    settings = Settings(
+        host=host, port=port, db=db, limits=limits, origins=origins,
+        allowed_hosts=allowed_hosts, proxies=proxies,
+        export_dir=None if export_dir is None else str(export_dir),
+        header_seconds=header_seconds, max_connections=max_connections, log_level=log_level,
+        workers=workers)
+    where = db.split("@")[-1]
+    many = f", {workers} workers" if workers > 1 else ""
+    sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {where}{many})\n")
+    raise typer.Exit(run(settings))

@@ -44,6 +44,7 @@ __all__ = [
     "Matches",
     "Refusal",
     "choose_move",
+    "choose_move_by_name",
     "deal",
     "die_with_parent",
     "hash_token",
@@ -188,12 +189,12 @@ def die_with_parent(parent: int) -> None:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
     if os.getppid() != parent:  # the server died before the line above
-        os._exit(1)
+        os.kill(os.getpid(), signal.SIGKILL)
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
-        os._exit(1)
+        os.kill(os.getpid(), signal.SIGKILL)
 
     threading.Thread(target=watch, name="boardrules-parent-watch", daemon=True).start()
 
@@ -208,6 +209,24 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
     rng = Rng.derive(seed, "server", seat, version)
     player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
     return player.choose(game, view, seat, rng)
+
+
+#: The games a bot worker process has made, by (name, options as JSON): each worker makes a
+#: game once, so a bot move sends only its name and options, never the pickled game.
+_WORKER_GAMES: dict[tuple[str, str], Any] = {}
+
+
+def choose_move_by_name(game_key: tuple[str, str], view: Any, seat: int, agent: str, seed: int,
+                        version: int, seconds: float) -> Any:
+    """:func:`choose_move` for the game named by ``(name, options JSON)``, made once per
+    worker process."""
+    game = _WORKER_GAMES.get(game_key)
+    if game is None:
+        if len(_WORKER_GAMES) >= 64:
+            _WORKER_GAMES.clear()
+        game = _WORKER_GAMES[game_key] = game_from_json_options(game_key[0],
+                                                                json.loads(game_key[1]))
+    return choose_move(game, view, seat, agent, seed, version, seconds)
 
 
 def fallback_move(game: Any, view: Any, seat: int, seed: int, version: int) -> Any:
@@ -237,6 +256,8 @@ class BotTurn:
     seed: int
     #: The address that created the match: whose bot time this move is.
     client: str = "?"
+    #: The game's name and options (JSON): what a bot worker makes the game from.
+    game_key: tuple[str, str] = ("", "{}")
 
 
 class Matches:
@@ -517,7 +538,8 @@ class Matches:
         if seat is None or live.row.seats[seat] not in AGENTS:
             return None
         return BotTurn(match_id, live.row.version, seat, live.row.seats[seat], live.game,
-                       live.game.view(live.state, seat), live.row.seed, live.row.client)
+                       live.game.view(live.state, seat), live.row.seed, live.row.client,
+                       (live.row.game, live.row.options))
 
     def bot_move(self, turn: BotTurn, action: Any) -> int:
         """Store a bot's move; returns the new version (409 if the match moved meanwhile)."""
