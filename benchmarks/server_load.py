@@ -9,6 +9,25 @@ the move is stored) and of a bot's reply (from that answer to the push of the bo
 Run by hand (never as a timed test)::
 
     python benchmarks/server_load.py --matches 200 --seconds 60
+    python benchmarks/server_load.py --matches 1 --seconds 30 --hammer 4
+
+``--flood N`` first has another client (another address, sent as ``X-Forwarded-For``, which the
+server started here believes from 127.0.0.1) create N bot-only 7Я matches of two MCTS bots,
+so the figures show whether one client's bots delay another's::
+
+    python benchmarks/server_load.py --matches 1 --seconds 30 --flood 20
+
+``--baseline`` runs, in the same invocation and with the same number of clients, a bare
+Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
+else) and prints its figures beside the server's; ``--workers N`` starts the server with N
+processes (with ``--db postgresql://...``)::
+
+    python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
+    python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
+
+``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
+need no token (each game's API schema and vocabulary, a match's picture); their requests are
+counted as ``hammer_requests``.
 
 It starts its own server on a free port with a SQLite file in a temporary directory, or
 uses ``--url`` (then ``--db`` is ignored). ``tests/server/test_load.py`` runs a small one.
@@ -19,6 +38,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import multiprocessing.queues
 import socket
 import statistics
 import subprocess
@@ -45,6 +66,7 @@ class Result:
     errors: list[str] = attrs.field(factory=list)
     move_ms: list[float] = attrs.field(factory=list)
     reply_ms: list[float] = attrs.field(factory=list)
+    hammer_requests: int = 0
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -60,6 +82,7 @@ class Result:
             "reply_p50_ms": round(pct(self.reply_ms, 50), 1),
             "reply_p99_ms": round(pct(self.reply_ms, 99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
+            "hammer_requests": self.hammer_requests,
         }
 
 
@@ -119,15 +142,148 @@ async def _client(http: httpx2.AsyncClient, url: str, number: int, result: Resul
         seed += 1
 
 
-async def load(url: str, matches: int, seconds: float) -> Result:
-    """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``."""
+async def _hammer(url: str, number: int, result: Result, stop: float) -> None:
+    """Loop on the requests that need no token until ``stop``."""
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
+        games = (await http.get("/api/games")).json()["games"]
+        made = await http.post("/api/matches", json={"game": "semya",
+                                                      "seats": ["human", "human"]})
+        match_id = made.json()["match"]
+        paths = [p for g in games for p in (f"/api/games/{g['game']}/schema/api",
+                                            f"/api/games/{g['game']}/vocabulary")]
+        paths += [f"/api/matches/{match_id}/picture?lang=en",
+                  f"/api/matches/{match_id}/picture?lang=ru"]
+        i = number
+        while time.monotonic() < stop:
+            answer = await http.get(paths[i % len(paths)])
+            if answer.status_code != 200:
+                result.errors.append(f"hammer {answer.status_code} {answer.text[:200]}")
+                return
+            result.hammer_requests += 1
+            i += 1
+
+
+def _hammer_process(url: str, clients: int, seconds: float,
+                    out: multiprocessing.queues.Queue[tuple[int, list[str]]]) -> None:
+    """The hammering clients, in a process of their own so that reading their large answers
+    does not slow the measured clients' own event loop."""
+    result = Result(0, seconds)
+
+    async def run() -> None:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(_hammer(url, n, result, stop) for n in range(clients)))
+
+    asyncio.run(run())
+    out.put((result.hammer_requests, result.errors))
+
+
+async def _flood(url: str, matches: int) -> None:
+    """Another client creates ``matches`` bot-only matches of two MCTS bots."""
+    async with httpx2.AsyncClient(base_url=url, timeout=60,
+                                  headers={"x-forwarded-for": "198.51.100.1"}) as http:
+        for _ in range(matches):
+            made = await http.post("/api/matches", json={"game": "semya",
+                                                          "seats": ["mcts", "mcts"]})
+            made.raise_for_status()
+
+
+async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: int = 0
+               ) -> Result:
+    """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``, with
+    ``hammer`` clients (in another process) looping on token-less requests meanwhile."""
     result = Result(matches, seconds)
     limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches,
                            keepalive_expiry=30)
-    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    hammering = None
+    queue: multiprocessing.queues.Queue[tuple[int, list[str]]] = multiprocessing.Queue()
+    if hammer:
+        hammering = multiprocessing.Process(target=_hammer_process,
+                                            args=(url, hammer, seconds + 1, queue))
+        hammering.start()
+        await asyncio.sleep(1)  # the hammering is under way before the first measured move
+    if flood:
+        await _flood(url, flood)
+        await asyncio.sleep(1)  # the flood's bots are computing before the first measured move
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits,
+                                  headers={"x-forwarded-for": "198.51.100.2"}) as http:
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_client(http, url, n, result, stop) for n in range(matches)))
+    if hammering is not None:
+        result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
+        result.errors += errors
+        hammering.join()
     return result
+
+
+def bare_app(db: str) -> Any:
+    """The baseline: a Starlette endpoint that parses a JSON body and stores one SQLite row."""
+    import sqlite3
+
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    conn = sqlite3.connect(db, check_same_thread=False, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("CREATE TABLE IF NOT EXISTS moves (match TEXT, version INTEGER, body TEXT)")
+
+    def store(match: str, version: int, body: str) -> None:
+        conn.execute("INSERT INTO moves VALUES (?, ?, ?)", (match, version, body))
+
+    async def move(request: Request) -> JSONResponse:
+        doc = json.loads(await request.body())
+        await asyncio.to_thread(store, request.path_params["match"], doc["version"],
+                                json.dumps(doc["action"]))
+        return JSONResponse({"version": doc["version"] + 1})
+
+    return Starlette(routes=[Route("/move/{match}", move, methods=["POST"])])
+
+
+async def _bare_client(http: httpx2.AsyncClient, number: int, result: Result,
+                       stop: float) -> None:
+    version = 0
+    while time.monotonic() < stop:
+        start = time.perf_counter()
+        answer = await http.post(f"/move/m{number}", json={
+            "version": version, "action": {"type": "play_card", "card": "mercury-moon"}})
+        if answer.status_code != 200:
+            result.errors.append(f"bare {answer.status_code}")
+            return
+        result.move_ms.append(1000 * (time.perf_counter() - start))
+        result.moves += 1
+        version += 1
+
+
+async def bare_load(url: str, matches: int, seconds: float) -> Result:
+    """``matches`` clients posting moves to the baseline endpoint as fast as answered."""
+    result = Result(matches, seconds)
+    limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches)
+    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(_bare_client(http, n, result, stop) for n in range(matches)))
+    return result
+
+
+def start_bare(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The baseline endpoint in a process of its own (uvicorn, one process)."""
+    port = _free_port()
+    code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import server_load; "
+            "uvicorn.run(server_load.bare_app(sys.argv[2]), host='127.0.0.1', "
+            "port=int(sys.argv[3]), log_level='warning')")
+    process = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).parent), db,
+                                str(port)], stdout=subprocess.DEVNULL, stderr=log.open("ab"))
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, url
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError(log.read_text()[-2000:]) from None
+            time.sleep(0.1)
 
 
 def _free_port() -> int:
@@ -144,7 +300,7 @@ def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[byte
     command = str(Path(sys.executable).parent / "boardrules")
     process = subprocess.Popen(
         [command, "serve", "--port", str(port), "--db", db, "--log-level", "warning",
-         "--max-live-per-client", "100000", *extra],
+         "--max-live-per-client", "100000", "--trusted-proxy", "127.0.0.1", *extra],
         stdout=subprocess.DEVNULL, stderr=log.open("ab"),
     )
     url = f"http://127.0.0.1:{port}"
@@ -168,20 +324,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an already running server")
     parser.add_argument("--db", help="the server's --db (default: a temporary SQLite file)")
     parser.add_argument("--log", help="the server's log file (default: a temporary one)")
+    parser.add_argument("--flood", type=int, default=0,
+                        help="MCTS-only matches another client creates first")
+    parser.add_argument("--bot-seconds", type=float, default=None,
+                        help="the server's --bot-seconds")
+    parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also load a bare Starlette+SQLite endpoint, side by side")
+    parser.add_argument("--hammer", type=int, default=0,
+                        help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
     process = None
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
+            extra = [] if args.bot_seconds is None else ["--bot-seconds", str(args.bot_seconds)]
+            if args.workers > 1:
+                extra += ["--workers", str(args.workers)]
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
-                                        Path(args.log or Path(tmp) / "server.log"))
+                                        Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
-            result = asyncio.run(load(url, args.matches, args.seconds))
+            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer, args.flood))
         finally:
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
-    print(json.dumps(result.summary(), indent=1))
+    summary = result.summary()
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
+                                        Path(tmp) / "bare.log")
+            try:
+                base = asyncio.run(bare_load(bare_url, args.matches, args.seconds))
+            finally:
+                bare.terminate()
+                bare.wait(timeout=30)
+        baseline = base.summary()
+        summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
+                                                        "moves_per_s", "errors")}
+        summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
+                                                / baseline["move_p50_ms"], 2)
+        result.errors += base.errors
+    print(json.dumps(summary, indent=1))
     for error in result.errors[:10]:
         print("error:", error)
     return 1 if result.errors else 0

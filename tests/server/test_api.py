@@ -234,7 +234,8 @@ def _hostile_cases() -> list[tuple[str, str, str, Any, int, str]]:
 def test_a_hostile_request_gets_a_4xx_with_a_reason(
     sqlite_client: TestClient, method: str, path: str, body: bytes | None, status: int, error: str
 ) -> None:
-    response = sqlite_client.request(method, path, content=body)
+    headers = {} if body is None else {"content-type": "application/json"}
+    response = sqlite_client.request(method, path, content=body, headers=headers)
     assert response.status_code == status, response.text
     doc = response.json()
     assert doc["error"] == error
@@ -247,10 +248,11 @@ def test_a_streamed_body_is_cut_at_the_cap(sqlite_client: TestClient) -> None:
         for _ in range(10_000):  # 10 MB with no Content-Length: the cap applies while reading
             yield b" " * 1024
 
-    response = client.post("/api/matches", content=chunks())
+    json_body = {"content-type": "application/json"}
+    response = client.post("/api/matches", content=chunks(), headers=json_body)
     assert response.status_code == 413
     big = client.post("/api/matches", content=b"{}",
-                      headers={"content-length": str(150 * 1024 * 1024)})
+                      headers={**json_body, "content-length": str(150 * 1024 * 1024)})
     assert big.status_code in (400, 413)
 
 

@@ -20,8 +20,16 @@ runner = CliRunner()
         (["--db", "postgresql://nobody@127.0.0.1:1/none"], "cannot open --db"),
         (["--db", "/proc/no/such/dir/m.sqlite3"], "cannot open --db"),
         (["--port", "x"], "--port"),
+        (["--trusted-proxy", "a proxy"], "--trusted-proxy"),
+        (["--allowed-host", "http://x/"], "--allowed-host"),
+        (["--max-connections", "0"], "--max-connections"),
+        (["--keep-finished", "-1"], "--keep-finished"),
+        (["--export-finished", "/proc/version"], "--export-finished"),
+        (["--workers", "2"], "--workers above 1 needs a postgresql://"),
+        (["--workers", "0"], "--workers"),
     ],
-    ids=["origin", "log level", "unreachable postgres", "unwritable sqlite", "port"],
+    ids=["origin", "log level", "unreachable postgres", "unwritable sqlite", "port",
+         "proxy", "host", "connections", "keep", "export", "workers on sqlite", "no workers"],
 )
 def test_a_wrong_argument_is_one_line_and_status_2(
     args: list[str], says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -205,3 +205,93 @@ def test_a_150_mb_body_is_refused_without_being_read(
     assert grown < 40 * 1024, f"the server grew by {grown} KiB"
     status, _ = api("GET", f"{server.url}/api/games")
     assert status == 200, "the server still answers"
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every process: its parent and its state letter (``Z`` for a zombie)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                fields = stat.rpartition(")")[2].split()
+                found[int(entry.name)] = (int(fields[1]), fields[0])
+    return found
+
+
+def _descendants(pid: int) -> set[int]:
+    table = _processes()
+    out: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, (parent, _) in table.items() if parent in frontier}
+        out |= frontier
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_bot_workers_die_with_a_server_killed_with_9(
+    tmp_path: Path, serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(str(tmp_path / "m.sqlite3"), "--bot-workers", "2", "--bot-seconds", "0.2")
+    for seed in (1, 2):
+        _, made = api("POST", f"{server.url}/api/matches",
+                      {"game": "orbita", "seed": seed, "seats": ["mcts"] * 4})
+    _wait(lambda: _version(server, made["match"]) > 3, what="bot moves")
+    workers = _descendants(server.process.pid)
+    assert len(workers) >= 2, "the bot pool runs in child processes"
+    server.kill()
+
+    def gone() -> bool:
+        table = _processes()
+        return all(pid not in table or table[pid][1] == "Z" for pid in workers)
+
+    _wait(gone, seconds=15, what="the bot workers to die with the server")
+
+
+def test_two_workers_over_postgres_serve_one_port(
+    postgres: Callable[[], str], serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(postgres(), "--workers", "2")
+    _, made = api("POST", f"{server.url}/api/matches",
+                  {"game": "semya", "seats": ["human", "human"]})
+    match_id, tokens = made["match"], made["tokens"]
+    live = f"ws://127.0.0.1:{server.port}/api/matches/{match_id}/live"
+    with contextlib.ExitStack() as stack:
+        watchers = [stack.enter_context(connect(live)) for _ in range(6)]
+        for watcher in watchers:
+            watcher.send("{}")
+            assert json.loads(watcher.recv(timeout=10))["version"] == 0
+        for version in range(12):  # each request on a new connection: either worker takes it
+            _, public = api("GET", f"{server.url}/api/matches/{match_id}")
+            mover = public["to_move"]
+            _, mine = api("GET", f"{server.url}/api/matches/{match_id}", token=tokens[mover])
+            status, _ = api("POST", f"{server.url}/api/matches/{match_id}/actions",
+                            {"version": version, "action": mine["legal"][0]["action"]},
+                            tokens[mover])
+            assert status == 200
+            for watcher in watchers:  # whichever worker holds it, every watcher is told
+                assert json.loads(watcher.recv(timeout=10))["version"] == version + 1
+    log = server.log.read_text()
+    assert log.count("Application startup complete") == 2, log[-3000:]
+    processes = _descendants(server.process.pid)
+    server.kill()
+
+    def gone() -> bool:
+        table = _processes()
+        return all(pid not in table or table[pid][1] == "Z" for pid in processes)
+
+    _wait(gone, seconds=15, what="the workers and their bot pools to die with the parent")
+
+
+def test_two_workers_stop_gracefully_on_sigterm(
+    postgres: Callable[[], str], serve: Callable[..., ServerProcess]
+) -> None:
+    server = serve(postgres(), "--workers", "2")
+    processes = _descendants(server.process.pid)
+    assert server.terminate() == 0
+    log = server.log.read_text()
+    assert log.count("Application shutdown complete") == 2, log[-3000:]
+    assert "Traceback" not in log
+    table = _processes()
+    assert all(pid not in table or table[pid][1] == "Z" for pid in processes)

@@ -108,6 +108,8 @@ def test_pushes_are_each_seats_payload_and_events(client: TestClient) -> None:
                 assert push.pop("type") == "update"
                 events = push.pop("events")
                 push.pop("match")
+                over = game.to_move(state) is None
+                assert (push.pop("deal")["seed"] is not None) == over, "the seed opens at the end"
                 assert push == seat_payload(game, state, seat, version + 1, ("human",) * seats)
                 assert events == seat_events(game, [(version, step.events)], seat)
     finally:

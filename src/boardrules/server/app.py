@@ -9,10 +9,14 @@ method, the path and the status, never a query string or a header, so no token i
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
+import json
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -32,18 +36,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
-from boardrules.core.registry import game_names
 from boardrules.schemas import Kind, schema
 from boardrules.server.contract import api_schema
+from boardrules.server.fair import FairSlots
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
     Limits,
     Matches,
     Refusal,
-    choose_move,
+    choose_move_by_name,
+    die_with_parent,
     fallback_move,
 )
+from boardrules.server.net import HostGuard
 from boardrules.server.payloads import labelled, seat_picture
 from boardrules.server.store import Store
 
@@ -102,6 +108,17 @@ def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
+def _encode(doc: Any) -> bytes:
+    """A document as compact UTF-8 JSON (what ``JSONResponse`` sends)."""
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")
+                      ).encode("utf-8")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes ``²`` and ``①``)."""
+    return text.isascii() and text.isdigit()
+
+
 def _bearer(request: Request | WebSocket) -> str | None:
     header = request.headers.get("authorization")
     if header is None:
@@ -116,29 +133,55 @@ class Server:
     """One server process: the matches, the live hub, the bot pool and the routes."""
 
     def __init__(self, store: Store, limits: Limits | None = None,
-                 bot_pool: concurrent.futures.Executor | None = None) -> None:
+                 bot_pool: concurrent.futures.Executor | None = None,
+                 export_dir: Path | None = None) -> None:
         self.limits = limits or Limits()
+        self.export_dir = export_dir
         self.matches = Matches(store, self.limits)
         self.hub = Hub()
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._kicks: dict[str, int] = {}  # wake-ups per match, so none is lost
         self._pool: concurrent.futures.Executor | None = bot_pool
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: FairSlots | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
-        self._vocabularies: dict[str, list[dict[str, Any]]] = {}
+        self._rendered: dict[tuple[str, ...], bytes] = {}
+        self._pictures: collections.OrderedDict[tuple[Any, ...], bytes] = (
+            collections.OrderedDict())
+        self._pictures_lock = threading.Lock()
 
     # -- running things off the loop -----------------------------------------------------
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
+
+    async def _json(self, fn: Callable[..., Any], *args: Any, status: int = 200) -> Response:
+        """``fn(*args)`` as a JSON answer, computed and encoded off the event loop."""
+        return Response(await self._call(lambda: _encode(fn(*args))), status_code=status,
+                        media_type="application/json")
+
+    async def _cached(self, key: tuple[str, ...], fn: Callable[..., Any], *args: Any
+                      ) -> Response:
+        """Like :meth:`_json` for answers that never change: computed once per process."""
+        body = self._rendered.get(key)
+        if body is None:
+            body = self._rendered[key] = await self._call(lambda: _encode(fn(*args)))
+        return Response(body, media_type="application/json")
 
     def _bot_pool(self) -> concurrent.futures.Executor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=max(1, self.limits.bot_workers),
                 mp_context=multiprocessing.get_context("spawn"),
+                initializer=die_with_parent, initargs=(os.getpid(),),
             )
         return self._pool
+
+    def start_bot_pool(self) -> None:
+        """Start the bot worker processes now rather than at the first bot move, whose
+        budget would otherwise pay for their start (``boardrules serve`` calls this)."""
+        pool = self._bot_pool()
+        for _ in range(max(1, self.limits.bot_workers)):
+            pool.submit(os.getpid)
 
     def _moved(self, match_id: str, version: int) -> None:
         self.hub.publish(match_id, version)
@@ -157,10 +200,14 @@ class Server:
     async def _choose(self, turn: BotTurn) -> Any:
         assert self._slots is not None
         budget = self.limits.bot_seconds
-        async with self._slots:  # time in the queue does not count against the budget
-            future = self._bot_pool().submit(
-                choose_move, turn.game, turn.view, turn.seat, turn.agent, turn.seed,
-                turn.version, budget)
+        # Time in the queue does not count against the budget; the queue is fair across
+        # clients and matches, and one slot is held back for clients with nothing computing.
+        await self._slots.acquire(turn.client)
+        start = time.monotonic()
+        try:
+            future = self._bot_pool().submit(  # the game by name: made once per worker
+                choose_move_by_name, turn.game_key, turn.view, turn.seat, turn.agent,
+                turn.seed, turn.version, budget)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), budget + 1.0)
             except TimeoutError:
@@ -169,6 +216,8 @@ class Server:
             except concurrent.futures.BrokenExecutor:
                 self._pool = None
                 log.warning("the bot pool broke; it is restarted")
+        finally:
+            self._slots.release(turn.client, time.monotonic() - start)
         return await asyncio.to_thread(fallback_move, turn.game, turn.view, turn.seat,
                                        turn.seed, turn.version)
 
@@ -198,11 +247,38 @@ class Server:
                 del self._bots[match_id]
                 self._kicks.pop(match_id, None)
 
+    # -- finished matches ----------------------------------------------------------------
+    def _export(self, match_id: str, record: dict[str, Any]) -> None:
+        if self.export_dir is None:
+            return
+        self.export_dir.mkdir(parents=True, exist_ok=True)
+        target = self.export_dir / f"{match_id}.json"
+        partial = target.with_suffix(".json.partial")
+        partial.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+        partial.replace(target)  # a record is in the directory whole, or not at all
+
+    def remove_finished(self, now: float | None = None) -> int:
+        """Export (with ``export_dir``) and remove the matches finished long enough before
+        ``now`` (default: the present)."""
+        return self.matches.remove_finished(time.time() if now is None else now, self._export)
+
+    async def _tidy(self) -> None:
+        """Remove old finished matches at start-up and every hour."""
+        while not self._closing:
+            try:
+                removed = await self._call(self.remove_finished)
+                if removed:
+                    log.info("removed %d finished matches", removed)
+            except Exception:  # a full disk must not stop the server: try again later
+                log.exception("finished matches could not be exported and removed")
+            await asyncio.sleep(3600)
+
     # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         self._loop = asyncio.get_running_loop()
-        self._slots = asyncio.Semaphore(max(1, self.limits.bot_workers))
+        self._slots = FairSlots(self.limits.bot_workers, share=self.limits.bot_share,
+                                burst=max(60.0, 30 * self.limits.bot_seconds))
         loop = self._loop
 
         def remote(match_id: str, version: int) -> None:
@@ -211,9 +287,11 @@ class Server:
         self.matches.store.listen(remote)
         for match_id in await self._call(self.matches.waiting_for_bots):
             self.wake_bots(match_id)
+        tidy = loop.create_task(self._tidy(), name="tidy")
         try:
             yield
         finally:
+            tidy.cancel()
             await self.shutdown()
 
     async def shutdown(self) -> None:
@@ -230,9 +308,13 @@ class Server:
     # -- HTTP ----------------------------------------------------------------------------
     async def _body(self, request: Request) -> bytes:
         cap = self.limits.max_body
+        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            # Only JSON: a page on another origin cannot send it without a CORS preflight.
+            raise Refusal(415, "not_json", "the body is JSON: Content-Type: application/json")
         length = request.headers.get("content-length")
         if length is not None:
-            if not length.isdigit():
+            if not _digits(length):
                 raise Refusal(400, "bad_input", "Content-Length is not a number")
             if int(length) > cap:
                 raise Refusal(413, "too_large", f"the body is limited to {cap} bytes")
@@ -264,83 +346,102 @@ class Server:
         client = request.client.host if request.client else "?"
         created = await self._call(self.matches.create, body, client)
         self.wake_bots(created["match"])
-        return JSONResponse(created, status_code=201)
+        return Response(await self._call(_encode, created), 201, media_type="application/json")
 
     async def show(self, request: Request) -> Response:
         since_text = request.query_params.get("since")
         since = None
         if since_text is not None:
-            if not since_text.isdigit() or len(since_text) > 9:
+            if not _digits(since_text) or len(since_text) > 9:
                 raise Refusal(400, "bad_input", "since is a move number", "$.since")
             since = int(since_text)
-        doc = await self._call(self.matches.payload, request.path_params["match_id"],
-                               _bearer(request), since)
-        return JSONResponse(doc)
+        return await self._json(self.matches.payload, request.path_params["match_id"],
+                                _bearer(request), since)
 
-    def _picture(self, match_id: str, token: str | None, lang: str) -> dict[str, Any]:
-        doc = self.matches.payload(match_id, token)
-        row = self.matches.store.get(match_id)
-        if row is None:
-            raise Refusal(404, "unknown_match", "no such match")
-        game = self.matches.game(row.game, row.options)
-        return {"match": match_id, "version": doc["version"], "seat": doc["seat"], "lang": lang,
-                "svg": seat_picture(game, doc["view"], doc["seat"], lang)}
+    def _picture(self, match_id: str, token: str | None, lang: str) -> bytes:
+        seat, version, game, view = self.matches.seat_view(match_id, token)
+        key = (match_id, version, seat, lang)
+        with self._pictures_lock:
+            found = self._pictures.get(key)
+        if found is None:  # drawn once per match, move, seat and language
+            svg = seat_picture(game, serde.to_dict(view), seat, lang)
+            found = _encode({"match": match_id, "version": version, "seat": seat, "lang": lang,
+                             "svg": svg})
+            with self._pictures_lock:
+                self._pictures[key] = found
+                while len(self._pictures) > 512:
+                    self._pictures.popitem(last=False)
+        return found
 
     async def picture(self, request: Request) -> Response:
         """The seat's view drawn as SVG (``?lang=en`` or ``ru``), with its version."""
         lang = request.query_params.get("lang", "en")
         if lang not in ("en", "ru"):
             raise Refusal(400, "bad_input", "lang is en or ru", "$.lang")
-        doc = await self._call(self._picture, request.path_params["match_id"],
-                               _bearer(request), lang)
-        return JSONResponse(doc)
+        body = await self._call(self._picture, request.path_params["match_id"],
+                                _bearer(request), lang)
+        return Response(body, media_type="application/json")
+
+    async def record(self, request: Request) -> Response:
+        """A finished match's :class:`~boardrules.GameRecord`, seed included."""
+        return await self._json(self.matches.final_record, request.path_params["match_id"])
 
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
         token = _bearer(request)
         body = await self._body(request)
-        doc = await self._call(self.matches.act, match_id, token, body)
-        self._moved(match_id, doc["version"])
-        return JSONResponse(doc)
+
+        def move() -> tuple[int, bytes]:
+            doc = self.matches.act(match_id, token, body)
+            return doc["version"], _encode(doc)
+
+        version, encoded = await self._call(move)
+        self._moved(match_id, version)
+        return Response(encoded, media_type="application/json")
 
     async def join(self, request: Request) -> Response:
         body = await self._body(request)
-        doc = await self._call(self.matches.join, request.path_params["match_id"], body)
-        return JSONResponse(doc, status_code=201)
+        return await self._json(self.matches.join, request.path_params["match_id"], body,
+                                status=201)
 
     async def lobby(self, request: Request) -> Response:
-        return JSONResponse(await self._call(self.matches.lobby))
+        return await self._json(self.matches.lobby)
 
-    async def games(self, request: Request) -> Response:
+    def _games(self) -> dict[str, Any]:
         out = []
-        for name in game_names():
+        for name in sorted(self.matches.names):
             game = self.matches.game(name)
             out.append({"game": name, "min_players": game.min_players,
                         "max_players": game.max_players})
-        return JSONResponse({"games": out, "agents": list(AGENTS)})
+        return {"games": out, "agents": list(AGENTS)}
+
+    async def games(self, request: Request) -> Response:
+        return await self._cached(("games",), self._games)
+
+    def _vocabulary(self, name: str) -> list[dict[str, Any]]:
+        game = self.matches.game(name)
+        actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
+        return [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
 
     async def vocabulary(self, request: Request) -> Response:
         name = request.path_params["game"]
-        if name not in game_names():
+        if name not in self.matches.names:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        if name not in self._vocabularies:
-            game = self.matches.game(name)
-            actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
-            self._vocabularies[name] = [
-                {"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions
-            ]
-        return JSONResponse(self._vocabularies[name])
+        return await self._cached(("vocabulary", name), self._vocabulary, name)
+
+    def _schema(self, name: str, kind: str) -> dict[str, Any]:
+        game = self.matches.game(name)
+        if kind == "api":
+            return api_schema(game)
+        return schema(game, _KINDS[kind])
 
     async def schema(self, request: Request) -> Response:
         name, kind = request.path_params["game"], request.path_params["kind"]
-        if name not in game_names():
+        if name not in self.matches.names:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        if kind == "api":
-            return JSONResponse(api_schema(self.matches.game(name)))
-        known = _KINDS.get(kind)
-        if known is None:
+        if kind != "api" and kind not in _KINDS:
             raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
-        return JSONResponse(schema(self.matches.game(name), known))
+        return await self._cached(("schema", name, kind), self._schema, name, kind)
 
     # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
@@ -358,7 +459,7 @@ class Server:
                 text = await asyncio.wait_for(socket.receive_text(), 30)
                 hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body],
                                                Hello)
-                doc = await self._call(self.matches.payload, match_id, hello.token, hello.since)
+                text, sent = await self._call(self._update, match_id, hello.token, hello.since)
             except (BadInput, TimeoutError, KeyError) as error:
                 await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
                 return
@@ -366,8 +467,7 @@ class Server:
                 await socket.close(4000 + refusal.status, refusal.reason[:120])
                 return
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
-            sent = doc["version"]
-            await socket.send_json({"type": "update", **doc})
+            await socket.send_text(text)
             while True:
                 getter = asyncio.ensure_future(queue.get())
                 done, _ = await asyncio.wait({getter, receiver},
@@ -381,15 +481,20 @@ class Server:
                     return
                 if version <= sent:
                     continue
-                doc = await self._call(self.matches.payload, match_id, hello.token, sent)
-                sent = doc["version"]
-                await socket.send_json({"type": "update", **doc})
+                text, sent = await self._call(self._update, match_id, hello.token, sent)
+                await socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             if receiver is not None:
                 receiver.cancel()
             self.hub.unsubscribe(match_id, queue)
+
+    def _update(self, match_id: str, token: str | None, since: int | None) -> tuple[str, int]:
+        """One WebSocket update as text, and the version it carries."""
+        doc = self.matches.payload(match_id, token, since)
+        return json.dumps({"type": "update", **doc}, ensure_ascii=False,
+                          separators=(",", ":")), doc["version"]
 
     async def _drain(self, socket: WebSocket) -> None:
         """Read (and ignore) what the client sends, until it hangs up."""
@@ -400,8 +505,17 @@ class Server:
                     return
 
     # -- the app -------------------------------------------------------------------------
-    def app(self, allow_origins: tuple[str, ...] = ()) -> Starlette:
-        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS)."""
+    def app(self, allow_origins: tuple[str, ...] = (),
+            allowed_hosts: frozenset[str] | None = None) -> Starlette:
+        """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS),
+        ``allowed_hosts`` the ``Host`` names it answers (``None``: any)."""
+        middleware = [] if allowed_hosts is None else [Middleware(HostGuard,
+                                                                  hosts=allowed_hosts)]
+        if allow_origins:
+            middleware.append(Middleware(
+                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                allow_headers=["authorization", "content-type"], max_age=600,
+            ))
 
         async def index(request: Request) -> Response:
             return FileResponse(STATIC / "index.html")
@@ -424,21 +538,20 @@ class Server:
                 Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
+                Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],
             exception_handlers={HTTPException: http_error},
             lifespan=self.lifespan,
-            middleware=[Middleware(
-                CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
-                allow_headers=["authorization", "content-type"], max_age=600,
-            )] if allow_origins else [],
+            middleware=middleware,
         )
 
 
 def make_app(store: Store, limits: Limits | None = None,
              bot_pool: concurrent.futures.Executor | None = None,
-             allow_origins: tuple[str, ...] = ()) -> tuple[Starlette, Server]:
+             allow_origins: tuple[str, ...] = (), allowed_hosts: frozenset[str] | None = None,
+             export_dir: Path | None = None) -> tuple[Starlette, Server]:
     """The ASGI app over ``store`` and the :class:`Server` behind it.
 
     Args:
@@ -446,6 +559,10 @@ def make_app(store: Store, limits: Limits | None = None,
             ``limits.bot_workers`` processes, made at the first bot move.
         allow_origins: web origins (like ``http://localhost:5173``) whose pages may call the
             API from another origin; none by default (the built-in page needs none).
+        allowed_hosts: the ``Host`` names answered (others get 400 ``bad_host``); ``None``
+            answers any (``boardrules serve`` bound to loopback passes the loopback names).
+        export_dir: where the records of finished matches are written before they are
+            removed (after ``limits.keep_finished_days``).
     """
-    server = Server(store, limits, bot_pool)
-    return server.app(allow_origins), server
+    server = Server(store, limits, bot_pool, export_dir)
+    return server.app(allow_origins, allowed_hosts), server

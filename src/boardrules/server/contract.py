@@ -75,8 +75,16 @@ def api_schema(game: Any) -> dict[str, Any]:
             "points": {"type": "array", "items": {"type": "integer"}},
             "ranks": {"type": "array", "items": {"type": "integer"}},
         }),
+        "deal": {"$ref": "#/$defs/Deal"},
         "events": {"type": "array", "items": labelled_event},
     }
+    defs["Deal"] = _object({
+        "seed_by": {"enum": ["server", "creator", "unknown"]},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "seed": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+        "nonce": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+    }, description="Who chose the seed; sha256('boardrules-seed-v1:NONCE:SEED') in hex; the "
+                   "seed and nonce once the match is over (null before).")
     required = [k for k in payload_properties if k != "events"]
     defs["Payload"] = _object(payload_properties, required,
                               "What one seat (or a spectator, seat null) may know now.")
@@ -93,6 +101,8 @@ def api_schema(game: Any) -> dict[str, Any]:
         "match": {"type": "string"},
         "tokens": {"type": "array", "items": {"anyOf": [{"type": "string"},
                                                         {"type": "null"}]}},
+        "seed_by": {"enum": ["server", "creator"]},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
     })
     defs["ActionRequest"] = _object({"version": {"type": "integer", "minimum": 0},
                                      "action": {"$ref": "#/$defs/action"}},

@@ -9,12 +9,18 @@ of the bad field and a sentence, so the web layer never has to guess.
 from __future__ import annotations
 
 import collections
+import contextlib
+import ctypes
 import hashlib
 import json
+import os
 import re
 import secrets
+import signal
+import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -23,6 +29,7 @@ from boardrules import serde
 from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_from_json_options, game_names
 from boardrules.core.rng import Rng
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
@@ -37,7 +44,11 @@ __all__ = [
     "Matches",
     "Refusal",
     "choose_move",
+    "choose_move_by_name",
+    "deal",
+    "die_with_parent",
     "hash_token",
+    "seed_commitment",
 ]
 
 #: The agents a seat may name, made fresh for each move.
@@ -62,6 +73,10 @@ class Limits:
         lobby_size: the most open matches the lobby lists.
         events_window: the most moves of events one answer carries.
         max_watchers: WebSockets on one match in one process (beyond: closed with 4429).
+        bot_share: the bot seconds per second the matches of one client may use before its
+            bots wait behind other clients' (``1.0``: one worker's whole time).
+        keep_finished_days: a finished match is removed this many days after its last move
+            (``0``: never).
     """
 
     max_body: int = 64 * 1024
@@ -73,6 +88,8 @@ class Limits:
     lobby_size: int = 50
     events_window: int = 200
     max_watchers: int = 64
+    keep_finished_days: float = 30.0
+    bot_share: float = 1.0
 
 
 class Refusal(Exception):
@@ -138,6 +155,50 @@ def check_token(token: str) -> str:
     return token
 
 
+def seed_commitment(seed: int, nonce: str) -> str:
+    """The published commitment to a match's seed: the SHA-256, in hex, of the ASCII text
+    ``boardrules-seed-v1:NONCE:SEED`` (the nonce in hex, the seed in decimal).
+
+    The nonce (128 random bits) makes the commitment impossible to invert by trying seeds;
+    both are revealed once the match is over, so anyone can recompute it.
+
+    >>> seed_commitment(7, "00")[:16]
+    'fbf4eeefb4aefdd7'
+    """
+    return hashlib.sha256(f"boardrules-seed-v1:{nonce}:{seed}".encode("ascii")).hexdigest()
+
+
+def deal(row: MatchRow) -> dict[str, Any]:
+    """Who chose the match's seed, its commitment, and — once the match is over — the seed
+    and nonce that open it (``null`` before)."""
+    over = row.over
+    return {"seed_by": row.seed_by or "unknown",
+            "commitment": seed_commitment(row.seed, row.seed_nonce),
+            "seed": row.seed if over else None, "nonce": row.seed_nonce if over else None}
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this bot worker die when the server process ``parent`` dies, ``kill -9``
+    included (the pool's initializer).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); elsewhere a
+    thread checks every half second whether the worker has been handed to another parent.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    if os.getppid() != parent:  # the server died before the line above
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="boardrules-parent-watch", daemon=True).start()
+
+
 def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version: int,
                 seconds: float) -> Any:
     """One bot move, computed in a worker process from the seat's view only.
@@ -148,6 +209,24 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
     rng = Rng.derive(seed, "server", seat, version)
     player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
     return player.choose(game, view, seat, rng)
+
+
+#: The games a bot worker process has made, by (name, options as JSON): each worker makes a
+#: game once, so a bot move sends only its name and options, never the pickled game.
+_WORKER_GAMES: dict[tuple[str, str], Any] = {}
+
+
+def choose_move_by_name(game_key: tuple[str, str], view: Any, seat: int, agent: str, seed: int,
+                        version: int, seconds: float) -> Any:
+    """:func:`choose_move` for the game named by ``(name, options JSON)``, made once per
+    worker process."""
+    game = _WORKER_GAMES.get(game_key)
+    if game is None:
+        if len(_WORKER_GAMES) >= 64:
+            _WORKER_GAMES.clear()
+        game = _WORKER_GAMES[game_key] = game_from_json_options(game_key[0],
+                                                                json.loads(game_key[1]))
+    return choose_move(game, view, seat, agent, seed, version, seconds)
 
 
 def fallback_move(game: Any, view: Any, seat: int, seed: int, version: int) -> Any:
@@ -175,6 +254,10 @@ class BotTurn:
     game: Any
     view: Any
     seed: int
+    #: The address that created the match: whose bot time this move is.
+    client: str = "?"
+    #: The game's name and options (JSON): what a bot worker makes the game from.
+    game_key: tuple[str, str] = ("", "{}")
 
 
 class Matches:
@@ -195,6 +278,8 @@ class Matches:
         self._guard = threading.Lock()
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
+        #: The games this process serves: the entry points are scanned once, here.
+        self.names: frozenset[str] = frozenset(game_names())
 
     # -- helpers -------------------------------------------------------------------------
     def _lock(self, match_id: str) -> threading.Lock:
@@ -304,14 +389,21 @@ class Matches:
     def create(self, body: bytes, client: str) -> dict[str, Any]:
         """Make a match from a ``POST /api/matches`` body; the answer holds the tokens."""
         request: CreateRequest = parse(body, CreateRequest)
-        if request.game not in game_names():
+        if request.game not in self.names:
             raise Refusal(400, "unknown_game", f"no game named {request.game!r:.40}", "$.game")
         options = serde.to_dict(request.options)
         try:
-            game = game_from_json_options(request.game, options)
+            game = self.game(request.game, json.dumps(options, sort_keys=True))
         except (BoardRulesError, TypeError, ValueError) as error:
             raise Refusal(400, "bad_input", str(error)[:300], "$.options") from None
-        seed = secrets.randbits(63) if request.seed is None else request.seed
+        # A seat someone else may take must not be dealt by the creator: the creator's seed
+        # would tell them that seat's hidden cards and every future draw. So the creator's
+        # seed is used only when the creator holds every seat a person plays.
+        creator_seeds = request.seed is not None and "open" not in request.seats
+        seed = request.seed if creator_seeds and request.seed is not None else (
+            secrets.randbits(63))
+        seed_by = "creator" if creator_seeds else "server"
+        nonce = secrets.token_hex(16)
         try:
             state = game.new(seed, **serde.to_dict(request.setup))
         except BadInput as error:
@@ -348,10 +440,12 @@ class Matches:
             setup=json.dumps(serde.to_dict(request.setup), sort_keys=True),
             seats=request.seats, version=0, to_move=game.to_move(state),
             open_seats=request.seats.count("open"), client=client, created=now, updated=now,
+            seed_by=seed_by, seed_nonce=nonce,
         )
         self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
                           serde.to_json(state))
-        return {"match": row.id, "tokens": tokens}
+        return {"match": row.id, "tokens": tokens, "seed_by": seed_by,
+                "commitment": seed_commitment(seed, nonce)}
 
     def payload(self, match_id: str, token: str | None, since: int | None = None
                 ) -> dict[str, Any]:
@@ -360,9 +454,17 @@ class Matches:
         live = self._live(match_id)
         doc = seat_payload(live.game, live.state, seat, live.row.version, live.row.seats)
         doc["match"] = match_id
+        doc["deal"] = deal(live.row)
         if since is not None:
             doc["events"] = self._events(live, seat, since)
         return doc
+
+    def seat_view(self, match_id: str, token: str | None) -> tuple[int | None, int, Any, Any]:
+        """The seat of ``token`` (``None``: a spectator), the version, the game and that
+        seat's view: what a picture is drawn from."""
+        seat = self._seat(match_id, token) if _ID.match(match_id) else None
+        live = self._live(match_id)
+        return seat, live.row.version, live.game, live.game.view(live.state, seat)
 
     def act(self, match_id: str, token: str | None, body: bytes) -> dict[str, Any]:
         """Play a human seat's move; the answer is the new payload with the move's events."""
@@ -393,6 +495,7 @@ class Matches:
             after = self._commit(live, action)
         doc = seat_payload(game, after.state, seat, after.row.version, after.row.seats)
         doc["match"] = match_id
+        doc["deal"] = deal(after.row)
         doc["events"] = self._events(after, seat, request.version)
         return doc
 
@@ -400,6 +503,9 @@ class Matches:
         """Take a free seat of an open match; the answer holds the new seat's token."""
         request: JoinRequest = parse(body, JoinRequest)
         live = self._live(match_id)
+        if not 0 <= request.seat < len(live.row.seats):
+            raise Refusal(400, "bad_input",
+                          f"seats are numbered 0 to {len(live.row.seats) - 1}", "$.seat")
         if live.row.over:
             raise Refusal(409, "match_over", "the match is over")
         token = secrets.token_urlsafe(24)
@@ -414,7 +520,7 @@ class Matches:
         return [
             {"match": row.id, "game": row.game, "seats": list(row.seats),
              "free": self.store.free_seats(row.id), "version": row.version,
-             "created": row.created}
+             "created": row.created, "seed_by": row.seed_by or "unknown"}
             for row in self.store.lobby(self.limits.lobby_size)
         ]
 
@@ -432,7 +538,8 @@ class Matches:
         if seat is None or live.row.seats[seat] not in AGENTS:
             return None
         return BotTurn(match_id, live.row.version, seat, live.row.seats[seat], live.game,
-                       live.game.view(live.state, seat), live.row.seed)
+                       live.game.view(live.state, seat), live.row.seed, live.row.client,
+                       (live.row.game, live.row.options))
 
     def bot_move(self, turn: BotTurn, action: Any) -> int:
         """Store a bot's move; returns the new version (409 if the match moved meanwhile)."""
@@ -444,6 +551,43 @@ class Matches:
                 action = fallback_move(live.game, turn.view, turn.seat, turn.seed,
                                        turn.version)
             return self._commit(live, action).row.version
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        """A match's :class:`~boardrules.GameRecord` as JSON (every move, from its seed)."""
+        live = self._live(match_id)
+        row, game = live.row, live.game
+        actions = tuple(serde.from_json(m.action, game.action_type)
+                        for m in self.store.moves(match_id, 0, row.version))
+        record = GameRecord(game=row.game, seed=row.seed, options=json.loads(row.options),
+                            setup=json.loads(row.setup), actions=actions,
+                            variant=game.variant)
+        out: dict[str, Any] = serde.to_dict(record)
+        return out
+
+    def final_record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished match, with its seed (409 while the match goes on: the
+        seed would tell every hidden card and every future draw)."""
+        if not self._live(match_id).row.over:
+            raise Refusal(409, "match_not_over", "the record is published once the match is over")
+        return self.record(match_id)
+
+    def remove_finished(self, now: float, export: Callable[[str, dict[str, Any]], None]
+                        ) -> int:
+        """Remove the matches that ended over ``limits.keep_finished_days`` ago; each one's
+        record goes to ``export(match_id, record)`` first; when ``export`` raises, that match
+        and the rest are kept and the error propagates. Returns how many were removed."""
+        if self.limits.keep_finished_days <= 0:
+            return 0
+        removed = 0
+        before = now - self.limits.keep_finished_days * 86400.0
+        while rows := self.store.finished(before):
+            for row in rows:
+                export(row.id, self.record(row.id))
+                self.store.delete(row.id)
+                with self._guard:
+                    self._cache.pop(row.id, None)
+                removed += 1
+        return removed
 
     def waiting_for_bots(self) -> list[str]:
         """Live matches whose seat to move is a bot (to resume after a restart)."""

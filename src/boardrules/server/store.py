@@ -64,7 +64,9 @@ _SCHEMA = (
         open_seats INTEGER NOT NULL,
         client TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL)""",
+        updated DOUBLE PRECISION NOT NULL,
+        seed_by TEXT,
+        seed_nonce TEXT)""",
     """CREATE TABLE IF NOT EXISTS br_tokens (
         match_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -84,7 +86,9 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
-            "created, updated")
+            "created, updated, seed_by, seed_nonce")
+#: Columns added since the first release, with their types: added to older databases.
+_ADDED = (("br_matches", "seed_by", "TEXT"), ("br_matches", "seed_nonce", "TEXT"))
 
 
 @attrs.frozen
@@ -97,6 +101,9 @@ class MatchRow:
         to_move: the seat to decide, ``None`` once the match is over.
         open_seats: how many seats are still free to join.
         client: the address that created the match (for quotas).
+        seed_by: ``"server"`` (drawn by the server), ``"creator"`` (chosen by the creator,
+            who holds every seat) or ``None`` (a match stored before this was recorded).
+        seed_nonce: the random text mixed into the seed's commitment (``""`` for old ones).
     """
 
     id: str
@@ -111,6 +118,8 @@ class MatchRow:
     client: str
     created: float
     updated: float
+    seed_by: str | None = None
+    seed_nonce: str = ""
 
     @property
     def over(self) -> bool:
@@ -133,6 +142,7 @@ def _row(values: Sequence[Any]) -> MatchRow:
         seats=tuple(json.loads(values[5])), version=int(values[6]),
         to_move=None if values[7] is None else int(values[7]), open_seats=int(values[8]),
         client=values[9], created=float(values[10]), updated=float(values[11]),
+        seed_by=values[12], seed_nonce=values[13] or "",
     )
 
 
@@ -144,6 +154,8 @@ class Store(abc.ABC):
 
     #: Whether other processes may write to the same database (then every read checks it).
     shared: bool = True
+    #: The errors a backend raises when a unique key refuses an insert.
+    _conflicts: tuple[type[BaseException], ...] = ()
 
     # -- the two primitives each backend provides ----------------------------------------
     @abc.abstractmethod
@@ -165,15 +177,29 @@ class Store(abc.ABC):
     def close(self) -> None:
         """Release connections and stop listening."""
 
+    @abc.abstractmethod
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        """The names of ``table``'s columns."""
+
+    def _migrate(self, run: Callable[[str, Sequence[Any]], Any]) -> None:
+        """Create the tables, and add the columns a database made by an older release
+        lacks (its matches keep working: a missing value reads as ``None``)."""
+        for statement in _SCHEMA:
+            run(statement, ())
+        for table, column, kind in _ADDED:
+            if column not in self._columns(run, table):
+                run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}", ())
+
     # -- the operations ------------------------------------------------------------------
     def create(self, row: MatchRow, token_hashes: dict[int, str], state: str) -> None:
         """Store a new match with its human seats' token digests and its first state."""
         with self._transaction() as run:
             run(
-                f"INSERT INTO br_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO br_matches ({_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.options, str(row.seed), row.setup, json.dumps(row.seats),
                  row.version, row.to_move, row.open_seats, row.client, row.created,
-                 row.updated),
+                 row.updated, row.seed_by, row.seed_nonce),
             )
             for seat, digest in token_hashes.items():
                 run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
@@ -267,20 +293,26 @@ class Store(abc.ABC):
 
     def join(self, match_id: str, seat: int, token_hash: str) -> bool:
         """Give the free seat ``seat`` a token; ``False`` when it is taken or not open."""
-        with self._transaction() as run:
-            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-            if found is None:
-                return False
-            kinds = json.loads(found[0])
-            if not 0 <= seat < len(kinds) or kinds[seat] != "open":
-                return False
-            taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
-                        (match_id, seat)).fetchone()
-            if taken is not None:
-                return False
-            run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
-                (match_id, seat, token_hash))
-            run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?", (match_id,))
+        try:
+            with self._transaction() as run:
+                found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
+                if found is None:
+                    return False
+                kinds = json.loads(found[0])
+                if not 0 <= seat < len(kinds) or kinds[seat] != "open":
+                    return False
+                taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
+                            (match_id, seat)).fetchone()
+                if taken is not None:
+                    return False
+                run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
+                    (match_id, seat, token_hash))
+                run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?",
+                    (match_id,))
+        except self._conflicts:
+            # Another join took the seat between our look and our insert (PostgreSQL runs
+            # them side by side; its unique key refuses the second insert): a taken seat.
+            return False
         return True
 
     def free_seats(self, match_id: str) -> list[int]:
@@ -310,6 +342,20 @@ class Store(abc.ABC):
                        "AND updated > ?", (since,)).fetchall()
         return [_row(r) for r in rows]
 
+    def finished(self, before: float, limit: int = 500) -> list[MatchRow]:
+        """Matches that ended before ``before`` (their last move), oldest first."""
+        with self._transaction() as run:
+            rows = run(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NULL "
+                       "AND updated < ? ORDER BY updated LIMIT ?", (before, limit)).fetchall()
+        return [_row(r) for r in rows]
+
+    def delete(self, match_id: str) -> None:
+        """Remove a match: its row, tokens, moves and snapshots."""
+        with self._transaction() as run:
+            for table, column in (("br_tokens", "match_id"), ("br_moves", "match_id"),
+                                  ("br_snapshots", "match_id"), ("br_matches", "id")):
+                run(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
+
     def count_live(self, since: float, client: str) -> tuple[int, int]:
         """How many matches are live (moved after ``since``): in all, and made by ``client``."""
         with self._transaction() as run:
@@ -331,6 +377,7 @@ class SQLiteStore(Store):
     """
 
     shared = False
+    _conflicts = (sqlite3.IntegrityError,)
 
     def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
         if synchronous not in ("NORMAL", "FULL"):
@@ -344,8 +391,7 @@ class SQLiteStore(Store):
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute(f"PRAGMA synchronous={synchronous}")
         with self._transaction() as run:
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._migrate(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -357,6 +403,9 @@ class SQLiteStore(Store):
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
+
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        return {str(r[1]) for r in run(f"PRAGMA table_info({table})", ()).fetchall()}
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
@@ -381,6 +430,7 @@ class PostgresStore(Store):
         import psycopg
 
         self._psycopg = psycopg
+        self._conflicts = (psycopg.IntegrityError,)
         self._url = url
         self._pool: queue.Queue[Any] = queue.Queue()
         for _ in range(pool_size):
@@ -390,8 +440,7 @@ class PostgresStore(Store):
         self._listen_conn: Any = None
         with self._transaction() as run:
             run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
-            for statement in _SCHEMA:
-                run(statement, ())
+            self._migrate(run)
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -409,7 +458,15 @@ class PostgresStore(Store):
             conn = self._psycopg.connect(self._url)  # a broken connection is replaced
             raise
         finally:
-            self._pool.put(conn)
+            if self._closing.is_set():
+                conn.close()  # the store closed while this one was out: never pooled again
+            else:
+                self._pool.put(conn)
+
+    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
+        found = run("SELECT column_name FROM information_schema.columns "
+                    "WHERE table_name = ? AND table_schema = current_schema()", (table,))
+        return {str(r[0]) for r in found.fetchall()}
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
