@@ -41,7 +41,7 @@ def test_simulate_writes_the_report(tmp_path: Path) -> None:
     out = tmp_path / "report"
     result = runner.invoke(
         app, ["simulate", "semya", "-n", "40", "--agents", "greedy,random", "--jobs", "1",
-              "--out", str(out), "--probe", "--keep-games"],
+              "--out", str(out), "--probe", "all", "--keep-games"],
     )
     assert result.exit_code == 0, result.output
     assert (out / "report.html").exists()
