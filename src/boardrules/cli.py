@@ -29,7 +29,7 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import agent_names, make_agent
-from boardrules.core.capabilities import Labelled
+from boardrules.core.capabilities import Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_names, load
@@ -403,12 +403,35 @@ def _read_record(path: Path) -> GameRecord:
     return record
 
 
+def _replay_lines(game: Any, states: Sequence[Any], record: GameRecord, language: Lang) -> None:
+    """One line per move, numbered from 1, with its notes; every word in ``language``."""
+    notes: dict[int, list[str]] = {}
+    for note in record.notes:
+        notes.setdefault(note.move, []).append(note.text)
+    seat_word = "игрок" if language == "ru" else "seat"
+    for index, (state, action) in enumerate(zip(states, record.actions, strict=False)):
+        line = f"{index + 1:>4}. {seat_word} {game.to_move(state)}: " + _label(
+            game, action, language
+        )
+        _say("".join([line, *(f"  — {text}" for text in notes.get(index, ()))]))
+
+
+def _standings_line(game: Any, state: Any, language: Lang) -> str:
+    standings = game.score(state)
+    if language == "ru":
+        winners = ", ".join(f"игрок {w}" for w in standings.winners) or "нет"
+        points = ", ".join(map(str, standings.points))
+        return f"победители: {winners}; очки: {points}"
+    return f"winners: {standings.winners}; points: {standings.points}"
+
+
 @app.command(name="replay")
 def replay_command(
     record_path: Annotated[Path, typer.Argument(metavar="RECORD.json")],
     lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
 ) -> None:
-    """Step through a saved game; a bad record is reported with the move and the rule.
+    """Step through a saved game, one numbered line per move (from 1); a bad record prints
+    the moves before the refused one and the position it met, then the move and the rule.
 
     Notes are printed after their move with control characters shown as escapes.
     """
@@ -418,20 +441,26 @@ def replay_command(
     try:
         states = replay(record, game)
     except ReplayError as error:
+        before = replay(record.truncated(error.move), game)
+        _replay_lines(game, before, record.truncated(error.move), language)
+        state = before[-1]
+        seat = game.to_move(state)
+        if isinstance(game, Rendered):
+            heading = (f"Позиция перед ходом {error.number}:" if language == "ru"
+                       else f"The position before move {error.number}:")
+            _say(heading)
+            for line in game.render_text(state, seat, language).splitlines():
+                _say(line)
+        refused = _label(game, record.actions[error.move], language)
+        word = "ход" if language == "ru" else "move"
         _fail(
-            f"{record_path}: move {error.move}: {error.violation.rule}: "
-            f"{error.violation.message(language)}"
+            f"{record_path}: {word} {error.number} (actions[{error.move}]) {refused}: "
+            f"{error.violation.rule}: {error.violation.message(language)}"
         )
     except BadInput as error:
         _fail(f"{record_path}: bad record: {error}")
-    notes: dict[int, list[str]] = {}
-    for note in record.notes:
-        notes.setdefault(note.move, []).append(note.text)
-    for move, (state, action) in enumerate(zip(states, record.actions, strict=False)):
-        line = f"{move:>4}. seat {game.to_move(state)}: {_label(game, action, language)}"
-        _say("".join([line, *(f"  — {text}" for text in notes.get(move, ()))]))
-    standings = game.score(states[-1])
-    _say(f"winners: {standings.winners}; points: {standings.points}")
+    _replay_lines(game, states, record, language)
+    _say(_standings_line(game, states[-1], language))
 
 
 app.command()(serve)

@@ -33,12 +33,26 @@ class IllegalAction(BoardRulesError, ValueError):
 
 
 class ReplayError(IllegalAction):
-    """A record whose action number ``move`` (0-based) is illegal where it stands."""
+    """A record whose action ``actions[move]`` is illegal where it stands.
+
+    People count moves from 1 (docs/how-to/records.md, "Move numbers"): the message says
+    ``move 6 (actions[5])``. Code reads ``move``, the 0-based index into the record's
+    actions, or ``number``, the 1-based move number people read.
+
+    Attributes:
+        move: the index of the refused action in ``record.actions`` (from 0).
+        number: the move number people read, ``move + 1``.
+    """
 
     def __init__(self, violation: Violation, move: int) -> None:
         super().__init__(violation)
         self.move = move
-        self.args = (f"move {move}: {violation}",)
+        self.args = (f"move {move + 1} (actions[{move}]): {violation}",)
+
+    @property
+    def number(self) -> int:
+        """The refused move's number as people count it, from 1."""
+        return self.move + 1
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.violation, self.move))
