@@ -242,8 +242,7 @@ def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
 
 def _reason(error: BadInput, lang: Lang) -> str:
     """The reason of a refusal in ``lang`` (see ``BadInput.message``)."""
-    message = getattr(error, "message", None)
-    return str(message(lang)) if callable(message) else error.reason
+    return error.reason_in(lang)
 
 
 _PROBES: dict[str, bool | Literal["sampled"]] = {"sampled": "sampled", "all": True, "off": False}
@@ -310,7 +309,10 @@ def simulate(
     language = _lang(lang)
     if probe not in _PROBES:
         _fail(f"--probe is sampled, all or off, not {probe!r}")
-    _game(game_name)
+    try:
+        load(game_name)
+    except BoardRulesError as error:
+        _fail(error.reason_in(language) if isinstance(error, BadInput) else str(error))
     try:
         check_seed(seed)
     except BadInput as error:
@@ -389,7 +391,7 @@ def schema_command(
     sys.stdout.write(json.dumps(schema(game, chosen), ensure_ascii=False, indent=2) + "\n")
 
 
-def _read_record(path: Path) -> GameRecord:
+def _read_record(path: Path, lang: Lang = "en") -> GameRecord:
     """The record in the file at ``path``; one clear line for every way that can fail."""
     try:
         with path.open("rb") as file:
@@ -399,7 +401,8 @@ def _read_record(path: Path) -> GameRecord:
     try:
         record: GameRecord = serde.from_json(text, GameRecord)
     except BadInput as error:
-        _fail(f"{path}: bad record: {error}")
+        _fail(f"{path}: {'плохая запись' if lang == 'ru' else 'bad record'}: "
+              f"{error.message(lang)}")
     return record
 
 
@@ -436,9 +439,9 @@ def replay_command(
     Notes are printed after their move with control characters shown as escapes.
     """
     language = _lang(lang)
-    record = _read_record(record_path)
-    game = load_game(record)
+    record = _read_record(record_path, language)
     try:
+        game = load_game(record)
         states = replay(record, game)
     except ReplayError as error:
         before = replay(record.truncated(error.move), game)
@@ -458,7 +461,8 @@ def replay_command(
             f"{error.violation.rule}: {error.violation.message(language)}"
         )
     except BadInput as error:
-        _fail(f"{record_path}: bad record: {error}")
+        _fail(f"{record_path}: {'плохая запись' if language == 'ru' else 'bad record'}: "
+              f"{error.message(language)}")
     _replay_lines(game, states, record, language)
     _say(_standings_line(game, states[-1], language))
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardrules.core.reasons import reason_in
+
 if TYPE_CHECKING:
     from boardrules.core.violation import Violation
 
@@ -63,13 +65,25 @@ class BadInput(BoardRulesError, ValueError):
 
     Attributes:
         path: the JSON path of the bad field, like ``$.hands[0][3]``.
-        reason: a sentence saying what is wrong there.
+        reason: a sentence saying what is wrong there (English).
+
+    >>> BadInput("$.seed", "expected an integer, got string").message("ru")
+    '$.seed: ожидается целое число, а дано: строка'
     """
 
     def __init__(self, path: str, reason: str) -> None:
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+    def reason_in(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"en"`` or ``"ru"``): the common refusals have a Russian
+        sentence (:mod:`boardrules.core.reasons`); the others stay in English."""
+        return reason_in(self.reason, lang)
+
+    def message(self, lang: str = "en") -> str:
+        """``path: reason`` in ``lang``."""
+        return f"{self.path}: {self.reason_in(lang)}"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (type(self), (self.path, self.reason))

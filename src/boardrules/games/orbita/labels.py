@@ -191,9 +191,13 @@ def describe_action(action: Action, lang: str = "en") -> str:
             return "Усилить предложение всем, что есть"
         return "Reinforce the offer with everything at hand"
     if isinstance(action, Shield):
+        # ORB-15: one Way for each character shielded (4 for a Workshop, 16 for a
+        # corporation), so the label names the rate, not one Way.
         if ru:
-            return f"Защитить Хозяина: {_q(action.hero, ru)} тратит Способ"
-        return f"Shield the Host: {_q(action.hero, ru)} spends a Way"
+            return (f"Защитить Хозяев: {_q(action.hero, ru)} тратит 1 ед. Способа за каждого "
+                    "защищённого персонажа (за Цех — 4)")
+        return (f"Shield the Hosts: {_q(action.hero, ru)} spends 1 Way for each character "
+                "shielded (4 for a Workshop)")
     if isinstance(action, FormCorporation):
         suit = action.suit
         if ru:
