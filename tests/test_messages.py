@@ -260,3 +260,16 @@ def test_every_report_sentence_has_russian() -> None:
             r"\{[^}]*\}|probe_refusals=\S+|boardrules simulate|True|\w+\.(csv|html)|keep_games",
             "", russian))
         assert not words - {"rulebook"}, (key, russian)
+
+
+def test_sem10_label_says_unplayed_black_cards_count() -> None:
+    from boardrules.games import semya
+
+    game = semya.Game()
+    state = game.new(4, first=0)
+    hand = state.hands[0]
+    black = [c for c in hand if game.card(c).suit is semya.Suit.BLACK]
+    assert black, "every hand starts with its black cards"
+    assert game.score(state)[0].breakdown["cards"] == sum(game.card(c).points for c in hand)
+    for lang, words in (("en", "black ones too"), ("ru", "чёрные тоже")):
+        assert words in game.render_text(state, 0, lang)
