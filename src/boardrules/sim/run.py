@@ -156,7 +156,7 @@ def play_one(
     rules: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
     acted: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
+    kinds: Counter[type] = Counter()
     every, limit = _probe_plan(probe)
     vocabulary_hook = game_hook(game, "vocabulary") if every else None
     vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
@@ -182,8 +182,12 @@ def play_one(
         action = seated[seat].choose(game, game.view(state, seat), seat, streams[seat])
         transition = game.step(state, action)
         all_events.extend(transition.events)
-        kinds[tag_of(type(action))] += 1
-        step_rules = set(effect_rules(type(action)))
+        kind = type(action)
+        kinds[kind] += 1
+        step_rules = effect_rules(kind)
+        for rule_id in step_rules:
+            acted[rule_id] += 1
+        more: set[str] | None = None
         for event in transition.events:
             events[tag_of(type(event))] += 1
             rule = getattr(event, "rule", None)
@@ -191,8 +195,9 @@ def play_one(
                 rule = event_rule(event)
             if isinstance(rule, str):
                 rules[rule] += 1
-                step_rules.add(rule)
-        acted.update(step_rules)
+                if rule not in step_rules and (more is None or rule not in more):
+                    acted[rule] += 1
+                    more = {rule} if more is None else more | {rule}
         state = transition.state
         actions.append(action)
     standings = game.score(state)
@@ -212,7 +217,7 @@ def play_one(
         record=game.record(seed, tuple(actions), **setup) if keep_record else None,
         groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
         acted=FrozenMap(sorted(acted.items())),
-        actions=FrozenMap(sorted(kinds.items())),
+        actions=FrozenMap(sorted((tag_of(k), n) for k, n in kinds.items())),
         probed=probed,
     )
 
