@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from boardrules import GameRecord, serde
+from boardrules import GameRecord, replay, serde
 from boardrules.cli import app, main, printable
 from boardrules.games import lyceum, semya
 
@@ -42,7 +42,7 @@ def test_simulate_writes_the_report(tmp_path: Path) -> None:
     out = tmp_path / "report"
     result = runner.invoke(
         app, ["simulate", "semya", "-n", "40", "--agents", "greedy,random", "--jobs", "1",
-              "--out", str(out), "--probe", "--keep-games"],
+              "--out", str(out), "--probe", "all", "--keep-games"],
     )
     assert result.exit_code == 0, result.output
     assert (out / "report.html").exists()
@@ -86,7 +86,7 @@ def test_replay_steps_and_reports_bad_records(tmp_path: Path) -> None:
     bad.write_text(serde.to_json(game.record(5, actions, first=0)))
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
-    assert "move 1" in result.output
+    assert "move 2 (actions[1])" in result.output
     assert "SEM-6" in result.output
     broken = tmp_path / "broken.json"
     broken.write_text('{"game": "semya", "seed": "x"}')
@@ -172,7 +172,7 @@ BAD_INPUTS: list[tuple[str, str]] = [
     ("replay {huge}", "bad record"),
     ("replay {unknown}", "no game named 'chess'"),
     ("replay {players}", "$.setup.players"),
-    ("replay {illegal}", "move 1: SEM-6"),
+    ("replay {illegal}", "move 2 (actions[1]) Play «восхищение» / admiration"),
     ("replay {illegal} --lang xx", "--lang is en or ru"),
 ]
 
@@ -347,3 +347,51 @@ def test_the_game_argument_help_names_the_registered_games() -> None:
     result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert f"a registered game: {', '.join(sorted(game_names()))}, or your own" in result.output
+
+
+def _bad_semya_record(tmp_path: Path) -> Path:
+    game = semya.Game()
+    actions = (semya.PlayCard("sun-saturn"), semya.PlayCard("saturn-moon"),
+               semya.PlayCard("sun-mercury"))
+    path = tmp_path / "bad.json"
+    path.write_text(serde.to_json(game.record(5, actions, first=0)), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_replay_of_a_bad_record_shows_the_position_before_the_refused_move(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Moves count from 1; the legal moves, then the position the refused move met."""
+    code, out, err = _run(["replay", str(_bad_semya_record(tmp_path)), "--lang", lang], capsys)
+    assert code == 2
+    lines = out.splitlines()
+    assert lines[0].startswith("   1. ")
+    assert lines[1].startswith("   2. ")
+    before = "Позиция перед ходом 3:" if lang == "ru" else "The position before move 3:"
+    assert lines[2] == before
+    view = semya.Game().render_text(
+        replay(semya.Game().record(5, (semya.PlayCard("sun-saturn"),
+                                       semya.PlayCard("saturn-moon")), first=0))[-1],
+        0, lang,
+    )
+    assert "\n".join(lines[3:]) == view
+    word = "ход" if lang == "ru" else "move"
+    assert f"{word} 3 (actions[2])" in err
+    assert len(err.splitlines()) == 1
+
+
+def test_replay_in_russian_has_no_english_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = semya.Game()
+    actions = (semya.PlayCard("sun-saturn"), semya.PlayCard("saturn-moon"))
+    path = tmp_path / "good.json"
+    path.write_text(serde.to_json(game.record(5, actions, first=0)), encoding="utf-8")
+    code, out, _ = _run(["replay", str(path), "--lang", "ru"], capsys)
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "   1. игрок 0: Сыграть «азарт, вдохновение» (Солнце → Сатурн, белая, 2)"
+    )
+    latin = [w for w in re.findall(r"[A-Za-z]+", out) if w not in {"SEM"}]
+    assert latin == [], latin

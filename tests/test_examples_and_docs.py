@@ -215,3 +215,17 @@ def test_demo_shows_moves_the_end_and_standings(
     assert "Balance studies" in studies
     for name, *_ in demo.STUDIES:
         assert (tmp_path / name / "report.html").exists()
+
+
+def test_rules_pages_content_tables_are_generated_from_the_content() -> None:
+    """Each rules page's content table is what ``tools/content_tables.py`` makes now."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "content_tables.py"), "--check"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    semya_page = (ROOT / "docs" / "rules" / "semya.md").read_text(encoding="utf-8")
+    from boardrules.games import semya
+
+    for card in semya.Game().deck:
+        assert f"| `{card.id}` |" in semya_page, card.id

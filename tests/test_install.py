@@ -160,3 +160,51 @@ def test_make_demo_installs_all_the_demo_imports(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Balance studies (seats rotate" in result.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lyceum", "orbita", "semya"]
+
+
+_WEB_AND_NOTEBOOK_IMPORTS = """
+import importlib.util, json, pathlib, sys
+root = pathlib.Path(sys.argv[1])
+spec = importlib.util.spec_from_file_location("web_example", root / "examples/web/server.py")
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)  # the web example's imports, without serving
+for book in sorted((root / "examples/notebooks").glob("*.ipynb")):
+    for cell in json.loads(book.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            for line in "".join(cell["source"]).splitlines():
+                if line.startswith(("import ", "from ")):
+                    exec(line, {})
+import boardrules.testing
+assert "pytest" not in sys.modules, "boardrules.testing imported pytest"
+print("imports ok")
+"""
+
+
+def test_every_example_runs_with_only_the_examples_extra(tmp_path: Path) -> None:
+    """One fresh venv (pip, from this checkout) with only ``boardrules[examples]``: every
+    script of examples/ runs, and the web example and the notebooks find their imports.
+    Slow (about a minute), so it builds one venv for all the examples."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", f"{ROOT}[examples]"],
+        capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+    listed = subprocess.run([str(python), "-m", "pip", "list", "--format=freeze"],
+                            capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "pytest==" not in listed, "the examples extra needs no pytest"
+    for script in sorted((ROOT / "examples").glob("*.py")):
+        result = subprocess.run(
+            [str(python), str(script)], capture_output=True, text=True, timeout=600,
+            cwd=tmp_path, check=False,
+        )
+        assert result.returncode == 0, (script.name, result.stderr[-3000:])
+        assert result.stdout.strip(), script.name
+    imports = subprocess.run(
+        [str(python), "-c", _WEB_AND_NOTEBOOK_IMPORTS, str(ROOT)], capture_output=True,
+        text=True, timeout=300, cwd=tmp_path, check=False,
+    )
+    assert imports.returncode == 0, imports.stderr[-3000:]
+    assert imports.stdout.strip() == "imports ok"

@@ -147,3 +147,129 @@ def test_every_glossary_term_has_its_case_table() -> None:
             assert table[member.value].nom == getattr(member, attribute), member
             cases = attrs.astuple(table[member.value])
             assert all(re.fullmatch(r"[А-Яа-яЁё]+", form) for form in cases), cases
+
+
+def _orbita_shield_texts() -> list[str]:
+    from boardrules.games import orbita
+    from boardrules.games.orbita.labels import content_label
+
+    game = orbita.Game()
+    texts = [game.describe_action(orbita.Shield("heroes-leader-1"), "ru"),
+             game.describe_event(orbita.HostShielded("heroes-leader-1", "hosts-leader-1", 3),
+                                 "ru"),
+             content_label(None, "host_shielded", "ru")]
+    params = SAMPLES["ORB"]
+    values = {k: v for k, v in params.items() if isinstance(v, (str, int))}
+    texts += [Violation("ORB-15", code, values).message("ru") for code in (
+        "shield_needs_warriors", "not_a_hero", "no_way", "host_protected",
+        "responder_shields", "shield_smaller", "offerer_shields")]
+    return texts
+
+
+def test_orbita_calls_the_shield_one_thing_in_russian() -> None:
+    """Actions, events, tallies and refusals all say «защит…», never «перехват»."""
+    for text in _orbita_shield_texts():
+        assert "защи" in text.lower(), text  # защитить, защищает, защищено, защита
+    for code in sorted(ORBITA):
+        values = {k: v for k, v in SAMPLES["ORB"].items() if isinstance(v, (str, int))}
+        assert "перехват" not in Violation("ORB-1", code, values).message("ru").lower()
+
+
+def test_the_shield_label_names_what_it_spends() -> None:
+    """ORB-15: a Way per character shielded, so a Workshop costs 4, not «Способ»."""
+    from boardrules.games import orbita
+
+    for lang, four in (("ru", "Цех — 4"), ("en", "4 for a Workshop")):
+        label = orbita.Game().describe_action(orbita.Shield("heroes-leader-1"), lang)
+        assert four in label, label
+    assert not orbita.Game().describe_action(
+        orbita.Shield("heroes-leader-1"), "ru").endswith("тратит Способ")
+
+
+def test_orbita_text_view_says_what_the_food_is_for() -> None:
+    from boardrules.games import orbita
+
+    game = orbita.Game()
+    state = game.new(3, players=2)
+    russian = game.render_text(state, 0, "ru")
+    assert "на потребление нужно" in russian
+    assert "съедят" not in russian
+    assert "needs" in game.render_text(state, 0, "en")
+
+
+def _refusals() -> Iterator[Exception]:
+    """Real refusals of the common kinds, as a designer meets them."""
+    from boardrules import GameRecord, load_variant, serde
+    from boardrules.agents import RandomAgent
+    from boardrules.core.rng import check_seed
+    from boardrules.games import semya
+    from boardrules.sim import simulate
+
+    attempts = [
+        lambda: serde.from_json('{"game":"semya","seed":"x"}', GameRecord),
+        lambda: serde.from_json('{"game":"semya","seed":1,"zz":2}', GameRecord),
+        lambda: serde.from_json('{"seed":1}', GameRecord),
+        lambda: serde.from_json("nope", GameRecord),
+        lambda: serde.from_json('{"type":"play_card","card":3}', semya.Action),
+        lambda: serde.from_json('{"type":"nope"}', semya.Action),
+        lambda: serde.from_json('{"card":"x"}', semya.Action),
+        lambda: load("orbita", rounds="x"),
+        lambda: load("orbita", rounds=-1),
+        lambda: load("orbita", nope=1),
+        lambda: load("chess"),
+        lambda: load_variant("semya", "nope"),
+        lambda: check_seed(-1),
+        lambda: semya.Game().new(1, first=5),
+        lambda: simulate(semya.Game(), [RandomAgent()], 1, executor=None),
+        lambda: simulate(semya.Game(), [RandomAgent()] * 2, -1, executor=None),
+    ]
+    for attempt in attempts:
+        try:
+            attempt()
+        except Exception as error:  # each is checked to be a BadInput by the test
+            yield error
+        else:
+            pytest.fail("the attempt was not refused")
+
+
+@pytest.mark.parametrize("index", range(16))
+def test_common_refusals_read_in_russian(index: int) -> None:
+    from boardrules import BadInput
+
+    error = list(_refusals())[index]
+    assert isinstance(error, BadInput)
+    russian = error.message("ru")
+    assert russian.startswith(error.path + ": ")
+    assert re.search("[а-яА-Я]", russian), russian
+    assert russian != error.message("en")
+    assert error.message("en") == str(error) or isinstance(error, LookupError)
+    # English left only in what was echoed (names, ids, values) and JSON's own words.
+    reason = russian.removeprefix(error.path + ": ")
+    echoed = re.sub(r"'[^']*'|\"[^\"]*\"|<[^>]*>|\([^)]*\)|: .*$", "", reason)
+    assert not _latin_words(echoed) - {"JSON", "true", "false", "null", "type", "sampled",
+                                       "False", "True", "held", "lord", "fool"}, russian
+
+
+def test_every_report_sentence_has_russian() -> None:
+    from boardrules.sim.report import TEXT
+
+    for key, (english, russian) in TEXT.items():
+        assert english, key
+        assert russian, key
+        words = _latin_words(re.sub(
+            r"\{[^}]*\}|probe_refusals=\S+|boardrules simulate|True|\w+\.(csv|html)|keep_games",
+            "", russian))
+        assert not words - {"rulebook"}, (key, russian)
+
+
+def test_sem10_label_says_unplayed_black_cards_count() -> None:
+    from boardrules.games import semya
+
+    game = semya.Game()
+    state = game.new(4, first=0)
+    hand = state.hands[0]
+    black = [c for c in hand if game.card(c).suit is semya.Suit.BLACK]
+    assert black, "every hand starts with its black cards"
+    assert game.score(state)[0].breakdown["cards"] == sum(game.card(c).points for c in hand)
+    for lang, words in (("en", "black ones too"), ("ru", "чёрные тоже")):
+        assert words in game.render_text(state, 0, lang)

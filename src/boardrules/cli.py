@@ -13,7 +13,7 @@ import time
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 try:
     import typer
@@ -29,7 +29,7 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import agent_names, make_agent
-from boardrules.core.capabilities import Labelled
+from boardrules.core.capabilities import Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_names, load
@@ -240,6 +240,50 @@ def _dask_executor(address: str) -> tuple[Any, Any]:
     return client, client.get_executor()
 
 
+def _option_value(text: str) -> Any:
+    """A ``--option`` value: JSON when it parses (``3``, ``true``, ``[1, 2]``), else the text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs as game options; one clear line for a malformed pair."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = _option_value(value)
+    return options
+
+
+def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
+              lang: Lang) -> list[Any]:
+    """The game made with ``options`` under each ``--variant`` (``rulebook`` by default)."""
+    from boardrules.core.registry import load_variant
+
+    made = []
+    for name in names or ["rulebook"]:
+        try:
+            made.append(load_variant(game_name, name, **options))
+        except BadInput as error:
+            flag = "--variant" if error.path == "$.variant" else "--option"
+            _fail(f"{flag}: {error.path}: {_reason(error, lang)}")
+    if len(set(names)) != len(names):
+        _fail(f"--variant: each variant once, not {', '.join(names)}")
+    return made
+
+
+def _reason(error: BadInput, lang: Lang) -> str:
+    """The reason of a refusal in ``lang`` (see ``BadInput.message``)."""
+    return error.reason_in(lang)
+
+
+_PROBES: dict[str, bool | Literal["sampled"]] = {"sampled": "sampled", "all": True, "off": False}
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
@@ -250,29 +294,67 @@ def simulate(
     players: Annotated[
         int | None, typer.Option(help="seats (default: the game's default)")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", metavar="KEY=VALUE",
+                     help="a game option, repeatable; VALUE is JSON when it parses, else text"),
+    ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", metavar="NAME",
+                     help="a rules variant, repeatable: 'rulebook' is the game's own rules; "
+                          "two or more are compared side by side"),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
     seed: Annotated[int, typer.Option(help="the study's seed")] = 0,
     jobs: Annotated[
         int, typer.Option(min=1, max=256, help="worker processes (1: in this process)")
     ] = 2,
     dask: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     out: Annotated[Path, typer.Option(help="folder for the report")] = Path("build/report"),
-    probe: Annotated[bool, typer.Option(help="count rule IDs behind refusals")] = False,
+    probe: Annotated[
+        str, typer.Option(help="probe refusals: sampled (cheap, the default), all or off")
+    ] = "sampled",
     keep_games: Annotated[
         bool, typer.Option(help="keep every game's result (results.csv; memory grows with N)")
     ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="no progress on standard error")
+    ] = False,
 ) -> None:
-    """Simulate N games of GAME between agents and write a balance report."""
+    """Simulate N games of GAME between agents and write a balance report; with two or more
+    --variant, one study per variant and a report that puts them side by side.
+
+    Progress goes to standard error: a bar with the time left on a terminal, else a plain
+    line every 10 seconds once the run has taken a second.
+    """
     from concurrent.futures import Executor, ProcessPoolExecutor
 
     from boardrules.sim import simulate as run_study
+    from boardrules.sim.compare import study_name
     from boardrules.sim.progress import progress_bar
-    from boardrules.sim.report import build_report, console_report, write_report
+    from boardrules.sim.report import (
+        build_comparison,
+        build_report,
+        console_comparison,
+        console_report,
+        write_comparison,
+        write_report,
+    )
 
-    game = _game(game_name)
+    language = _lang(lang)
+    if probe not in _PROBES:
+        _fail(f"--probe is sampled, all or off, not {probe!r}")
+    try:
+        load(game_name)
+    except BoardRulesError as error:
+        _fail(error.reason_in(language) if isinstance(error, BadInput) else str(error))
     try:
         check_seed(seed)
     except BadInput as error:
         _fail(f"--seed {seed}: {error.reason}")
+    studies = _variants(game_name, variant or [], _options(option or []), language)
+    game = studies[0]
     setup = _setup(game, players)
     team = _make_agents(agents, _seats(game, setup))
     _report_folder(out)
@@ -283,26 +365,50 @@ def simulate(
     elif jobs > 1:
         executor = ProcessPoolExecutor(jobs)
     start = time.perf_counter()
-    with progress_bar(game.name, n, console) as tick:
+    results = []
+    total = n * len(studies)
+    with progress_bar(game.name, total, Console(stderr=True), lang=language,
+                      quiet=quiet) as tick:
         try:
-            result = run_study(
-                game, team, n, seed, executor=executor, setup=setup, progress=tick,
-                probe_refusals=probe, keep_games=keep_games,
-            )
+            for index, study in enumerate(studies):
+
+                def advance(done: int, before: int = index * n) -> None:
+                    tick(before + done)
+
+                results.append(run_study(
+                    study, team, n, seed, executor=executor, setup=setup, progress=advance,
+                    probe_refusals=_PROBES[probe], keep_games=keep_games,
+                ))
+        except BadInput as error:
+            _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
         finally:
             if isinstance(executor, ProcessPoolExecutor):
                 executor.shutdown()
             if client is not None:
                 client.close()
     elapsed = max(time.perf_counter() - start, 1e-9)
-    title = f"{game.name}: {agents} ({n} games, seed {seed})"
-    console_report(build_report(result, title), console)
+    names = [study_name(study) for study in studies]
+    title = f"{game.name}: {agents} ({n} games, seed {seed})" if language == "en" else (
+        f"{game.name}: {agents} ({n} партий, зерно {seed})")
     try:
-        path = write_report(result, out, title)
+        if len(studies) == 1:
+            console_report(build_report(results[0], title, language), console)
+            path = write_report(results[0], out, title, language)
+        else:
+            comparison = build_comparison(results, names, title, language)
+            console_comparison(comparison, console)
+            for name, result in zip(names, results, strict=True):
+                write_report(result, out / name, f"{title}: {name}", language)
+            path = write_comparison(comparison, out)
     except OSError as error:
         _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
-    console.print(f"{n} games in {elapsed:.1f} s ({n / elapsed:,.0f} games/s)")
-    console.print(f"report: {path.resolve()}", markup=False, highlight=False)
+    speed = f"{total / elapsed:,.0f}"
+    if language == "ru":
+        console.print(f"{total} партий за {elapsed:.1f} с ({speed} партий/с)")
+        console.print(f"отчёт: {path.resolve()}", markup=False, highlight=False)
+    else:
+        console.print(f"{total} games in {elapsed:.1f} s ({speed} games/s)")
+        console.print(f"report: {path.resolve()}", markup=False, highlight=False)
 
 
 @app.command(name="schema")
@@ -322,7 +428,7 @@ def schema_command(
     sys.stdout.write(json.dumps(schema(game, chosen), ensure_ascii=False, indent=2) + "\n")
 
 
-def _read_record(path: Path) -> GameRecord:
+def _read_record(path: Path, lang: Lang = "en") -> GameRecord:
     """The record in the file at ``path``; one clear line for every way that can fail."""
     try:
         with path.open("rb") as file:
@@ -332,8 +438,31 @@ def _read_record(path: Path) -> GameRecord:
     try:
         record: GameRecord = serde.from_json(text, GameRecord)
     except BadInput as error:
-        _fail(f"{path}: bad record: {error}")
+        _fail(f"{path}: {'плохая запись' if lang == 'ru' else 'bad record'}: "
+              f"{error.message(lang)}")
     return record
+
+
+def _replay_lines(game: Any, states: Sequence[Any], record: GameRecord, language: Lang) -> None:
+    """One line per move, numbered from 1, with its notes; every word in ``language``."""
+    notes: dict[int, list[str]] = {}
+    for note in record.notes:
+        notes.setdefault(note.move, []).append(note.text)
+    seat_word = "игрок" if language == "ru" else "seat"
+    for index, (state, action) in enumerate(zip(states, record.actions, strict=False)):
+        line = f"{index + 1:>4}. {seat_word} {game.to_move(state)}: " + _label(
+            game, action, language
+        )
+        _say("".join([line, *(f"  — {text}" for text in notes.get(index, ()))]))
+
+
+def _standings_line(game: Any, state: Any, language: Lang) -> str:
+    standings = game.score(state)
+    if language == "ru":
+        winners = ", ".join(f"игрок {w}" for w in standings.winners) or "нет"
+        points = ", ".join(map(str, standings.points))
+        return f"победители: {winners}; очки: {points}"
+    return f"winners: {standings.winners}; points: {standings.points}"
 
 
 @app.command(name="replay")
@@ -342,30 +471,38 @@ def replay_command(
         metavar="RECORD.json", help="a record saved by play --save or Match.record")],
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
-    """Step through a saved game; a bad record is reported with the move and the rule.
+    """Step through a saved game, one numbered line per move (from 1); a bad record prints
+    the moves before the refused one and the position it met, then the move and the rule.
 
     Notes are printed after their move with control characters shown as escapes.
     """
     language = _lang(lang)
-    record = _read_record(record_path)
-    game = load_game(record)
+    record = _read_record(record_path, language)
     try:
+        game = load_game(record)
         states = replay(record, game)
     except ReplayError as error:
+        before = replay(record.truncated(error.move), game)
+        _replay_lines(game, before, record.truncated(error.move), language)
+        state = before[-1]
+        seat = game.to_move(state)
+        if isinstance(game, Rendered):
+            heading = (f"Позиция перед ходом {error.number}:" if language == "ru"
+                       else f"The position before move {error.number}:")
+            _say(heading)
+            for line in game.render_text(state, seat, language).splitlines():
+                _say(line)
+        refused = _label(game, record.actions[error.move], language)
+        word = "ход" if language == "ru" else "move"
         _fail(
-            f"{record_path}: move {error.move}: {error.violation.rule}: "
-            f"{error.violation.message(language)}"
+            f"{record_path}: {word} {error.number} (actions[{error.move}]) {refused}: "
+            f"{error.violation.rule}: {error.violation.message(language)}"
         )
     except BadInput as error:
-        _fail(f"{record_path}: bad record: {error}")
-    notes: dict[int, list[str]] = {}
-    for note in record.notes:
-        notes.setdefault(note.move, []).append(note.text)
-    for move, (state, action) in enumerate(zip(states, record.actions, strict=False)):
-        line = f"{move:>4}. seat {game.to_move(state)}: {_label(game, action, language)}"
-        _say("".join([line, *(f"  — {text}" for text in notes.get(move, ()))]))
-    standings = game.score(states[-1])
-    _say(f"winners: {standings.winners}; points: {standings.points}")
+        _fail(f"{record_path}: {'плохая запись' if language == 'ru' else 'bad record'}: "
+              f"{error.message(language)}")
+    _replay_lines(game, states, record, language)
+    _say(_standings_line(game, states[-1], language))
 
 
 app.command()(serve)

@@ -125,10 +125,12 @@ def play_orbita(seed: int, out: list[str]) -> Any:
     return play_random(game, seed, 4, out)
 
 
-#: The balance studies of the demo: game, seats, agents, games.
+#: The balance studies of the demo: game, seats, agents, games. The balance studies seat the
+#: same agent everywhere, so a character's rate is not tangled with who played it; 7Я's
+#: pairs greedy with random to measure the heuristic's strength (its report warns of that).
 STUDIES: tuple[tuple[str, int, tuple[str, ...], int], ...] = (
     ("semya", 2, ("greedy", "random"), 400),
-    ("lyceum", 4, ("greedy", "random", "random", "random"), 300),
+    ("lyceum", 4, ("random", "random", "random", "random"), 300),
     ("orbita", 4, ("goal", "goal", "goal", "goal"), 200),
 )
 

@@ -35,6 +35,10 @@ HOOKS: dict[str, str] = {
         "(character, starting specialisation ...), each seat's label at the start"
     ),
     "content_label": "content_label(key, lang) -> str: a tally key with ids replaced by labels",
+    "group_label": (
+        "group_label(grouping, label, lang) -> str: a grouping of seat_groups (label \"\") "
+        "or one of its labels in the language lang"
+    ),
 }
 
 

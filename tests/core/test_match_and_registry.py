@@ -93,9 +93,10 @@ def test_replay_reports_the_move_and_violation() -> None:
     record = GAME.record(1, (semya.PlayCard("sun-saturn"), semya.PlayCard("moon-sun")), first=0)
     with pytest.raises(ReplayError) as info:
         replay(record)
-    assert info.value.move == 1
+    assert info.value.move == 1, "code reads the index into record.actions"
+    assert info.value.number == 2, "people read moves from 1"
     assert info.value.violation.rule == "SEM-6"
-    assert "move 1" in str(info.value)
+    assert str(info.value).startswith("move 2 (actions[1]): SEM-6")
     with pytest.raises(ReplayError):
         Match.from_record(record)
 

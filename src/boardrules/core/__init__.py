@@ -11,7 +11,13 @@ from boardrules.core.frozen import FrozenMap
 from boardrules.core.game import Game, GameBase, Transition
 from boardrules.core.match import Match
 from boardrules.core.record import GameRecord, Note
-from boardrules.core.registry import game_names, load, register, register_variant
+from boardrules.core.registry import (
+    game_names,
+    load,
+    load_variant,
+    register,
+    register_variant,
+)
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -37,6 +43,7 @@ __all__ = [
     "game_names",
     "load",
     "load_game",
+    "load_variant",
     "rank_by_points",
     "register",
     "register_messages",

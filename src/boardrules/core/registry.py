@@ -16,9 +16,11 @@ from boardrules.core.game import GameBase
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "RULEBOOK",
     "game_from_json_options",
     "game_names",
     "load",
+    "load_variant",
     "register",
     "register_variant",
     "unregister",
@@ -137,6 +139,37 @@ def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
     except (TypeError, ValueError) as error:
         raise _refused(error) from None
     return _checked(name, made)
+
+
+#: The name :func:`load_variant` gives the game's own rules.
+RULEBOOK = "rulebook"
+
+
+def load_variant(
+    name: str, variant: str | None = None, **options: Any
+) -> GameBase[Any, Any, Any, Any]:
+    """The game ``name`` with ``options``, played by the rules variant ``variant``:
+    ``"rulebook"`` (or ``None``) for the game's own rules, else a variant registered with
+    :func:`register_variant` (our games register theirs when imported).
+
+    >>> load_variant("semya", "fool-optional").variant
+    'fool-optional'
+    >>> load_variant("semya", "rulebook").variant is None
+    True
+
+    Raises:
+        UnknownGame: if no game has that name.
+        BadInput: for an unknown variant (``$.variant``, naming the known ones) or options
+            the game refuses (``$.options.NAME``).
+    """
+    game = load(name, **options)
+    if variant is None or variant == RULEBOOK:
+        return game
+    made = _VARIANTS.get((name, variant))
+    if made is None:
+        known = ", ".join((RULEBOOK, *variant_names(name)))
+        raise BadInput("$.variant", f"{name} has no variant {variant!r:.60}; its variants: {known}")
+    return _checked(name, made(**game.init_options()))
 
 
 def _refused(error: TypeError | ValueError) -> BadInput:

@@ -59,8 +59,9 @@ def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
             options.
 
     Raises:
-        ReplayError: at the first illegal action, with its move number (from 0) and the
-            violation.
+        ReplayError: at the first illegal action, with its index in ``record.actions``
+            (``move``, from 0), its move number as people read it (``number``, from 1)
+            and the violation.
         BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`),
             bad options, a bad setup (its path below ``$.setup``), or a game of another
             variant than the record's (``$.variant``).

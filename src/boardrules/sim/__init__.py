@@ -3,6 +3,7 @@
 Balance reports (``boardrules.sim.report``) need the ``report`` extra.
 """
 
+from boardrules.sim.compare import compare
 from boardrules.sim.run import (
     GameResult,
     SimulationResult,
@@ -23,6 +24,7 @@ __all__ = [
     "Summary",
     "Variant",
     "check_study",
+    "compare",
     "distribution",
     "iter_games",
     "seats_of",

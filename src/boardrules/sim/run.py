@@ -6,7 +6,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -19,8 +19,11 @@ from boardrules.labels import game_hook
 from boardrules.serde import tag_of
 
 __all__ = [
+    "PROBE_EVERY",
     "PROBE_LIMIT",
+    "PROBE_SAMPLED_ACTIONS",
     "GameResult",
+    "Probe",
     "SimulationResult",
     "Summary",
     "check_study",
@@ -33,6 +36,27 @@ __all__ = [
 #: Refusal probing checks the whole vocabulary at each step when it has at most this many
 #: actions, else this many drawn uniformly (with replacement) from the game's own stream.
 PROBE_LIMIT = 256
+#: Sampled probing (``probe_refusals="sampled"``) probes about one state in this many...
+PROBE_EVERY = 32
+#: ... with at most this many actions of the vocabulary, drawn from the game's own stream.
+PROBE_SAMPLED_ACTIONS = 32
+
+#: How a study probes refusals: ``False`` (off), ``True`` (every state reached, the whole
+#: vocabulary or :data:`PROBE_LIMIT` actions of it) or ``"sampled"`` (one state in about
+#: :data:`PROBE_EVERY`, :data:`PROBE_SAMPLED_ACTIONS` actions each: cheap enough to be on
+#: by default in ``boardrules simulate``).
+Probe = bool | Literal["sampled"]
+
+
+def _probe_plan(probe: Probe) -> tuple[int, int]:
+    """``(one state in every, actions per state)`` for a probing mode; ``(0, 0)`` when off."""
+    if probe is True:
+        return 1, PROBE_LIMIT
+    if probe == "sampled":
+        return PROBE_EVERY, PROBE_SAMPLED_ACTIONS
+    if probe is False:
+        return 0, 0
+    raise BadInput("$.probe_refusals", f"False, True or 'sampled', not {probe!r:.40}")
 
 
 @attrs.frozen
@@ -56,6 +80,12 @@ class GameResult:
         groups: for each grouping the game names with its ``seat_groups`` hook (Lyceum's
             character, Orbita's starting specialisation), each seat's label.
         record: the record, when the study keeps them.
+        acted: for each rule ID, the actions at which the rule acted: its effects handled
+            the action's class, or an event of that action is attributed to it (see
+            ``rules``). An effect that runs after every action counts only through its
+            events.
+        actions: how many actions of each kind (the action's ``type`` tag) were played.
+        probed: how many reached states were probed for refusals (0: probing was off).
     """
 
     index: int
@@ -70,6 +100,38 @@ class GameResult:
     content: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     record: GameRecord | None = None
     groups: FrozenMap[str, tuple[str, ...]] = attrs.field(factory=FrozenMap)
+    acted: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
+    actions: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
+    probed: int = 0
+
+
+def _effect_rules(game: Any) -> Callable[[type], tuple[str, ...]]:
+    """For an action class, the IDs of the rules whose effects handle that class itself
+    (effects under ``object``, which run after every action, are left to their events)."""
+    rules = tuple(game.rulebook)
+    cache: dict[type, tuple[str, ...]] = {}
+
+    def lookup(kind: type) -> tuple[str, ...]:
+        found = cache.get(kind)
+        if found is None:
+            found = cache[kind] = tuple(
+                rule.id for rule in rules
+                if any(k is not object and k in kind.__mro__ for k in rule.effects)
+            )
+        return found
+
+    return lookup
+
+
+def rule_ids(game: Any) -> tuple[str, ...]:
+    """The game's rule IDs in rulebook order (its variant's, for a variant)."""
+    return tuple(rule.id for rule in game.rulebook)
+
+
+def rules_with_code(game: Any) -> tuple[str, ...]:
+    """The IDs of the rules that have checks or effects (the rest describe setup, scoring
+    or views, and never act in play)."""
+    return tuple(rule.id for rule in game.rulebook if rule.checks or rule.effects)
 
 
 def play_one(
@@ -79,7 +141,7 @@ def play_one(
     study_seed: int,
     setup: dict[str, Any],
     keep_record: bool,
-    probe: bool = False,
+    probe: Probe = False,
 ) -> GameResult:
     """Play game number ``index`` of a study; seats rotate so every agent sits everywhere."""
     seed = Rng.derive(study_seed, "game", index).next()
@@ -93,25 +155,39 @@ def play_one(
     events: Counter[str] = Counter()
     rules: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
-    vocabulary_hook = game_hook(game, "vocabulary") if probe else None
+    acted: Counter[str] = Counter()
+    kinds: Counter[type] = Counter()
+    every, limit = _probe_plan(probe)
+    vocabulary_hook = game_hook(game, "vocabulary") if every else None
     vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
-    sample = Rng.derive(seed, "probe") if len(vocabulary) > PROBE_LIMIT else None
+    sample = Rng.derive(seed, "probe")
+    whole = len(vocabulary) <= limit
+    probed = 0
+    effect_rules = _effect_rules(game)
     all_events: list[Any] = []
     actions = []
     for _ in range(game.max_moves()):
         seat = game.to_move(state)
         if seat is None:
             break
-        candidates: Sequence[Any] = vocabulary
-        if sample is not None:  # a large vocabulary: a uniform sample of it at each step
-            candidates = [vocabulary[sample.below(len(vocabulary))] for _ in range(PROBE_LIMIT)]
-        for candidate in candidates:
-            violation = game.check(state, candidate)
-            if violation is not None:
-                refusals[violation.rule] += 1
+        if vocabulary and (every == 1 or sample.below(every) == 0):
+            probed += 1
+            candidates: Sequence[Any] = vocabulary
+            if not whole:  # a large vocabulary: a uniform sample of it
+                candidates = [vocabulary[sample.below(len(vocabulary))] for _ in range(limit)]
+            for candidate in candidates:
+                violation = game.check(state, candidate)
+                if violation is not None:
+                    refusals[violation.rule] += 1
         action = seated[seat].choose(game, game.view(state, seat), seat, streams[seat])
         transition = game.step(state, action)
         all_events.extend(transition.events)
+        kind = type(action)
+        kinds[kind] += 1
+        step_rules = effect_rules(kind)
+        for rule_id in step_rules:
+            acted[rule_id] += 1
+        more: set[str] | None = None
         for event in transition.events:
             events[tag_of(type(event))] += 1
             rule = getattr(event, "rule", None)
@@ -119,6 +195,9 @@ def play_one(
                 rule = event_rule(event)
             if isinstance(rule, str):
                 rules[rule] += 1
+                if rule not in step_rules and (more is None or rule not in more):
+                    acted[rule] += 1
+                    more = {rule} if more is None else more | {rule}
         state = transition.state
         actions.append(action)
     standings = game.score(state)
@@ -137,6 +216,9 @@ def play_one(
         content=FrozenMap(sorted(content.items())),
         record=game.record(seed, tuple(actions), **setup) if keep_record else None,
         groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
+        acted=FrozenMap(sorted(acted.items())),
+        actions=FrozenMap(sorted((tag_of(k), n) for k, n in kinds.items())),
+        probed=probed,
     )
 
 
@@ -147,7 +229,7 @@ def play_chunk(
     study_seed: int,
     setup: dict[str, Any],
     keep_records: bool,
-    probe: bool = False,
+    probe: Probe = False,
 ) -> list[GameResult]:
     """Play a chunk of consecutive games (the unit of work sent to an executor)."""
     return [play_one(game, agents, i, study_seed, setup, keep_records, probe) for i in indices]
@@ -160,7 +242,7 @@ def summarize_chunk(
     study_seed: int,
     setup: dict[str, Any],
     keep_records: bool,
-    probe: bool,
+    probe: Probe,
     keep_games: bool,
 ) -> tuple[list[GameResult], Summary]:
     """Play a chunk and summarize it where it was played, so only totals travel back
@@ -223,7 +305,7 @@ def iter_games(
     keep_records: bool = False,
     setup: dict[str, Any] | None = None,
     window: int | None = None,
-    probe_refusals: bool = False,
+    probe_refusals: Probe = False,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` seeded games in order, whatever the executor.
 
@@ -236,6 +318,7 @@ def iter_games(
     """
     setup = dict(setup or {})
     check_study(game, agents, games, setup)
+    _probe_plan(probe_refusals)
     size = chunk_size or max(1, min(200, games // 64 or 1))
     args = (setup, keep_records, probe_refusals)
     if executor is None:
@@ -256,7 +339,7 @@ def _pooled(
     games: int,
     size: int,
     seed: int,
-    args: tuple[dict[str, Any], bool, bool],
+    args: tuple[dict[str, Any], bool, Probe],
 ) -> Iterator[GameResult]:
     pending: list[Future[list[GameResult]]] = []
     for indices in _chunks(games, size):
@@ -294,6 +377,13 @@ class Summary:
             :class:`GameResult`); :func:`simulate` names ``content`` keys by label.
         content_games: for each ``content`` key, the games in which it counted at least once
             (Orbita's "corporations formed" here is the number of games with a corporation).
+        content_ids, content_games_ids: the same counts keyed by the game's own tally keys
+            (ids), for labels in another language.
+        acted: for each rule ID, the actions at which it acted (see :class:`GameResult`);
+            ``acted_games`` the games in which it acted at least once.
+        actions: actions played, by kind (the action's ``type`` tag).
+        probed: reached states probed for refusals (0: probing was off).
+        seat_agents: per seat, the games each agent played there (seats rotate).
     """
 
     games: int = 0
@@ -313,6 +403,13 @@ class Summary:
     seat_ties: Counter[int] = attrs.field(factory=Counter)
     group_wins: dict[str, dict[str, float]] = attrs.field(factory=dict)
     group_games: dict[str, Counter[str]] = attrs.field(factory=dict)
+    acted: Counter[str] = attrs.field(factory=Counter)
+    acted_games: Counter[str] = attrs.field(factory=Counter)
+    actions: Counter[str] = attrs.field(factory=Counter)
+    probed: int = 0
+    seat_agents: dict[int, Counter[str]] = attrs.field(factory=dict)
+    content_ids: Counter[str] = attrs.field(factory=Counter)
+    content_games_ids: Counter[str] = attrs.field(factory=Counter)
 
     def add(self, result: GameResult) -> None:
         """Count one game in (a tied win counts as a share for each winner)."""
@@ -327,8 +424,9 @@ class Summary:
         for seat in result.winners:
             _add_share(self.seat_wins, seat, share)
             _add_share(self.agent_wins, result.agents[seat], share)
-        for name in result.agents:
+        for seat, name in enumerate(result.agents):
             self.agent_games[name] += 1
+            self.seat_agents.setdefault(seat, Counter())[name] += 1
         for grouping, labels in result.groups.items():
             wins = self.group_wins.setdefault(grouping, {})
             self.group_games.setdefault(grouping, Counter()).update(labels)
@@ -342,6 +440,10 @@ class Summary:
         self.refusals.update(result.refusals)
         self.content.update(result.content)
         self.content_games.update(key for key, count in result.content.items() if count > 0)
+        self.acted.update(result.acted)
+        self.acted_games.update(key for key, count in result.acted.items() if count > 0)
+        self.actions.update(result.actions)
+        self.probed += result.probed
 
     def merge(self, other: Summary) -> None:
         """Add another summary's totals into this one (chunks played elsewhere)."""
@@ -368,6 +470,14 @@ class Summary:
         self.refusals.update(other.refusals)
         self.content.update(other.content)
         self.content_games.update(other.content_games)
+        self.acted.update(other.acted)
+        self.acted_games.update(other.acted_games)
+        self.actions.update(other.actions)
+        self.probed += other.probed
+        for seat, agents in other.seat_agents.items():
+            self.seat_agents.setdefault(seat, Counter()).update(agents)
+        self.content_ids.update(other.content_ids)
+        self.content_games_ids.update(other.content_games_ids)
 
 
 def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
@@ -384,10 +494,21 @@ def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter
 
 @attrs.frozen
 class SimulationResult:
-    """A study's summary, and its games when they were kept."""
+    """A study's summary, and its games when they were kept.
+
+    Attributes:
+        summary: the running totals.
+        games: every game's result, when the study kept them.
+        game: the game studied (its options and rules variant), for labels in reports.
+        agents: the agents' names in the order given (seats rotate from game to game).
+        probe: how refusals were probed (``False``, ``True`` or ``"sampled"``).
+    """
 
     summary: Summary
     games: tuple[GameResult, ...]
+    game: Any = attrs.field(default=None, eq=False)
+    agents: tuple[str, ...] = ()
+    probe: Probe = False
 
 
 Executors = Executor | str | None
@@ -405,7 +526,7 @@ def simulate(
     keep_records: bool = False,
     setup: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
-    probe_refusals: bool = False,
+    probe_refusals: Probe = False,
 ) -> SimulationResult:
     """Play ``games`` seeded games between ``agents`` and summarize them.
 
@@ -427,13 +548,17 @@ def simulate(
         keep_records: keep each game's record for replay (with ``keep_games``).
         setup: keyword arguments for ``game.new``.
         progress: called with the number of games finished after each chunk.
-        probe_refusals: at every step, check each action of ``game.vocabulary()`` (or a
-            uniform sample of :data:`PROBE_LIMIT` of a larger one) and count the rule IDs
-            that refuse them (which rules constrain play most); slower.
+        probe_refusals: ``True``: at every step, check each action of
+            ``game.vocabulary()`` (or a uniform sample of :data:`PROBE_LIMIT` of a larger
+            one) and count the rule IDs that refuse them (which rules constrain play most);
+            several times slower. ``"sampled"``: the same at about one state in
+            :data:`PROBE_EVERY` with :data:`PROBE_SAMPLED_ACTIONS` actions each, a few tens
+            of percent slower (the default of ``boardrules simulate``). ``False``: off.
 
     Raises:
         BadInput: for an unknown executor name, a negative number of games, a setup the
-            game refuses, or a number of agents other than the number of seats.
+            game refuses, a number of agents other than the number of seats, or an unknown
+            probing mode (``$.probe_refusals``).
 
     The same seed gives the same results whatever the executor.
 
@@ -447,6 +572,7 @@ def simulate(
     """
     setup = dict(setup or {})
     check_study(game, agents, games, setup)
+    _probe_plan(probe_refusals)
     pool: Executor | None
     owned: Executor | None = None
     if isinstance(executor, str):
@@ -494,10 +620,13 @@ def simulate(
     finally:
         if owned is not None:
             owned.shutdown()
+    summary.content_ids = Counter(summary.content)
+    summary.content_games_ids = Counter(summary.content_games)
     summary.content = label_content(game, summary.content)
     # Ids that share a label add up, so a label's games may count one game twice: cap them.
     summary.content_games = Counter({
         label: min(count, summary.games)
         for label, count in label_content(game, summary.content_games).items()
     })
-    return SimulationResult(summary, tuple(kept))
+    return SimulationResult(summary, tuple(kept), game, tuple(a.name for a in agents),
+                            probe_refusals)

@@ -8,8 +8,10 @@ A game's test module starts with the generic checks::
     TestSemyaConformance = conformance(semya.Game())
     TestSemyaMachine = machine(semya.Game()).TestCase
 
-Hypothesis is needed (``pip install boardrules[test]``); the rest of boardrules does not
-import this package.
+Hypothesis is needed (``pip install 'boardrules[examples]'`` brings it, and everything the
+examples use); pytest only where the kit's test classes run (``conformance``, ``machine``),
+not to import it or to use the strategies. The rest of boardrules does not import this
+package.
 """
 
 from boardrules.testing.conformance import conformance, contract_problem

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
@@ -204,6 +203,8 @@ def conformance(
             assert violation.code
             assert violation.message("en")
             assert violation.message("ru")
+            import pytest  # only where a test runs, so the kit imports without it
+
             for method in (game.apply, game.step):
                 with pytest.raises(IllegalAction) as info:
                     method(state, action)
@@ -249,6 +250,8 @@ def conformance(
             if game.check(state, action) is None:
                 return
             record = game.record(p.seed, (*p.actions, action), **p.setup)
+            import pytest  # only where a test runs, so the kit imports without it
+
             with pytest.raises(ReplayError) as info:
                 replay(record, game)
             assert info.value.move == len(p.actions)

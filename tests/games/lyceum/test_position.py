@@ -32,24 +32,33 @@ def test_position_builds_a_main_turn_that_plays_on() -> None:
     assert serde.from_json(serde.to_json(state), State) == state
 
 
+def test_a_pile_not_given_is_the_epochs_whole_pile() -> None:
+    """Giving only the red pile leaves the green and yellow piles whole, not empty."""
+    whole = GAME.position(skills=[(5,) * 5] * 3)
+    red_only = GAME.position(skills=[(5,) * 5] * 3, piles={"red": list(whole.piles[2][:2])})
+    assert red_only.piles[:2] == whole.piles[:2]
+    assert red_only.piles[2] == whole.piles[2][:2]
+    assert GAME.position(skills=[(5,) * 5] * 3, piles={"green": []}).piles[0] == ()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "path"),
     [
-        ({"skills": [(5,) * 5] * 2}, "$.seats"),
+        ({"skills": [(5,) * 5] * 2}, "$.skills"),
         ({"skills": [(5,) * 4] * 3}, "$.skills[0]"),
         ({"skills": [(5,) * 5] * 3, "round": 11}, "$.round"),
         ({"skills": [(5,) * 5] * 3, "to_move": 3}, "$.to_move"),
-        ({"skills": [(5,) * 5] * 3, "characters": ["maria"] * 3}, "$.seats"),
-        ({"skills": [(5,) * 5] * 3, "played_xp": [50, 0, 0]}, "$.seats[0].played_xp"),
+        ({"skills": [(5,) * 5] * 3, "characters": ["maria"] * 3}, "$.characters"),
+        ({"skills": [(5,) * 5] * 3, "played_xp": [50, 0, 0]}, "$.played_xp[0]"),
         ({"skills": [(5,) * 5] * 3, "declarations": [(1, 1, 1, 1, 1), None, None]},
-         "$.seats[0].declaration"),
+         "$.declarations[0]"),
         ({"skills": [(5,) * 5] * 3, "deferred": [("ly-red-01", 2), None, None]},
-         "$.seats[0].deferred_round"),
+         "$.deferred[0]"),
         ({"skills": [(5,) * 5] * 3, "round": 4, "deferred": [("ly-red-01", 4), None, None]},
-         "$.seats[0].deferred"),
-        ({"skills": [(5,) * 5] * 3, "shared": [True, False, False]}, "$.seats[0].shared"),
-        ({"skills": [(5,) * 5] * 3, "shared_xp": [300, 0, 0]}, "$.seats[0].shared_xp"),
-        ({"skills": [(5,) * 5] * 3, "piles": {"green": ["un-green-01"]}}, "$.piles[0][0]"),
+         "$.deferred[0]"),
+        ({"skills": [(5,) * 5] * 3, "shared": [True, False, False]}, "$.shared[0]"),
+        ({"skills": [(5,) * 5] * 3, "shared_xp": [300, 0, 0]}, "$.shared_xp[0]"),
+        ({"skills": [(5,) * 5] * 3, "piles": {"green": ["un-green-01"]}}, "$.piles.green[0]"),
         ({"skills": [(5,) * 5] * 3, "piles": {"blue": []}}, "$.piles.blue"),
         ({"skills": [(5,) * 5] * 3, "effects": [(0, "ly-green-01")]}, "$.effects[0]"),
         ({"skills": [(5,) * 5] * 3, "tie_order": [0, 0, 1]}, "$.tie_order"),

@@ -207,3 +207,29 @@ def test_every_legal_action_has_a_label_in_both_languages(phase: str, steps: int
         assert en
         assert ru
         assert en != ru
+
+
+_TWO = [[["warriors-leader-1"]], [["hosts-leader-1"]]]
+
+
+def test_a_deck_given_is_its_top_and_the_rest_follows() -> None:
+    """``deck=`` need not list every unplaced card: the rest follow in canonical order."""
+    game = Game()
+    whole = game.position(_TWO)
+    top = game.position(_TWO, deck=["priests-bard-1", "heroes-sage-1"])
+    assert top.deck[:2] == ("priests-bard-1", "heroes-sage-1")
+    assert sorted(top.deck) == sorted(whole.deck)
+    assert top.deck[2:] == tuple(c for c in whole.deck if c not in top.deck[:2])
+
+
+@given(st.text(min_size=1, max_size=10),
+       st.sampled_from(["market", "deck", "enterprises", "phase", "zones"]))
+def test_unknown_ids_are_bad_input_at_the_argument(text: str, argument: str) -> None:
+    game = Game()
+    if text in game.cards or text in {p.value for p in Phase}:
+        return
+    value: Any = {"market": [text], "deck": [text], "enterprises": [text], "phase": text,
+                  "zones": {text: {}}}[argument]
+    with pytest.raises(BadInput) as info:
+        game.position(_TWO, **{argument: value})
+    assert info.value.path.startswith(f"$.{argument}")

@@ -339,6 +339,40 @@ def test_impossible_positions_are_bad_input(kwargs: dict[str, object], path: str
     assert info.value.path == path
 
 
+@given(STATES, st.integers(2, 8))
+def test_any_tail_of_a_real_game_is_a_position(state: semya.State, k: int) -> None:
+    """The last k plays of a reachable state, given as the table, pass the rules' checks."""
+    if GAME.is_over(state) or len(state.table) < k:
+        return
+    tail = state.table[-k:]
+    rebuilt = GAME.position(hands=state.hands, table=[p.action for p in tail],
+                            trumps=state.trumps, to_move=_mover(state))
+    assert rebuilt.table[-k:] == tail
+
+
+def test_a_table_whose_answer_breaks_sem6_is_refused() -> None:
+    """The issue's table: «moon-sun» does not answer «sun-saturn» (it must start on Saturn)."""
+    with pytest.raises(BadInput, match="SEM-6") as info:
+        GAME.position(hands=[["mars-sun"], ["sun-venus"]],
+                      table=[PlayCard("sun-saturn"), PlayCard("moon-sun")], to_move=0)
+    assert info.value.path == "$.table[1]"
+    with pytest.raises(BadInput, match="SEM-7") as info:
+        GAME.position(hands=[["mars-sun"], ["sun-venus"]],
+                      table=[PlayCard("sun-saturn"), semya.PlayLord(semya.Symbol.SUN)],
+                      to_move=0)
+    assert info.value.path == "$.table[1]"
+
+
+@given(st.text(min_size=1, max_size=12), st.booleans())
+def test_unknown_cards_on_the_table_are_bad_input_with_the_path(text: str, wrapped: bool) -> None:
+    if text in CARD:
+        return
+    play = semya.Play(1, PlayCard(text)) if wrapped else PlayCard(text)
+    with pytest.raises(BadInput) as info:
+        GAME.position(hands=[["mars-sun"], ["sun-venus"]], table=[play], to_move=0)
+    assert info.value.path == ("$.table[0].action.card" if wrapped else "$.table[0].card")
+
+
 def test_a_tampered_loser_is_refused() -> None:
     data = serde.to_dict(GAME.new(5))
     data["loser"] = 1

@@ -7,6 +7,9 @@
 ChooseSkill(skill=Skill.HEALTH)
 """
 
+from typing import Any as _Any
+
+from boardrules.core.registry import register_variant as _register_variant
 from boardrules.games.lyceum.actions import (
     Action,
     ChooseSkill,
@@ -144,3 +147,11 @@ __all__ = [
     "team_standings",
     "validate_content",
 ]
+
+
+def _share_rounded_down_game(**options: _Any) -> Game:
+    return share_rounded_down(Game(**options))
+
+
+# Records of the shipped variant load by name; ``boardrules simulate --variant`` finds it.
+_register_variant(_share_rounded_down_game)

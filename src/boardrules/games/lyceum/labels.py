@@ -58,6 +58,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "event_rule",
+    "group_label",
     "seat_groups",
 ]
 
@@ -174,24 +175,35 @@ def character_name(tables: Tables, character_id: str, lang: str = "en") -> str:
 
 
 #: Tally keys without a group, put in groups of one unit each: turns (events) or seats.
-_REGROUPED: Mapping[str, str] = {
-    "rest": "turns: rest",
-    "experience shared": "turns: experience shared",
-    "deferred card played": "turns: deferred card played",
-    "no declaration": "declarations, every seat: none",
-    "winner no declaration": "declarations, winners: none",
+_REGROUPED: Mapping[str, tuple[str, str]] = {
+    "rest": ("turns: rest", "ходы: отдых"),
+    "experience shared": ("turns: experience shared", "ходы: поделиться опытом"),
+    "deferred card played": ("turns: deferred card played", "ходы: сыграна отложенная карта"),
+    "no declaration": ("declarations, every seat: none", "заявки, все игроки: нет"),
+    "winner no declaration": ("declarations, winners: none", "заявки, победители: нет"),
 }
 #: Group names that say whose plays they count.
-_PREFIXES: Mapping[str, str] = {
-    "card played": "card played by a winner",
-    "card played (all seats)": "card played",
+_PREFIXES: Mapping[str, tuple[str, str]] = {
+    "card played": ("card played by a winner", "карта сыграна победителем"),
+    "card played (all seats)": ("card played", "карта сыграна"),
+    "character": ("character", "персонаж"),
+    "winner character": ("winner character", "персонаж победителя"),
+    "card drawn": ("card drawn", "карта взята"),
+    "card discarded": ("card discarded", "карта сброшена"),
+    "card deferred": ("card deferred", "карта отложена"),
+    "deferred card expired": ("deferred card expired", "отложенная карта сгорела"),
+    "deferred card unplayed at the end": (
+        "deferred card unplayed at the end", "отложенная карта не сыграна к концу"),
+    "draw": ("draw", "взята карта"),
+    "final level": ("final level", "уровень в конце"),
 }
-_DECLARATIONS: Mapping[str, str] = {
-    "declaration met": "declarations, every seat",
-    "declaration missed": "declarations, every seat",
-    "winner declaration met": "declarations, winners",
-    "winner declaration missed": "declarations, winners",
+_DECLARATIONS: Mapping[str, tuple[str, str]] = {
+    "declaration met": ("declarations, every seat", "заявки, все игроки"),
+    "declaration missed": ("declarations, every seat", "заявки, все игроки"),
+    "winner declaration met": ("declarations, winners", "заявки, победители"),
+    "winner declaration missed": ("declarations, winners", "заявки, победители"),
 }
+_MET = {"met": ("met", "выполнена"), "missed": ("missed", "не выполнена")}
 
 
 def content_label(game: Lyceum, key: str, lang: str = "en") -> str:
@@ -199,27 +211,54 @@ def content_label(game: Lyceum, key: str, lang: str = "en") -> str:
 
     >>> from boardrules.games import lyceum
     >>> game = lyceum.Game()
-    >>> content_label(game, "character: maria")
-    'character: Masha'
+    >>> content_label(game, "character: maria"), content_label(game, "character: maria", "ru")
+    ('character: Masha', 'персонаж: Маша')
     >>> content_label(game, "winner declaration met: 40"), content_label(game, "rest")
     ('declarations, winners: met 40 SP', 'turns: rest')
+    >>> content_label(game, "winner declaration met: 40", "ru")
+    'заявки, победители: выполнена 40 очков умений'
     >>> content_label(game, "card played: ly-green-01").startswith("card played by a winner: «")
     True
     """
+    ru = lang == "ru"
     tables = game.rule_context
     if key in _REGROUPED:
-        return _REGROUPED[key]
+        return _REGROUPED[key][ru]
     prefix, sep, item = key.partition(": ")
     if not sep:
         return key
     declaration = _DECLARATIONS.get(prefix)
     if declaration is not None:
-        return f"{declaration}: {prefix.rsplit(' ', 1)[-1]} {item} SP"
+        met = _MET[prefix.rsplit(" ", 1)[-1]][ru]
+        return f"{declaration[ru]}: {met} {item} {'очков умений' if ru else 'SP'}"
+    named = _PREFIXES.get(prefix, (prefix, prefix))[ru]
     if "character" in prefix:
-        return f"{prefix}: {character_name(tables, item, lang)}"
+        return f"{named}: {character_name(tables, item, lang)}"
     if "card" in prefix:
-        return f"{_PREFIXES.get(prefix, prefix)}: {_title(tables, item, lang == 'ru')}"
-    return key
+        return f"{named}: {_title(tables, item, ru)}"
+    if prefix == "draw" and ru:
+        colour = CARD_COLOURS_RU.get(item)
+        return f"{named}: {colour.nom if colour is not None else item}"
+    return f"{named}: {item}"
+
+
+def group_label(game: Lyceum, grouping: str, label: str, lang: str = "en") -> str:
+    """A grouping of :func:`seat_groups` (``label=""``), or one of its labels, in ``lang``.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> group_label(game, "character", "", "ru"), group_label(game, "character", "Lev", "ru")
+    ('персонаж', 'Лев')
+    """
+    ru = lang == "ru"
+    if not label:
+        return "персонаж" if ru and grouping == "character" else grouping
+    if not ru:
+        return label
+    for character in game.rule_context.content.characters:
+        if character.name_en == label:
+            return character.name_ru
+    return label
 
 
 def _seats(seats: tuple[int, ...]) -> str:

@@ -4,6 +4,7 @@ description (:func:`build_position`); both get the tables's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
@@ -349,8 +350,9 @@ def build_position(
         declarations: per seat, five declared SP or ``None``.
         deferred: per seat, ``(card_id, round_deferred)`` or ``None``.
         shared: per seat, whether it has shared experience.
-        piles: ``{"green": [...], ...}`` top card first; default: the epoch's whole piles in
-            content order, less the cards deferred or in force.
+        piles: ``{"green": [...], ...}`` top card first; a colour not given (and every
+            colour by default) is the epoch's whole pile in content order, less the cards
+            deferred or in force; give ``[]`` for an empty pile.
         effects: lasting effects in force, oldest first, as ``(seat, card_id)``.
         tie_order: the seats from youngest to oldest (default: by seat).
         seed: the seed later epochs are shuffled from.
@@ -399,7 +401,13 @@ def build_position(
         unknown = set(piles) - {c.value for c in _COLOURS}
         if unknown:
             raise BadInput(f"$.piles.{sorted(unknown)[0]}", "a pile is green, yellow or red")
-        pile_ids = tuple(tuple(piles.get(colour.value, ())) for colour in _COLOURS)
+        # A pile not given is the epoch's whole pile (less what is deferred or in force),
+        # as when no pile is given: an empty pile is given as [].
+        pile_ids = tuple(
+            tuple(piles[colour.value]) if colour.value in piles
+            else tuple(c for c in tables.piles[epoch, colour] if c not in taken)
+            for colour in _COLOURS
+        )
     effect_list = []
     for i, (seat, card_id) in enumerate(effects):
         card = tables.cards.get(card_id)
@@ -421,5 +429,41 @@ def build_position(
         piles=pile_ids,
         effects=tuple(effect_list),
     )
-    validate_state(tables, state)
+    try:
+        validate_state(tables, state)
+    except BadInput as error:
+        path = _argument_path(error.path)
+        if path == "$.seats":  # the whole table: how many seats, whose characters, deferrals
+            path = ("$.characters" if "LY-2" in error.reason
+                    else "$.deferred" if "LY-12" in error.reason else "$.skills")
+        raise BadInput(path, error.reason) from None
     return state
+
+
+#: A field of a seat's sheet, and the argument of :func:`build_position` that sets it.
+_SEAT_ARGUMENTS = {
+    "character": "characters", "skills": "skills", "played_xp": "played_xp",
+    "shared_xp": "shared_xp", "declaration": "declarations", "deferred": "deferred",
+    "deferred_round": "deferred", "shared": "shared",
+}
+
+
+def _argument_path(path: str) -> str:
+    """The path of the argument a designer gave, for the path of the state's field
+    (``$.seats[0].deferred_round`` is ``$.deferred[0]``, ``$.piles[2][3]`` is
+    ``$.piles.red[3]``, ``$.turn`` is ``$.to_move``).
+
+    >>> _argument_path("$.seats[0].deferred_round"), _argument_path("$.piles[2][3]")
+    ('$.deferred[0]', '$.piles.red[3]')
+    >>> _argument_path("$.seats[1].skills[4]"), _argument_path("$.round")
+    ('$.skills[1][4]', '$.round')
+    """
+    seat = re.fullmatch(r"\$\.seats\[(\d+)\]\.(\w+)(.*)", path)
+    if seat is not None and seat[2] in _SEAT_ARGUMENTS:
+        return f"$.{_SEAT_ARGUMENTS[seat[2]]}[{seat[1]}]{seat[3]}"
+    pile = re.fullmatch(r"\$\.piles\[(\d)\](.*)", path)
+    if pile is not None and int(pile[1]) < len(_COLOURS):
+        return f"$.piles.{_COLOURS[int(pile[1])].value}{pile[2]}"
+    if path in ("$.turn", "$.queue") or path.startswith("$.queue["):
+        return "$.to_move"
+    return path

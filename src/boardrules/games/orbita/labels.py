@@ -29,7 +29,7 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import BOOSTS, Resource, Role, parse_card
+from boardrules.games.orbita.content import BOOSTS, Resource, Role, Spec, parse_card
 from boardrules.games.orbita.events import (
     Boosted,
     CharacterDrawn,
@@ -63,6 +63,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "event_rule",
+    "group_label",
     "resource_name",
     "seat_groups",
 ]
@@ -190,9 +191,13 @@ def describe_action(action: Action, lang: str = "en") -> str:
             return "Усилить предложение всем, что есть"
         return "Reinforce the offer with everything at hand"
     if isinstance(action, Shield):
+        # ORB-15: one Way for each character shielded (4 for a Workshop, 16 for a
+        # corporation), so the label names the rate, not one Way.
         if ru:
-            return f"Защитить Хозяина: {_q(action.hero, ru)} тратит Способ"
-        return f"Shield the Host: {_q(action.hero, ru)} spends a Way"
+            return (f"Защитить Хозяев: {_q(action.hero, ru)} тратит 1 ед. Способа за каждого "
+                    "защищённого персонажа (за Цех — 4)")
+        return (f"Shield the Hosts: {_q(action.hero, ru)} spends 1 Way for each character "
+                "shielded (4 for a Workshop)")
     if isinstance(action, FormCorporation):
         suit = action.suit
         if ru:
@@ -410,6 +415,24 @@ def seat_groups(game: object, state: State) -> dict[str, tuple[str, ...]]:
         parsed = parse_card(seat.teams[0].leader) if seat.teams else None
         specs.append(parsed[0].name_en if parsed is not None else "none")
     return {"starting specialisation": tuple(specs)}
+
+
+def group_label(game: object, grouping: str, label: str, lang: str = "en") -> str:
+    """A grouping of :func:`seat_groups` (``label=""``), or one of its labels, in ``lang``.
+
+    >>> group_label(None, "starting specialisation", "", "ru")
+    'начальная специализация'
+    >>> group_label(None, "starting specialisation", "Hosts", "ru")
+    'Хозяева'
+    """
+    if lang != "ru":
+        return label or grouping
+    if not label:
+        return "начальная специализация" if grouping == "starting specialisation" else grouping
+    for spec in Spec:
+        if spec.name_en == label:
+            return str(spec.name_ru)
+    return "нет" if label == "none" else label
 
 
 def content_label(game: object, key: str, lang: str = "en") -> str:

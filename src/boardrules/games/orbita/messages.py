@@ -170,11 +170,11 @@ CATALOG: MessageCatalog = {
         "Only a Hero can shield ({card} is not one).", "Защищает только Герой.",
     ),
     "no_way": _named(
-        "{card} holds no Way to shield with.", "У персонажа {card} нет Способа.",
+        "{card} holds no Way to shield with.", "У персонажа {card} нет Способа для защиты.",
     ),
     "host_protected": (
         "The Host holds Territory given for its protection; no shield is possible.",
-        "Хозяину подарена Территория для защиты; перехват невозможен.",
+        "Хозяину подарена Территория для защиты; защитить его Героем нельзя.",
     ),
     "responder_shields": (
         "The answering seat cannot shield: during an offer it only answers with its resources.",

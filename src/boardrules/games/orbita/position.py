@@ -361,7 +361,11 @@ def build_position(
         corps: list[Corporation] = []
         mine = corporations[s] if s < len(corporations) else ()
         for c, (suit, enterprise_lists) in enumerate(mine):
-            suit_spec = suit if isinstance(suit, Spec) else Spec(suit)
+            try:
+                suit_spec = suit if isinstance(suit, Spec) else Spec(suit)
+            except ValueError:
+                raise BadInput(f"$.corporations[{s}][{c}][0]",
+                               "a suit is warriors, hosts, heroes or priests") from None
             ents = [
                 _make_team(ctx, e, True, f"$.corporations[{s}][{c}][{k}]")
                 for k, e in enumerate(enterprise_lists)
@@ -369,13 +373,27 @@ def build_position(
             ents.sort(key=lambda t: (ctx.spec[t.leader].index - suit_spec.index) % 4)
             corps.append(Corporation(suit_spec, tuple(ents)))
         built.append(Seat(made, tuple(corps)))
+    leaders = {t.leader for seat in built for t in seat.teams}
+    for k, leader in enumerate(enterprises):
+        if leader not in leaders:
+            raise BadInput(f"$.enterprises[{k}]",
+                           f"no team in seats is led by {str(leader)[:40]!r}")
     placed = {m for seat in built for t in seat.teams for m in t.members}
     placed |= {
         m for seat in built for c in seat.corporations for t in c.enterprises for m in t.members
     }
+    for k, card in enumerate(market):
+        if card not in ctx.order:
+            raise BadInput(f"$.market[{k}]", f"no character {str(card)[:40]!r} in the deck")
     placed |= set(market)
-    if deck is None:
-        deck = tuple(c for c in ctx.cards if c not in placed)
+    # The deck given is its top, in order; every card placed nowhere follows in canonical
+    # order (all of them when no deck is given).
+    top = tuple(deck or ())
+    deck = top + tuple(c for c in ctx.cards if c not in placed and c not in top)
+    try:
+        phase = phase if isinstance(phase, Phase) else Phase(phase)
+    except ValueError:
+        raise BadInput("$.phase", f"no phase {str(phase)[:40]!r}") from None
     table: dict[str, Zones] = {c: Zones() for c in sorted(placed, key=lambda c: ctx.order[c])}
     for card, value in (zones or {}).items():
         if card not in table:
@@ -383,7 +401,7 @@ def build_position(
         table[card] = _to_zones(value, f"$.zones.{card}")
     state = State(
         round,
-        phase if isinstance(phase, Phase) else Phase(phase),
+        phase,
         turn,
         tuple(built),
         tuple(market),

@@ -248,12 +248,12 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
             lines.append(
                 f"Игрок {s}{you}: {plural_ru(points, 'очко', 'очка', 'очков')}; "
                 f"ресурсы {_counts(held, ru) or '—'}; "
-                f"еда {food}, съедят {need}{done}"
+                f"Еды {food} ед., на потребление нужно {need}{done}"
             )
         else:
             lines.append(
                 f"Seat {s}{you}: {points} points; holds {_counts(held, ru) or '—'}; "
-                f"Food {food}, eats {need}{done}"
+                f"Food {food}, needs {need} to eat{done}"
             )
         for corp in sheet.corporations:
             name = corp.suit.corporation_ru if ru else corp.suit.corporation
@@ -360,9 +360,10 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         food, need = seat_food(sheet, view.zones), seat_need(sheet)
         label = (
             f"Игрок {s}{you}: {plural_ru(standings.points[s], 'очко', 'очка', 'очков')} · "
-            f"ресурсы {held} · еда {food}/{need}"
+            f"ресурсы {held} · Еды {food} из {need} нужных"
             if ru else
-            f"Seat {s}{you}: {standings.points[s]} points · holds {held} · Food {food}/{need}"
+            f"Seat {s}{you}: {standings.points[s]} points · holds {held} · "
+            f"Food {food} of {need} needed"
         )
         svg.text(12, y + 14, label, size=12, font_weight="bold",
                  fill="#5b2a86" if s == mover else "#000")

@@ -8,6 +8,9 @@
 ["PlayCard(card='saturn-jupiter')", "PlayCard(card='saturn-moon')"]
 """
 
+from typing import Any as _Any
+
+from boardrules.core.registry import register_variant as _register_variant
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.content import (
     DECK_SIZE,
@@ -49,3 +52,11 @@ __all__ = [
     "load_deck",
     "validate_deck",
 ]
+
+
+def _fool_optional_game(**options: _Any) -> Game:
+    return fool_optional(Game(**options))
+
+
+# Records of the shipped variant load by name; ``boardrules simulate --variant`` finds it.
+_register_variant(_fool_optional_game)

@@ -62,13 +62,17 @@ class Deck(Protocol):
 
 
 def event_rule(game: object, event: Event) -> str | None:
-    """The rule ID behind ``event`` (a card played is an opening or an answer: not
-    attributed; the end of the game names its own rule).
+    """The rule ID behind ``event``: a card played (an opening or an answer) is SEM-6, whose
+    effect puts every feeling card on the table; the end of the game names its own rule.
 
     >>> from boardrules.games.semya import Symbol
     >>> event_rule(None, LordPlayed(seat=0, named=Symbol.SUN))
     'SEM-7'
+    >>> event_rule(None, CardPlayed(seat=1, card="sun-saturn"))
+    'SEM-6'
     """
+    if isinstance(event, CardPlayed):
+        return "SEM-6"
     if isinstance(event, LordPlayed):
         return "SEM-7"
     if isinstance(event, FoolPlayed):

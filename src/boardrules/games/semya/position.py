@@ -8,7 +8,7 @@ from boardrules.core.errors import BadInput
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.content import Symbol
 from boardrules.games.semya.flow import Tables
-from boardrules.games.semya.rules import out_of_answers
+from boardrules.games.semya.rules import RULES, out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
 
 __all__ = ["build_position", "validate_state"]
@@ -119,6 +119,12 @@ def build_position(
     n = len(table)
     for i, given_play in enumerate(table):
         seat = (to_move - (n - i)) % 2
+        action = given_play.action if isinstance(given_play, Play) else given_play
+        path = f"$.table[{i}].action" if isinstance(given_play, Play) else f"$.table[{i}]"
+        if not isinstance(action, PlayCard | PlayLord | PlayFool):
+            raise BadInput(path, "a play is a PlayCard, PlayLord or PlayFool")
+        if isinstance(action, PlayCard) and action.card not in order:
+            raise BadInput(f"{path}.card", f"no card {action.card!r} in the deck")
         if isinstance(given_play, Play):
             if given_play.seat != seat:
                 raise BadInput(f"$.table[{i}].seat", f"by alternation this play is seat {seat}'s")
@@ -178,4 +184,36 @@ def build_position(
             loser = mover
     state = State(first, (held[0], held[1]), (final[0], final[1]), plays, loser)
     validate_state(tables, state)
+    _check_recent_plays(tables, state, len(prefix), table)
     return state
+
+
+def _check_recent_plays(
+    tables: Tables, state: State, start: int, table: Sequence[Action | Play]
+) -> None:
+    """Each play the designer gave must be legal where it stands, by the rules' own checks
+    (SEM-5 to SEM-8): the state before it is the position with that play and the later
+    ones taken back. The first given play is checked only when nothing was played before
+    it (it answers a play the description does not give)."""
+    for k in range(start + 1 if start else 0, len(state.table)):
+        play = state.table[k]
+        before = _taken_back(state, k)
+        for check in RULES.checks_for(type(play.action)):
+            violation = check(tables, before, play.action)
+            if violation is not None:
+                i = k - start
+                path = f"$.table[{i}]" + (".action" if isinstance(table[i], Play) else "")
+                raise BadInput(path, f"{violation.rule}: {violation.message('en')}")
+
+
+def _taken_back(state: State, k: int) -> State:
+    """``state`` with plays ``k`` onwards taken back into their seats' hands and trumps."""
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    trumps = list(state.trumps)
+    for play in state.table[k:]:
+        if isinstance(play.action, PlayCard):
+            hands[play.seat].append(play.action.card)
+        else:
+            trumps[play.seat] = Trump.HELD
+    return State(state.first, (tuple(hands[0]), tuple(hands[1])), (trumps[0], trumps[1]),
+                 state.table[:k], None)

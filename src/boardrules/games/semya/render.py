@@ -23,7 +23,7 @@ from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import Card, Suit, Symbol
 from boardrules.games.semya.state import State, Trump
 
-__all__ = ["SYMBOL_COLOURS", "Rules", "render_svg", "render_text"]
+__all__ = ["SYMBOL_COLOURS", "Rules", "points_label", "render_svg", "render_text"]
 
 
 class Rules(Protocol):
@@ -104,6 +104,20 @@ def _card_text(card: Card, ru: bool) -> str:
     return f"«{name}» {ends}, {suit}, {card.points}"
 
 
+def points_label(points: int, ru: bool) -> str:
+    """A seat's points and what they count (SEM-10): every card left in hand, the unplayed
+    black cards too, and the trump (−1 as the Fool).
+
+    >>> points_label(12, False)
+    '12 points (cards in hand, black ones too; trump)'
+    >>> points_label(21, True)
+    '21 очко (карты на руке, чёрные тоже; Козырь)'
+    """
+    if ru:
+        return plural_ru(points, "очко", "очка", "очков") + " (карты на руке, чёрные тоже; Козырь)"
+    return f"{points} points (cards in hand, black ones too; trump)"
+
+
 def render_text(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:
     """See :meth:`Game.render_text`."""
     ru = check_lang(lang) == "ru"
@@ -123,7 +137,7 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
         you = (" (вы)" if ru else " (you)") if s == seat else ""
         trump = _TRUMP[view.trumps[s]][1 if ru else 0]
         label = "Игрок" if ru else "Seat"
-        pts = plural_ru(points[s], "очко", "очка", "очков") if ru else f"{points[s]} points"
+        pts = points_label(points[s], ru)
         trump_word = "Козырь" if ru else "trump"
         lines.append(f"{label} {s}{you}: {trump_word} {trump}; {pts}")
         lines.extend(_hand_lines(game, view, s, seat, ru))
