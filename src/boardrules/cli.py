@@ -305,7 +305,7 @@ def simulate(
                      help="a rules variant, repeatable: 'rulebook' is the game's own rules; "
                           "two or more are compared side by side"),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help="en or ru")] = "en",
+    lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
     seed: Annotated[int, typer.Option(help="the study's seed")] = 0,
     jobs: Annotated[
         int, typer.Option(min=1, max=256, help="worker processes (1: in this process)")
@@ -313,7 +313,8 @@ def simulate(
     dask: Annotated[str | None, typer.Option(help="a Dask scheduler address")] = None,
     out: Annotated[Path, typer.Option(help="folder for the report")] = Path("build/report"),
     probe: Annotated[
-        str, typer.Option(help="probe refusals: sampled (cheap, the default), all or off")
+        str, typer.Option(metavar="sampled|all|off",
+                          help="probe refusals: sampled (cheap, the default), all or off")
     ] = "sampled",
     keep_games: Annotated[
         bool, typer.Option(help="keep every game's result (results.csv; memory grows with N)")
