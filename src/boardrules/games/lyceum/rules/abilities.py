@@ -270,6 +270,10 @@ def shares(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
     return _SHARE
 
 
+def _share_if_allowed(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
+    return _SHARE if can_share(ctx, state, state.queue[0].seat) is None else ()
+
+
 def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
     """The seat to move shares ``amount`` XP with every other seat (LY-18), who may level
     up (LY-19); the sharer gets +1 communication, −1 energy and +1 SP of choice."""
@@ -315,7 +319,9 @@ LY_18 = Rule(
     "Share once, from level 3, paying 1 energy: others get 30% of your XP.",
     "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта.",
     moves={ShareExperience: shares},
-    checks={ShareExperience: Guard(can_share_check, allows=_may_share)},
+    checks={
+        ShareExperience: Guard(can_share_check, allows=_may_share, select=_share_if_allowed)
+    },
     effects={ShareExperience: _share},
     facts={"can_share": can_share},
 )

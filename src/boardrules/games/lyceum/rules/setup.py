@@ -37,7 +37,7 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip
+from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip, replaced
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -109,7 +109,7 @@ def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Viola
     if action.source is action.target:
         return None  # a point moved onto its own skill takes nothing (LY-17 refuses it)
     seat = state.queue[0].seat
-    if not state.seats[seat].skills[action.source.index]:
+    if state.seats[seat].skills[action.source.index] <= 0:
         return Violation("LY-1", "skill_empty", {"seat": seat, "skill": action.source.value})
     return None
 
@@ -173,7 +173,7 @@ def _characters(ctx: Tables, seed: int, setup: Setup, state: State | None) -> St
     characters = ctx.content.characters
     drawn = Rng.derive(seed, "lyceum", "characters").shuffled(range(len(characters)))
     seats = tuple(Seat(characters[i].id, characters[i].base) for i in drawn[: setup.players])
-    return attrs.evolve(state, seats=seats)
+    return replaced(state, seats=seats)
 
 
 LY_2 = Rule(
@@ -205,7 +205,7 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
 def _extra_points(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
     steps = tuple(Step(_CHOOSE, seat, EXTRA_POINTS) for seat in range(setup.players))
-    return attrs.evolve(state, queue=(*state.queue, *steps))
+    return replaced(state, queue=(*state.queue, *steps))
 
 
 def _choices(ctx: Tables, state: State) -> tuple[ChooseSkill, ...]:
@@ -279,7 +279,7 @@ def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None
     for seat in range(setup.players):
         queue += [step for step in state.queue if step.seat == seat]
         queue.append(Step(_DECLARE, seat))
-    return attrs.evolve(state, queue=tuple(queue))
+    return replaced(state, queue=tuple(queue))
 
 
 def _declare(ctx: Tables, work: Work, action: Declare, events: Events) -> Work:
@@ -364,9 +364,7 @@ def tie_order(
 
 def _ties(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
-    return attrs.evolve(
-        state, tie_order=tie_order(setup.players, setup.ages, setup.birth_dates)
-    )
+    return replaced(state, tie_order=tie_order(setup.players, setup.ages, setup.birth_dates))
 
 
 def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> Work:

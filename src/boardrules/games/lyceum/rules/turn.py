@@ -13,8 +13,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping
 
-import attrs
-
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule
 from boardrules.core.violation import Violation
@@ -49,7 +47,7 @@ from boardrules.games.lyceum.events import (
     LevelReached,
     RoundStarted,
 )
-from boardrules.games.lyceum.rules.common import COLOURS, Events
+from boardrules.games.lyceum.rules.common import COLOURS, Events, replaced
 from boardrules.games.lyceum.rules.setup import Setup
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
@@ -143,7 +141,7 @@ def mover(state: State) -> int | None:
 
 def _first_piles(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
-    return attrs.evolve(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
+    return replaced(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
 
 
 def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
@@ -349,6 +347,11 @@ def _plays(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
     return _PLAY
 
 
+def _play_if_eligible(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
+    step = state.queue[0]
+    return _PLAY if ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card) else ()
+
+
 def _discards(ctx: Tables, state: State) -> tuple[DiscardCard, ...]:
     return _DISCARD
 
@@ -407,7 +410,7 @@ LY_11 = Rule(
     "Play an eligible card (losses, gains, XP) or discard it; an ineligible one is discarded.",
     "Доступную карту играют (потери, прибавки, опыт) или сбрасывают; недоступную — в отбой.",
     moves={PlayCard: _plays, DiscardCard: _discards},
-    checks={PlayCard: Guard(_playable, allows=_is_playable)},
+    checks={PlayCard: Guard(_playable, allows=_is_playable, select=_play_if_eligible)},
     effects={PlayCard: _play_drawn, DiscardCard: _discard},
     facts={"play": play},
 )
@@ -441,6 +444,14 @@ def _defers(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
     return _DEFER
 
 
+def _defer_if_allowed(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
+    step = state.queue[0]
+    sheet = state.seats[step.seat]
+    if sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card):
+        return _DEFER
+    return ()
+
+
 def _defer(ctx: Tables, work: Work, action: DeferCard, events: Events) -> Work:
     step = work.step
     assert step.card is not None
@@ -456,7 +467,7 @@ LY_12 = Rule(
     "Only an ineligible card may be deferred, one deferred card at a time.",
     "Отложить можно лишь недоступную карту и лишь одну за раз.",
     moves={DeferCard: _defers},
-    checks={DeferCard: Guard(_deferrable, allows=_may_defer)},
+    checks={DeferCard: Guard(_deferrable, allows=_may_defer, select=_defer_if_allowed)},
     effects={DeferCard: _defer},
 )
 """LY-12: deferring the drawn card: only an ineligible one (``defer_eligible``), holding no
