@@ -50,7 +50,6 @@ from boardrules.games.lyceum.rules.abilities import (
     rest_moves,
     share,
     share_amount,
-    shares,
     special,
 )
 from boardrules.games.lyceum.rules.end import (
@@ -157,7 +156,6 @@ __all__ = [
     "score",
     "share",
     "share_amount",
-    "shares",
     "shuffled_piles",
     "special",
     "tie_order",

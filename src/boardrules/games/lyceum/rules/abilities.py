@@ -34,7 +34,7 @@ from boardrules.games.lyceum.events import (
     PointMoved,
     Rested,
 )
-from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, bump
+from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, Listing, bump
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -157,21 +157,9 @@ def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
     return action.source is not action.target
 
 
-_REST = (Rest(),)
-_FINISH = (FinishMoves(),)
-_ALL_MOVES: tuple[MoveSkillPoint, ...] = tuple(m for moves in MOVES for m in moves)
 
 
-def _rests(ctx: Tables, state: State) -> tuple[Rest, ...]:
-    return _REST
 
-
-def _moves(ctx: Tables, state: State) -> tuple[MoveSkillPoint, ...]:
-    return _ALL_MOVES
-
-
-def _finishes(ctx: Tables, state: State) -> tuple[FinishMoves, ...]:
-    return _FINISH
 
 
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
@@ -214,7 +202,11 @@ LY_17 = Rule(
     "LY-17",
     "Rest: +1 energy, +1 SP of choice, then move up to 3/4/5 SP by epoch.",
     "Отдых: +1 энергия, +1 SP на выбор, затем перенос до 3/4/5 SP по эпохе.",
-    moves={Rest: _rests, MoveSkillPoint: _moves, FinishMoves: _finishes},
+    moves={
+        Rest: Listing((Rest(),)),
+        MoveSkillPoint: Listing(tuple(m for moves in MOVES for m in moves)),
+        FinishMoves: Listing((FinishMoves(),)),
+    },
     checks={MoveSkillPoint: Guard(_different_skills, allows=_not_same_skill)},
     effects={Rest: _rest, MoveSkillPoint: _move, FinishMoves: _finish_moves},
     facts={"rest_moves": rest_moves},
@@ -265,11 +257,6 @@ def _may_share(ctx: Tables, state: State, action: ShareExperience) -> bool:
 _SHARE = (ShareExperience(),)
 
 
-def shares(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
-    """LY-18's move: the seat to move shares experience."""
-    return _SHARE
-
-
 def _share_if_allowed(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
     return _SHARE if can_share(ctx, state, state.queue[0].seat) is None else ()
 
@@ -318,7 +305,7 @@ LY_18 = Rule(
     "LY-18",
     "Share once, from level 3, paying 1 energy: others get 30% of your XP.",
     "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта.",
-    moves={ShareExperience: shares},
+    moves={ShareExperience: Listing(_SHARE)},
     checks={
         ShareExperience: Guard(can_share_check, allows=_may_share, select=_share_if_allowed)
     },

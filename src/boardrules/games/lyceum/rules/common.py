@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
+import attrs
+
 from boardrules.games.lyceum.content import Colour, Skill
 from boardrules.games.lyceum.events import Event
 from boardrules.games.lyceum.state import State, make_state
 
-__all__ = ["COLOURS", "COMMUNICATION", "ENERGY", "Events", "bump", "clip", "replaced"]
+__all__ = ["COLOURS", "COMMUNICATION", "ENERGY", "Events", "Listing", "bump", "clip", "replaced"]
 
 #: The piles' colours in pile order (green, yellow, red).
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -41,3 +43,14 @@ def replaced(state: State, **changes: Any) -> State:
     }
     fields.update(changes)
     return make_state(**fields)
+
+
+@attrs.frozen
+class Listing:
+    """A move generator that lists the same actions in every state (the checks then decide
+    which are legal)."""
+
+    actions: tuple[Any, ...]
+
+    def __call__(self, ctx: object, state: object) -> tuple[Any, ...]:
+        return self.actions

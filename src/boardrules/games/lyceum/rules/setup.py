@@ -37,7 +37,7 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip, replaced
+from boardrules.games.lyceum.rules.common import ENERGY, Events, Listing, bump, clip, replaced
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -208,16 +208,13 @@ def _extra_points(ctx: Tables, seed: int, setup: Setup, state: State | None) -> 
     return replaced(state, queue=(*state.queue, *steps))
 
 
-def _choices(ctx: Tables, state: State) -> tuple[ChooseSkill, ...]:
-    return CHOICES
-
 
 LY_3 = Rule(
     "LY-3",
     "Setup: every seat adds 5 extra SP, one at a time, where it likes.",
     "Подготовка: каждый по одному добавляет 5 SP в любые умения.",
     setup=_extra_points,
-    moves={ChooseSkill: _choices},
+    moves={ChooseSkill: Listing(CHOICES)},
     effects={ChooseSkill: _choose},
 )
 """LY-3: the setup's extra SP (a pending step per seat), placed one at a time like every SP
@@ -253,9 +250,6 @@ def _target_ok(ctx: Tables, state: State, action: Declare) -> bool:
     return action.target is None or action.target in DECLARATION_BONUS
 
 
-def _targets(ctx: Tables, state: State) -> tuple[Declare, ...]:
-    return DECLARES
-
 
 def _value_ok(ctx: Tables, state: State, action: DeclareSkill) -> bool:
     value = action.value
@@ -267,9 +261,6 @@ def _values_left(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
     left = state.queue[0].count
     return DECLARE_VALUES[: left + 1] if left >= 0 else ()
 
-
-def _values(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
-    return DECLARE_VALUES
 
 
 def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
@@ -312,9 +303,9 @@ LY_4 = Rule(
     "Optionally declare a future self of 35/40/45 SP split over the skills.",
     "По желанию — заявка образа будущего: 35/40/45 SP, разложенные по умениям.",
     setup=_declaration_steps,
-    moves={Declare: _targets, DeclareSkill: _values},
+    moves={Declare: Listing(DECLARES), DeclareSkill: Listing(DECLARE_VALUES)},
     checks={
-        Declare: Guard(_target_check, allows=_target_ok, select=_targets),
+        Declare: Guard(_target_check, allows=_target_ok, select=Listing(DECLARES)),
         DeclareSkill: Guard(_value_check, allows=_value_ok, select=_values_left),
     },
     effects={Declare: _declare, DeclareSkill: _declare_skill},

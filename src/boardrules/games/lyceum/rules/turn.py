@@ -47,7 +47,7 @@ from boardrules.games.lyceum.events import (
     LevelReached,
     RoundStarted,
 )
-from boardrules.games.lyceum.rules.common import COLOURS, Events, replaced
+from boardrules.games.lyceum.rules.common import COLOURS, Events, Listing, replaced
 from boardrules.games.lyceum.rules.setup import Setup
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
@@ -244,9 +244,6 @@ effects the rules state for it."""
 # -- LY-8: drawing -----------------------------------------------------------------------------
 
 
-def _draws(ctx: Tables, state: State) -> tuple[Draw, ...]:
-    return DRAWS
-
 
 def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
     colour = action.colour
@@ -269,7 +266,7 @@ LY_8 = Rule(
     "LY-8",
     "To draw, take the top card of this epoch's pile of a chosen colour.",
     "Взять карту — верхнюю из колоды выбранного цвета текущей эпохи.",
-    moves={Draw: _draws},
+    moves={Draw: Listing(DRAWS)},
     effects={Draw: _draw},
 )
 """LY-8: a draw of any colour takes the top card of its pile; the seat then decides on it."""
@@ -327,7 +324,6 @@ LY_10 = Rule(
 
 # -- LY-11: play or discard --------------------------------------------------------------------
 _PLAY = (PlayCard(),)
-_DISCARD = (DiscardCard(),)
 
 
 def _playable(ctx: Tables, state: State, action: PlayCard) -> Violation | None:
@@ -343,17 +339,11 @@ def _is_playable(ctx: Tables, state: State, action: PlayCard) -> bool:
     return bool(ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card))
 
 
-def _plays(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
-    return _PLAY
-
 
 def _play_if_eligible(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
     step = state.queue[0]
     return _PLAY if ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card) else ()
 
-
-def _discards(ctx: Tables, state: State) -> tuple[DiscardCard, ...]:
-    return _DISCARD
 
 
 def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, events: Events) -> None:
@@ -409,7 +399,7 @@ LY_11 = Rule(
     "LY-11",
     "Play an eligible card (losses, gains, XP) or discard it; an ineligible one is discarded.",
     "Доступную карту играют (потери, прибавки, опыт) или сбрасывают; недоступную — в отбой.",
-    moves={PlayCard: _plays, DiscardCard: _discards},
+    moves={PlayCard: Listing(_PLAY), DiscardCard: Listing((DiscardCard(),))},
     checks={PlayCard: Guard(_playable, allows=_is_playable, select=_play_if_eligible)},
     effects={PlayCard: _play_drawn, DiscardCard: _discard},
     facts={"play": play},
@@ -440,9 +430,6 @@ def _may_defer(ctx: Tables, state: State, action: DeferCard) -> bool:
     return sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card)
 
 
-def _defers(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
-    return _DEFER
-
 
 def _defer_if_allowed(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
     step = state.queue[0]
@@ -466,7 +453,7 @@ LY_12 = Rule(
     "LY-12",
     "Only an ineligible card may be deferred, one deferred card at a time.",
     "Отложить можно лишь недоступную карту и лишь одну за раз.",
-    moves={DeferCard: _defers},
+    moves={DeferCard: Listing(_DEFER)},
     checks={DeferCard: Guard(_deferrable, allows=_may_defer, select=_defer_if_allowed)},
     effects={DeferCard: _defer},
 )
@@ -476,15 +463,8 @@ deferred card (``already_deferring``)."""
 # -- LY-13: the deferred card ------------------------------------------------------------------
 #: How long a deferred card waits: the seat's next three main turns (LY-13).
 DEFER_TURNS = 3
-_OFFERED = (PlayDeferred(), KeepDeferred())
 
 
-def _play_offered(ctx: Tables, state: State) -> tuple[PlayDeferred]:
-    return (_OFFERED[0],)
-
-
-def _keep_offered(ctx: Tables, state: State) -> tuple[KeepDeferred]:
-    return (_OFFERED[1],)
 
 
 def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events) -> Work:
@@ -529,7 +509,7 @@ LY_13 = Rule(
     "LY-13",
     "A deferred card is offered after the next three main turns, then discarded.",
     "Отложенную карту предлагают после трёх следующих ходов, потом она уходит в отбой.",
-    moves={PlayDeferred: _play_offered, KeepDeferred: _keep_offered},
+    moves={PlayDeferred: Listing((PlayDeferred(),)), KeepDeferred: Listing((KeepDeferred(),))},
     effects={
         PlayDeferred: _play_deferred,
         KeepDeferred: _keep_deferred,
