@@ -35,7 +35,7 @@ from boardrules.games.lyceum.actions import Action
 from boardrules.games.lyceum.content import Card, Content, Tables, default_content, validate_content
 from boardrules.games.lyceum.events import Event
 from boardrules.games.lyceum.rules import Setup
-from boardrules.games.lyceum.state import State, Work
+from boardrules.games.lyceum.state import State, Work, freeze
 
 __all__ = ["Game"]
 
@@ -95,11 +95,9 @@ class Game(GameBase[State, Action, Event, Setup]):
             self.content, self.min_players, self.max_players, book.facts(), moments
         )
 
-    def _begin(self, state: State) -> Work:
-        return Work(state)
-
-    def _finish(self, work: Work) -> State:
-        return work.freeze()
+    #: The effects change a mutable working copy of the state, frozen once at the end.
+    _begin = staticmethod(Work)
+    _finish = staticmethod(freeze)
 
     def max_moves(self) -> int:
         """A bound on actions per game.
