@@ -250,15 +250,25 @@ def can_share_check(ctx: Tables, state: State, action: ShareExperience) -> Viola
     return can_share(ctx, state, state.queue[0].seat)
 
 
+def _shares_ok(ctx: Tables, state: State) -> bool:
+    """:func:`can_share` for the seat to move, yes or no (no refusal built)."""
+    sheet = state.seats[state.queue[0].seat]
+    return (
+        not sheet.shared
+        and sheet.skills[ENERGY] >= 1
+        and bisect_right(ctx.levels, sheet.played_xp + sheet.shared_xp) >= SHARE_LEVEL
+    )
+
+
 def _may_share(ctx: Tables, state: State, action: ShareExperience) -> bool:
-    return can_share(ctx, state, state.queue[0].seat) is None
+    return _shares_ok(ctx, state)
 
 
 _SHARE = (ShareExperience(),)
 
 
 def _share_if_allowed(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
-    return _SHARE if can_share(ctx, state, state.queue[0].seat) is None else ()
+    return _SHARE if _shares_ok(ctx, state) else ()
 
 
 def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
