@@ -61,11 +61,11 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.flow import Setup
 from boardrules.games.lyceum.game import Game
 from boardrules.games.lyceum.rules import (
     DECLARATION_BONUS,
     REST_MOVES,
+    Setup,
     declaration_bonus,
     share_amount,
 )

@@ -11,9 +11,12 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
-from boardrules.games.lyceum.content import Colour, Skill
+from boardrules.games.lyceum.content import SKILLS, Colour, Skill
 
 __all__ = [
+    "CHOICES",
+    "DRAWS",
+    "MOVES",
     "Action",
     "ChooseSkill",
     "Declare",
@@ -171,4 +174,14 @@ Action: TypeAlias = (
     | FinishMoves
     | PlayDeferred
     | KeepDeferred
+)
+
+
+#: Every action of a kind, made once, in the vocabulary's order (the rules' move generators
+#: list these objects): a point of choice per skill, a draw per colour, and per source skill
+#: the moves of one of its SP to every other skill.
+CHOICES: tuple[ChooseSkill, ...] = tuple(ChooseSkill(s) for s in SKILLS)
+DRAWS: tuple[Draw, ...] = tuple(Draw(k) for k in Colour)
+MOVES: tuple[tuple[MoveSkillPoint, ...], ...] = tuple(
+    tuple(MoveSkillPoint(a, b) for b in SKILLS if b is not a) for a in SKILLS
 )

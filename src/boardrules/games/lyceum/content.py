@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.rules import Facts
 from boardrules.core.text import text_problem
 
 __all__ = [
@@ -590,6 +591,11 @@ class Tables:
         longest_lasting_rest: the most SP a lasting special's rest or a redistribution moves
             (0 if none).
         largest_gain: the most SP a gain special lets a seat choose (0 if none).
+        facts: the rulebook's named facts (``ctx.facts.eligible`` ...), as the game's rules
+            state them (none unless given).
+        moments: per moment of a turn (``SetupOver``, ``MainTurnOver``, ``TurnOver``), the
+            effects the rules state for it, in rulebook order (what LY-7 runs when the
+            pending steps run out; none unless given).
 
     Raises:
         BadInput: for a seat range that is upside down or wider than the character deck.
@@ -600,12 +606,19 @@ class Tables:
     """
 
     __slots__ = (
-        "_ids_sort_in_order", "base", "cards", "content", "largest_gain", "levels",
+        "_ids_sort_in_order", "base", "cards", "content", "facts", "largest_gain", "levels",
         "longest_lasting_rest",
-        "max_players", "min_players", "needs", "order", "piles",
+        "max_players", "min_players", "moments", "needs", "order", "piles",
     )
 
-    def __init__(self, content: Content, min_players: int, max_players: int) -> None:
+    def __init__(
+        self,
+        content: Content,
+        min_players: int,
+        max_players: int,
+        facts: Facts | None = None,
+        moments: Mapping[type, tuple[Any, ...]] | None = None,
+    ) -> None:
         if min_players > max_players:
             raise BadInput("$.min_players", "min_players is at most max_players")
         if max_players > len(content.characters):
@@ -618,6 +631,8 @@ class Tables:
         self.content = content
         self.min_players = min_players
         self.max_players = max_players
+        self.facts: Facts = Facts() if facts is None else facts
+        self.moments: Mapping[type, tuple[Any, ...]] = {} if moments is None else moments
         self.cards: dict[str, Card] = {c.id: c for c in cards}
         self.needs: dict[str, tuple[int, ...]] = {c.id: c.needs for c in cards}
         self.order: dict[str, int] = {c.id: i for i, c in enumerate(cards)}

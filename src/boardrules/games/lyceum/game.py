@@ -1,15 +1,18 @@
-"""The «Об игре» ``Game``: a thin facade that wires the parts of the game folder.
+"""The «Об игре» ``Game``: its options, its rule context and the parts no rule states.
 
-Rules live in :mod:`~boardrules.games.lyceum.rules` (one unit per rule ID), the pending-step
-machinery in :mod:`~boardrules.games.lyceum.flow`, hidden information in
-:mod:`~boardrules.games.lyceum.views`, standings in :mod:`~boardrules.games.lyceum.scoring`,
-invariants and positions in :mod:`~boardrules.games.lyceum.position`, what agents and
-front-ends use in :mod:`~boardrules.games.lyceum.hooks` and
-:mod:`~boardrules.games.lyceum.labels`. Each method here is one delegation.
+Setup, turns, the pending steps, legal actions, checks, effects, the end, the score and the
+views are composed by the core from the units in :mod:`~boardrules.games.lyceum.rules`
+(one per rule ID). Here: the options, the rules' context (content tables, options, the
+rulebook's named facts and the effects of the moments of a turn), the working copy effects
+change (:class:`~boardrules.games.lyceum.state.Work`), invariants and positions
+(:mod:`~boardrules.games.lyceum.position`), and what agents and front-ends use
+(:mod:`~boardrules.games.lyceum.hooks`, :mod:`~boardrules.games.lyceum.labels`), each
+method one delegation.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 import attrs
@@ -17,26 +20,22 @@ import attrs
 from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
-from boardrules.core.rules import Effect, Rulebook
-from boardrules.core.standings import Standings
+from boardrules.core.rules import Rulebook
 from boardrules.core.violation import Violation
 from boardrules.display import Position
 from boardrules.games.lyceum import (
-    flow,
     hooks,
     labels,
     notation,
     position,
     render,
     rules,
-    scoring,
-    views,
 )
 from boardrules.games.lyceum.actions import Action
 from boardrules.games.lyceum.content import Card, Content, Tables, default_content, validate_content
 from boardrules.games.lyceum.events import Event
-from boardrules.games.lyceum.flow import Setup
-from boardrules.games.lyceum.state import State, Work
+from boardrules.games.lyceum.rules import Setup
+from boardrules.games.lyceum.state import State, Work, freeze
 
 __all__ = ["Game"]
 
@@ -78,73 +77,40 @@ class Game(GameBase[State, Action, Event, Setup]):
     content: Content = attrs.field(default=None, converter=_content)
     min_players: int = attrs.field(default=3, validator=_bound)  # type: ignore[misc]
     max_players: int = attrs.field(default=4, validator=_bound)  # type: ignore[misc]
-    #: What the rules look things up in (the content's tables and the options), as their
-    #: checks and effects get it; built from the options, not an option itself.
-    rule_context: Tables = attrs.field(init=False, eq=False, repr=False)
-    # The effects of the rules per action class and moment (no cached_property: on an attrs
-    # class it would slow every attribute lookup of the game down).
-    _effects: dict[type, tuple[Effect, ...]] = attrs.field(
-        init=False, factory=dict, eq=False, repr=False
-    )
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(
-            self, "rule_context", Tables(self.content, self.min_players, self.max_players)
+        Tables(self.content, self.min_players, self.max_players)  # BadInput for a bad range
+
+    # -- wiring: everything else is composed from the rule units ------------------------
+    @functools.cached_property
+    def rule_context(self) -> Tables:
+        """What every Lyceum rule gets first: the content's tables, the options, the
+        rulebook's named facts and, per moment of a turn, the effects the rules state."""
+        book = self.rulebook
+        moments = {
+            moment: tuple(rule.effects[moment] for rule in book if moment in rule.effects)
+            for moment in rules.MOMENTS
+        }
+        return Tables(
+            self.content, self.min_players, self.max_players, book.facts(), moments
         )
 
-    # -- what the core runs -------------------------------------------------------------------
-    def _new(self, seed: int, setup: Setup) -> State:
-        return flow.new(self.rule_context, seed, setup)
-
-    #: The seat of the pending step, or ``None`` once round 10 is over.
-    to_move = staticmethod(flow.to_move)
-    #: Whether every seat has had its turn in round 10 (LY-20).
-    is_over = staticmethod(flow.is_over)
-    #: The action classes that answer the pending step (LY-7); the core refuses others.
-    accepts = staticmethod(flow.accepts)
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every legal action, in a stable order that depends on the pending step (see
-        :func:`boardrules.games.lyceum.flow.legal_actions`)."""
-        return flow.legal_actions(self.rule_context, state)
-
-    def _begin(self, state: State) -> Work:
-        return flow.begin(state)
-
-    def _finish(self, work: Work) -> State:
-        return flow.finish(work)
-
-    def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
-        effects = self._effects or self._effect_table()
-        return flow.advance(effects, self.rule_context, state, action, events)
-
-    def _effect_table(self) -> dict[type, tuple[Effect, ...]]:
-        # Made on first use: a variant's rulebook is set after __init__ (see with_rules).
-        table = flow.effect_table(self.rulebook, self.action_classes)
-        object.__setattr__(self, "_effects", table)
-        return table
+    #: The effects change a mutable working copy of the state, frozen once at the end.
+    _begin = staticmethod(Work)
+    _finish = staticmethod(freeze)
 
     def max_moves(self) -> int:
-        """A bound on actions per game (see :func:`boardrules.games.lyceum.flow.max_moves`)."""
-        return flow.max_moves(self.rule_context)
+        """A bound on actions per game.
 
-    def score(self, state: State) -> Standings:
-        """XP per seat: played, shared and (at the end) the declaration bonus (LY-20)."""
-        return scoring.score(state)
-
-    def view(self, state: State, seat: int | None) -> State:
-        """What ``seat`` may see: pile order, the seed and other seats' declarations hidden.
-
-        Piles are shown in content order (their contents are public: the cards of the epoch
-        not drawn yet); before the end, every other seat's declaration shows as
-        :data:`~boardrules.games.lyceum.state.HIDDEN` once its declaration step is over,
-        whether it declared or not.
+        Setup: 5 extra SP and at most 5 declaration actions per seat. Each turn: at most a
+        main action, a decision, 2 SP of choice and as many rest moves as allowed (or 6
+        special points), then an offer and 6 more special points; plus 2 SP per level.
         """
-        return views.view(self.rule_context, state, seat)
-
-    def view_events(self, events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-        """The events as ``seat`` may see them: other seats' declarations hidden."""
-        return views.view_events(events, seat)
+        ctx = self.rule_context
+        seats = ctx.max_players
+        per_turn = 2 + max(rules.longest_rest(ctx), 7) + 1 + 1 + 7
+        levels = rules.LEVEL_POINTS * len(ctx.levels)
+        return seats * (rules.EXTRA_POINTS + 5) + rules.ROUNDS * seats * per_turn + seats * levels
 
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
         """A full state consistent with ``view``, for agents that look ahead.
@@ -159,7 +125,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.view(game.determinize(view, 1, Rng(5)), 1) == view
         True
         """
-        return views.determinize(view, seat, rng)
+        return hooks.determinize(view, seat, rng)
 
     def validate(self, state: State) -> None:
         """Raise ``BadInput`` (naming the path) unless ``state`` keeps the Lyceum invariants."""
@@ -199,16 +165,20 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def eligible(self, skills: tuple[int, ...], card_id: str) -> bool:
         """Whether a character with ``skills`` meets the card's conditions and losses (LY-10)."""
-        return rules.eligible(self.rule_context, skills, card_id)
+        ctx = self.rule_context
+        return bool(ctx.facts.eligible(ctx, skills, card_id))
 
     def rest_moves(self, state: State, seat: int) -> int:
         """How many SP ``seat`` may move in a rest now: 3 / 4 / 5 by epoch (LY-17), or the
         amount of the earliest-played lasting effect that reaches it (LY-16)."""
-        return rules.rest_moves(state.effects, state.round, seat)
+        ctx = self.rule_context
+        return int(ctx.facts.rest_moves(ctx, state.effects, state.round, seat))
 
     def can_share(self, state: State, seat: int) -> Violation | None:
         """Why ``seat`` may not share experience now (LY-18), or ``None``."""
-        return rules.can_share(self.rule_context, state, seat)
+        ctx = self.rule_context
+        why: Violation | None = ctx.facts.can_share(ctx, state, seat)
+        return why
 
     def first_seat(self, state: State) -> int:
         """The seat that moves (or would move) first given the seats' energy now (LY-5).
@@ -228,7 +198,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.mover(game.position(skills=[(5,) * 5] * 3, to_move=2))
         2
         """
-        return flow.mover(state)
+        return rules.mover(state)
 
     # -- for agents, front-ends, learning code and balance reports ------------------------
     def heuristic(self, state: State, seat: int) -> float:

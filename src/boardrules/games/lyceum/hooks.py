@@ -28,7 +28,11 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Any
 
+from boardrules.core.rng import MASK, Rng
 from boardrules.games.lyceum.actions import (
+    CHOICES,
+    DRAWS,
+    MOVES,
     Action,
     ChooseSkill,
     Declare,
@@ -63,10 +67,15 @@ from boardrules.games.lyceum.events import (
     ExperienceShared,
     Rested,
 )
-from boardrules.games.lyceum.flow import CHOICES, DECLARE_VALUES, DECLARES, DRAWS, MOVES, mover
-from boardrules.games.lyceum.rules import can_share, declaration_bonus, eligible, rest_moves
-from boardrules.games.lyceum.scoring import score
-from boardrules.games.lyceum.state import HIDDEN, Stage, State, StepKind
+from boardrules.games.lyceum.rules import (
+    DECLARATION_TARGETS,
+    DECLARE_VALUES,
+    DECLARES,
+    declaration_bonus,
+    mover,
+    score,
+)
+from boardrules.games.lyceum.state import HIDDEN, Stage, State, Step, StepKind
 
 __all__ = [
     "CARD_WIDTH",
@@ -75,6 +84,7 @@ __all__ = [
     "OBS_OTHER",
     "OBS_OWN",
     "action_strategy",
+    "determinize",
     "heuristic",
     "layout",
     "observation_size",
@@ -188,7 +198,7 @@ def heuristic(tables: Tables, state: State, seat: int) -> float:
         if (
             step.seat == seat
             and step.card is not None
-            and eligible(tables, sheet.skills, step.card)
+            and tables.facts.eligible(tables, sheet.skills, step.card)
         ):
             card = tables.cards[step.card]
             value += card.xp + 10 * (sum(card.gains) - sum(card.losses))
@@ -238,7 +248,7 @@ def _card(tables: Tables, card_id: str | None, skills: tuple[int, ...] | None) -
     out += [1 if special is not None and special.kind is k else 0 for k in _SPECIALS]
     out.append(_c(special.amount) if special is not None else 0)
     out.append(1 if special is not None and special.target is Target.OTHERS else 0)
-    out.append(1 if skills is not None and eligible(tables, skills, card_id) else 0)
+    out.append(1 if skills is not None and tables.facts.eligible(tables, skills, card_id) else 0)
     return out
 
 
@@ -295,8 +305,9 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
     )
     out += [_c(v) for v in sheet.skills]
     out += [_c(_level(levels, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
-    out += [1 if sheet.shared else 0, _c(rest_moves(view.effects, view.round, seat))]
-    out.append(1 if not over and can_share(tables, view, seat) is None else 0)
+    rest = tables.facts.rest_moves(tables, view.effects, view.round, seat)
+    out += [1 if sheet.shared else 0, _c(rest)]
+    out.append(1 if not over and tables.facts.can_share(tables, view, seat) is None else 0)
     out.append(_c(sum(declaration)) if declaration else 0)
     out += [_c(v) for v in declaration] if declaration else [0] * len(SKILLS)
     out += [1 if settled else 0, 1 if declaration and _met(sheet.skills, declaration) else 0]
@@ -314,7 +325,7 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         out += [_c(_level(levels, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
         out += [1 if other.shared else 0, 1 if other.deferred is not None else 0]
         out.append(_waited(view, other.deferred, other.deferred_round))
-        out.append(_c(rest_moves(view.effects, view.round, (seat + k) % n)))
+        out.append(_c(tables.facts.rest_moves(tables, view.effects, view.round, (seat + k) % n)))
         if over and other.declaration != HIDDEN:
             shown = other.declaration
             out.append(_c(sum(shown)) if shown else 0)
@@ -347,7 +358,7 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
     if state.stage is not Stage.OVER:
         return {}
     out: Counter[str] = Counter()
-    winners = set(score(state).winners)
+    winners = set(score(tables, state).winners)
     levels = tables.levels
     for i, sheet in enumerate(state.seats):
         won = i in winners
@@ -405,4 +416,28 @@ def action_strategy() -> Any:
                 FinishMoves(), PlayDeferred(), KeepDeferred(),
             ]
         ),
+    )
+
+
+def determinize(view: State, seat: int | None, rng: Rng) -> State:
+    """A full state consistent with ``view``, for agents that look ahead.
+
+    The piles are shuffled and the seed drawn from ``rng``; a hidden declaration of
+    another seat becomes none, and a hidden declaration step in progress gets a target
+    drawn from ``rng``.
+    """
+    piles = tuple(rng.shuffled(pile) for pile in view.piles)
+    seats = tuple(
+        s.with_declaration(None) if s.declaration == HIDDEN and i != seat else s
+        for i, s in enumerate(view.seats)
+    )
+    queue = view.queue
+    if queue:
+        step = queue[0]
+        if step.kind is StepKind.DECLARE_SKILL and step.count == 0 and not step.values:
+            target = DECLARATION_TARGETS[rng.below(len(DECLARATION_TARGETS))]
+            queue = (Step(StepKind.DECLARE_SKILL, step.seat, target), *queue[1:])
+    return State(
+        rng.next() & MASK, seats, view.tie_order, view.first, view.round, view.turn,
+        view.stage, queue, piles, view.effects,
     )

@@ -24,7 +24,6 @@ from boardrules.games.lyceum.rules import (
     EXTRA_POINTS,
     ROUNDS,
     SHARE_LEVEL,
-    eligible,
     largest_choice,
     longest_rest,
 )
@@ -172,7 +171,8 @@ def _validate_turn(tables: Tables, state: State) -> None:
         if head.card != sheet.deferred or state.round <= sheet.deferred_round:
             raise BadInput("$.queue[0].card", "LY-13: the offer is the seat's deferred card "
                            "from an earlier round")
-        if sheet.deferred is None or not eligible(tables, sheet.skills, sheet.deferred):
+        deferred = sheet.deferred
+        if deferred is None or not tables.facts.eligible(tables, sheet.skills, deferred):
             raise BadInput("$.queue[0].card", "LY-13: only an eligible deferred card is offered")
     if head.kind is StepKind.DECIDE:
         assert head.card is not None

@@ -1,5 +1,6 @@
-"""«Об игре» results: the standings of a game (LY-20), the standings of several tables
-(LY-21) and the host's protocol of a recorded game (LY-23).
+"""«Об игре» results beyond one game's state: the standings of several tables (LY-21) and
+the host's protocol of a recorded game (LY-23). (The standings of one game are LY-20's
+score, :func:`boardrules.games.lyceum.rules.score`.)
 
 >>> [(t.table, t.total, t.rank) for t in team_standings({"A": [900, 700], "B": [1000, 500]})]
 [('A', 1600, 1), ('B', 1500, 2)]
@@ -19,7 +20,7 @@ import attrs
 from boardrules.core.errors import BadInput
 from boardrules.core.record import GameRecord
 from boardrules.core.replay import load_game, replay
-from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.core.standings import Standings
 from boardrules.games.lyceum.rules import declaration_bonus
 from boardrules.games.lyceum.state import Stage, State
 
@@ -29,33 +30,8 @@ __all__ = [
     "TeamStanding",
     "protocol",
     "protocol_csv",
-    "score",
     "team_standings",
 ]
-
-
-# -- one game (LY-20) ------------------------------------------------------------------------
-def score(state: State) -> Standings:
-    """The standings of ``state``: most XP first, ties sharing a rank.
-
-    The breakdown has ``played`` (XP from cards), ``shared`` (XP received when other
-    seats shared experience) and ``declaration`` (the bonus for a declaration met in
-    every skill, counted only once the game is over, as the host checks it at the end).
-    """
-    final = state.stage is Stage.OVER
-    parts = [
-        {
-            "played": s.played_xp,
-            "shared": s.shared_xp,
-            "declaration": declaration_bonus(s) if final else 0,
-        }
-        for s in state.seats
-    ]
-    points = [sum(p.values()) for p in parts]
-    ranks = rank_by_points(points)
-    seats = tuple(Standing(i, points[i], ranks[i], parts[i]) for i in range(len(points)))
-    winners = tuple(i for i in range(len(points)) if ranks[i] == 1) if final else ()
-    return Standings(seats, winners=winners, final=final)
 
 
 # -- several tables (LY-21) --------------------------------------------------------------------

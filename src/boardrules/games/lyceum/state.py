@@ -5,8 +5,9 @@ action, a drawn card, points of choice, rest moves, a deferred card on offer or 
 (LY-7). ``stage`` says what comes when the queue runs empty.
 
 While an action is worked out, the rules change a :class:`Work` copy (one new ``State`` at
-the end); when its queue runs empty, the moments :data:`SETUP_OVER`, :data:`MAIN_TURN_OVER`
-and :data:`TURN_OVER` let the rules that close a setup or a turn act (see ``flow``).
+the end, :func:`freeze`); when its queue runs empty, the moments :data:`SETUP_OVER`,
+:data:`MAIN_TURN_OVER` and :data:`TURN_OVER` let the rules that close a setup or a turn act
+(LY-7 runs them).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ __all__ = [
     "StepKind",
     "TurnOver",
     "Work",
+    "freeze",
     "make_state",
 ]
 
@@ -314,12 +316,22 @@ class Work:
         seats[index] = sheet
         self.seats = tuple(seats)
 
-    def freeze(self) -> State:
-        """The next state."""
-        return make_state(
-            self.seed, self.seats, self.tie_order, self.first, self.round, self.turn,
-            self.stage, self.queue, self.piles, self.effects,
-        )
+
+
+def freeze(work: Work) -> State:
+    """The next state, from the working copy ``work``."""
+    state: State = _new(State)  # make_state, inlined: once per action
+    _set_seed(state, work.seed)
+    _set_seats(state, work.seats)
+    _set_tie_order(state, work.tie_order)
+    _set_first(state, work.first)
+    _set_round(state, work.round)
+    _set_turn(state, work.turn)
+    _set_stage(state, work.stage)
+    _set_queue(state, work.queue)
+    _set_piles(state, work.piles)
+    _set_effects(state, work.effects)
+    return state
 
 
 # -- the moments of the flow ----------------------------------------------------------------

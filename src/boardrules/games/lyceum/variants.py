@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import attrs
+
 from boardrules.core.game import GameBase
 from boardrules.core.rules import Rule
 from boardrules.games.lyceum.actions import ShareExperience
 from boardrules.games.lyceum.content import Tables
-from boardrules.games.lyceum.rules import can_share_check, share
+from boardrules.games.lyceum.rules import LY_18, share
 from boardrules.games.lyceum.rules.common import Events
 from boardrules.games.lyceum.state import Work
 
@@ -55,12 +57,11 @@ def _share_rounded_down(
     return share(ctx, work, share_amount_rounded_down(sheet.played_xp + sheet.shared_xp), events)
 
 
-LY_18_ROUNDED_DOWN = Rule(
-    "LY-18",
-    "Share once, from level 3, paying 1 energy: others get 30% of your XP, rounded down.",
-    "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта "
+LY_18_ROUNDED_DOWN: Rule = attrs.evolve(
+    LY_18,
+    en="Share once, from level 3, paying 1 energy: others get 30% of your XP, rounded down.",
+    ru="Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта "
     "с округлением вниз.",
-    checks={ShareExperience: can_share_check},
     effects={ShareExperience: _share_rounded_down},
 )
 """LY-18 read with the share rounded down to the hundred (the rest of the rule unchanged)."""

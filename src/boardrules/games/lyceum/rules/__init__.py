@@ -1,16 +1,20 @@
 """The «Об игре» rules as units: one :class:`~boardrules.core.rules.Rule` per rule ID.
 
-Each unit holds the rule's sentence (what ``boardrules rules lyceum`` prints), its legality
-checks and its effects, with the functions right above it and its numbers as named constants;
-:data:`RULES` is the rulebook in order. The units live in one module per part of the
-rulebook: :mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
+Each unit holds the whole rule: its sentence (what ``boardrules rules lyceum`` prints), the
+actions it makes possible (move generators), its legality checks and effects, and where the
+rule states them its part of the setup, the turn and the steps (LY-7), the end and the score
+(LY-20) and what a seat may see (LY-22), with the functions right above it and its numbers
+as named constants; :data:`RULES` is the rulebook in order, and the core composes the game
+from it. Rules read each other through named facts (``ctx.facts.eligible`` ...), each stated
+by one unit, so a variant that replaces the unit changes every reader. The units live in
+one module per part of the rulebook: :mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
 :mod:`~boardrules.games.lyceum.rules.turn` (LY-6..LY-13),
 :mod:`~boardrules.games.lyceum.rules.abilities` (LY-14..LY-19) and
 :mod:`~boardrules.games.lyceum.rules.end` (LY-20..LY-24).
 
 Every function gets the game's :class:`~boardrules.games.lyceum.content.Tables` first; an
 effect changes the :class:`~boardrules.games.lyceum.state.Work` copy of the state. Besides
-the player's actions, three moments of a turn carry effects (``flow`` runs them when the
+the player's actions, three moments of a turn carry effects (LY-7 runs them when the
 pending steps run out): :class:`~boardrules.games.lyceum.state.SetupOver` (LY-5 sets the
 turn order), :class:`~boardrules.games.lyceum.state.MainTurnOver` (LY-13 offers or discards
 a deferred card) and :class:`~boardrules.games.lyceum.state.TurnOver` (LY-6 moves play on,
@@ -19,7 +23,7 @@ LY-20 ends the game).
 >>> [rule.id for rule in RULES][:3]
 ['LY-1', 'LY-2', 'LY-3']
 >>> from boardrules.games.lyceum.actions import ShareExperience
->>> LY_18.checks[ShareExperience] is can_share_check
+>>> LY_18.checks[ShareExperience].why is can_share_check
 True
 """
 
@@ -40,11 +44,13 @@ from boardrules.games.lyceum.rules.abilities import (
     can_share,
     can_share_check,
     largest_choice,
-    level_up_step,
+    lasting_rest,
+    level_up,
     longest_rest,
     rest_moves,
     share,
     share_amount,
+    special,
 )
 from boardrules.games.lyceum.rules.end import (
     LY_20,
@@ -54,16 +60,23 @@ from boardrules.games.lyceum.rules.end import (
     LY_24,
     declaration_bonus,
     final_points,
+    score,
+    view,
+    view_events,
+    visible_piles,
 )
 from boardrules.games.lyceum.rules.setup import (
     DECLARATION_BONUS,
     DECLARATION_TARGETS,
+    DECLARE_VALUES,
+    DECLARES,
     EXTRA_POINTS,
     LY_1,
     LY_2,
     LY_3,
     LY_4,
     LY_5,
+    Setup,
     first_seat,
     tie_order,
 )
@@ -78,8 +91,10 @@ from boardrules.games.lyceum.rules.turn import (
     LY_11,
     LY_12,
     LY_13,
+    MOMENTS,
     ROUNDS,
     eligible,
+    mover,
     offer_or_expire,
     play,
     shuffled_piles,
@@ -89,6 +104,8 @@ __all__ = [
     "ANSWERS",
     "DECLARATION_BONUS",
     "DECLARATION_TARGETS",
+    "DECLARES",
+    "DECLARE_VALUES",
     "DEFER_TURNS",
     "EXTRA_POINTS",
     "LEVEL_POINTS",
@@ -116,10 +133,12 @@ __all__ = [
     "LY_22",
     "LY_23",
     "LY_24",
+    "MOMENTS",
     "REST_MOVES",
     "ROUNDS",
     "RULES",
     "SHARE_LEVEL",
+    "Setup",
     "can_share",
     "can_share_check",
     "declaration_bonus",
@@ -127,15 +146,22 @@ __all__ = [
     "final_points",
     "first_seat",
     "largest_choice",
-    "level_up_step",
+    "lasting_rest",
+    "level_up",
     "longest_rest",
+    "mover",
     "offer_or_expire",
     "play",
     "rest_moves",
+    "score",
     "share",
     "share_amount",
     "shuffled_piles",
+    "special",
     "tie_order",
+    "view",
+    "view_events",
+    "visible_piles",
 ]
 
 del _messages

@@ -1,14 +1,20 @@
 """«Об игре» rules LY-14..LY-19: the colours, special abilities, rest, sharing experience
-and levels."""
+and levels.
+
+The facts other rules read: ``special`` (LY-15: what a played card's special ability does),
+``lasting_rest`` (LY-16: the lasting special that decides a seat's rest), ``rest_moves``
+(LY-17), ``can_share`` (LY-18) and ``level_up`` (LY-19: the SP of choice for new levels).
+"""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping
 
-from boardrules.core.rules import Rule
+from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
+    MOVES,
     FinishMoves,
     MoveSkillPoint,
     Rest,
@@ -16,17 +22,19 @@ from boardrules.games.lyceum.actions import (
 )
 from boardrules.games.lyceum.content import (
     Epoch,
+    SpecialKind,
     Tables,
     Target,
     epoch_of_round,
 )
 from boardrules.games.lyceum.events import (
+    EffectStarted,
     ExperienceShared,
     LevelReached,
     PointMoved,
     Rested,
 )
-from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, bump
+from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, Listing, bump
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -42,6 +50,8 @@ from boardrules.games.lyceum.state import (
 )
 
 _SELF = Target.SELF
+_GAIN = SpecialKind.GAIN
+_REDISTRIBUTE = SpecialKind.REDISTRIBUTE
 
 
 # -- LY-14: the colours ------------------------------------------------------------------------
@@ -49,35 +59,64 @@ LY_14 = Rule(
     "LY-14",
     "Green: 100 XP, +1 SP. Yellow: 200 XP, +1..3, −1. Red: 500 XP, +1..6, −0..3.",
     "Зелёная: 100 XP, +1 SP. Жёлтая: 200 XP, +1..3, −1. Красная: 500 XP, +1..6, −0..3.",
+    terms=True,
 )
-"""LY-14: what each colour gives and costs; checked when content is loaded."""
+"""LY-14: what each colour gives and costs: terms, which the content must keep (checked
+when it is loaded, :func:`~boardrules.games.lyceum.content.validate_content`)."""
 
 # -- LY-15: special abilities ------------------------------------------------------------------
+
+
+def special(ctx: Tables, work: Work, seat: int, card_id: str, events: Events) -> Step | None:
+    """The fact ``special``: what the special ability of ``card_id``, just played by
+    ``seat``, does: the step of its SP of choice or its SP moves, or (a lasting one) an
+    effect in force until the end of the epoch."""
+    ability = ctx.cards[card_id].special
+    if ability is None:
+        return None
+    if ability.kind is _GAIN:
+        return Step(_CHOOSE, seat, ability.amount)
+    if ability.kind is _REDISTRIBUTE:
+        return Step(_MOVE, seat, ability.amount)
+    work.effects = (
+        *work.effects,
+        Effect(seat, card_id, ability.kind, ability.amount, ability.target),
+    )
+    if events is not None and ability.lasting:
+        events.append(
+            EffectStarted(seat, card_id, ability.kind, ability.amount, ability.target)
+        )
+    return None
+
+
 LY_15 = Rule(
     "LY-15",
     "A red card may carry a special: SP of choice, SP moves, or other rests this epoch.",
     "Красная карта может иметь особое: SP на выбор, перенос SP или иной отдых до конца эпохи.",
+    facts={"special": special},
 )
-"""LY-15: special abilities, carried out when the card is played (:func:`play`)."""
+"""LY-15: special abilities: the fact ``special``, which playing a card (LY-11) reads."""
 
 # -- LY-16: conflicting specials ---------------------------------------------------------------
 
 
-def rest_moves(effects: tuple[Effect, ...], round_: int, seat: int) -> int:
-    """How many SP ``seat`` may move in a rest in ``round_``: 3 / 4 / 5 by epoch (LY-17), or
-    the amount of the earliest-played lasting effect in ``effects`` that reaches it (LY-16)."""
+def lasting_rest(ctx: Tables, effects: tuple[Effect, ...], seat: int) -> int | None:
+    """The fact ``lasting_rest``: the SP a rest of ``seat`` may move under the lasting
+    effects in force, or ``None`` when none reaches it: the earliest played decides."""
     for effect in effects:
         if (effect.seat == seat) == (effect.target is _SELF):
             return effect.amount
-    return REST_MOVES[epoch_of_round(round_)]
+    return None
 
 
 LY_16 = Rule(
     "LY-16",
     "If two lasting specials reach the same seat, the earlier one applies.",
     "Если два длительных эффекта касаются одного игрока, действует более ранний.",
+    facts={"lasting_rest": lasting_rest},
 )
-"""LY-16: the earliest lasting special decides (:func:`rest_moves`)."""
+"""LY-16: the earliest lasting special decides: the fact ``lasting_rest``, which LY-17's
+``rest_moves`` reads."""
 
 # -- LY-17: rest -------------------------------------------------------------------------------
 #: SP a rest may move, by epoch (LY-17).
@@ -97,17 +136,37 @@ def largest_choice(tables: Tables, extra_points: int) -> int:
     return max(extra_points, levels, tables.largest_gain)
 
 
+def rest_moves(ctx: Tables, effects: tuple[Effect, ...], round_: int, seat: int) -> int:
+    """The fact ``rest_moves``: how many SP ``seat`` may move in a rest in ``round_``: what a
+    lasting effect in ``effects`` says (LY-16's fact ``lasting_rest``), else 3 / 4 / 5 by
+    epoch."""
+    if effects:
+        lasting = ctx.facts.lasting_rest(ctx, effects, seat)
+        if lasting is not None:
+            return int(lasting)
+    return REST_MOVES[epoch_of_round(round_)]
+
+
 def _different_skills(ctx: Tables, state: State, action: MoveSkillPoint) -> Violation | None:
     if action.source is action.target:
         return Violation("LY-17", "same_skill", {"skill": action.source.value})
     return None
 
 
+def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
+    return action.source is not action.target
+
+
+
+
+
+
+
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     seat = work.step.seat
     sheet = work.seats[seat]
     work.put(seat, sheet.with_skills(bump(sheet.skills, ENERGY, 1)))
-    moves = rest_moves(work.effects, work.round, seat)
+    moves = ctx.facts.rest_moves(ctx, work.effects, work.round, seat)
     if moves:
         work.queue = (
             Step(_CHOOSE, seat, 1), Step(_MOVE, seat, moves), *work.queue
@@ -143,10 +202,17 @@ LY_17 = Rule(
     "LY-17",
     "Rest: +1 energy, +1 SP of choice, then move up to 3/4/5 SP by epoch.",
     "Отдых: +1 энергия, +1 SP на выбор, затем перенос до 3/4/5 SP по эпохе.",
-    checks={MoveSkillPoint: _different_skills},
+    moves={
+        Rest: Listing((Rest(),)),
+        MoveSkillPoint: Listing(tuple(m for moves in MOVES for m in moves)),
+        FinishMoves: Listing((FinishMoves(),)),
+    },
+    checks={MoveSkillPoint: Guard(_different_skills, allows=_not_same_skill)},
     effects={Rest: _rest, MoveSkillPoint: _move, FinishMoves: _finish_moves},
+    facts={"rest_moves": rest_moves},
 )
-"""LY-17: rest, and moving SP between different skills."""
+"""LY-17: rest (the fact ``rest_moves``), and moving SP between different skills
+(``same_skill``) until the seat finishes or the moves run out."""
 
 # -- LY-18: sharing experience -----------------------------------------------------------------
 #: The lowest level that may share experience (LY-18).
@@ -165,7 +231,7 @@ def share_amount(xp: int) -> int:
 
 
 def can_share(ctx: Tables, state: State, seat: int) -> Violation | None:
-    """Why ``seat`` may not share experience now (LY-18), or ``None``."""
+    """The fact ``can_share``: why ``seat`` may not share experience now, or ``None``."""
     sheet = state.seats[seat]
     if sheet.shared:
         return Violation("LY-18", "already_shared", {"seat": seat})
@@ -182,6 +248,27 @@ def can_share(ctx: Tables, state: State, seat: int) -> Violation | None:
 def can_share_check(ctx: Tables, state: State, action: ShareExperience) -> Violation | None:
     """LY-18's check: :func:`can_share` for the seat to move."""
     return can_share(ctx, state, state.queue[0].seat)
+
+
+def _shares_ok(ctx: Tables, state: State) -> bool:
+    """:func:`can_share` for the seat to move, yes or no (no refusal built)."""
+    sheet = state.seats[state.queue[0].seat]
+    return (
+        not sheet.shared
+        and sheet.skills[ENERGY] >= 1
+        and bisect_right(ctx.levels, sheet.played_xp + sheet.shared_xp) >= SHARE_LEVEL
+    )
+
+
+def _may_share(ctx: Tables, state: State, action: ShareExperience) -> bool:
+    return _shares_ok(ctx, state)
+
+
+_SHARE = (ShareExperience(),)
+
+
+def _share_if_allowed(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
+    return _SHARE if _shares_ok(ctx, state) else ()
 
 
 def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
@@ -209,7 +296,7 @@ def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
             them.declaration, them.deferred, them.deferred_round, them.shared,
         )
         if after > before:
-            follow.append(level_up_step(other, before, after))
+            follow.append(ctx.facts.level_up(ctx, other, before, after))
             reached += [LevelReached(other, lv) for lv in range(before + 1, after + 1)]
     work.seats = tuple(seats)
     work.queue = (*follow, *work.queue)
@@ -228,18 +315,25 @@ LY_18 = Rule(
     "LY-18",
     "Share once, from level 3, paying 1 energy: others get 30% of your XP.",
     "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта.",
-    checks={ShareExperience: can_share_check},
+    moves={ShareExperience: Listing(_SHARE)},
+    checks={
+        ShareExperience: Guard(can_share_check, allows=_may_share, select=_share_if_allowed)
+    },
     effects={ShareExperience: _share},
+    facts={"can_share": can_share},
 )
-"""LY-18: sharing experience (:func:`share_amount` rounds to the nearest 100, half up)."""
+"""LY-18: sharing experience: once (``already_shared``), from level 3 (``level_too_low``),
+with energy to pay (``no_energy``) — the fact ``can_share``; :func:`share_amount` rounds to
+the nearest 100, half up."""
 
 # -- LY-19: levels -----------------------------------------------------------------------------
 #: SP of choice per level reached (LY-19).
 LEVEL_POINTS = 2
 
 
-def level_up_step(seat: int, before: int, after: int) -> Step:
-    """The SP of choice for going from level ``before`` to ``after`` (LY-19)."""
+def level_up(ctx: Tables, seat: int, before: int, after: int) -> Step:
+    """The fact ``level_up``: the step of SP of choice for going from level ``before`` to
+    ``after``."""
     return Step(_CHOOSE, seat, LEVEL_POINTS * (after - before))
 
 
@@ -247,5 +341,7 @@ LY_19 = Rule(
     "LY-19",
     "Levels follow the XP table; each new level gives 2 SP of choice at once.",
     "Уровни идут по таблице опыта; каждый новый уровень сразу даёт 2 SP на выбор.",
+    facts={"level_up": level_up},
 )
-"""LY-19: levels; each one reached gives SP of choice at once (:func:`level_up_step`)."""
+"""LY-19: levels; each one reached gives SP of choice at once: the fact ``level_up``, which
+playing a card (LY-11) and sharing (LY-18) read."""

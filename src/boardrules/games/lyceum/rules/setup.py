@@ -1,15 +1,26 @@
 """«Об игре» rules LY-1..LY-5: seats, characters, the setup's extra SP, the declaration
-and the turn order."""
+and the turn order.
+
+Each unit states its part of the setup (folded in rulebook order: LY-1 the empty table,
+LY-2 the characters, LY-3 the extra SP, LY-4 the declaration steps, LY-5 the tie order; LY-6
+adds the piles) besides its checks, moves and effects.
+"""
 
 from __future__ import annotations
 
 import datetime
+import itertools
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from boardrules.core.errors import BadInput
-from boardrules.core.rules import Rule
+from boardrules.core.rng import Rng
+from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
+    CHOICES,
+    MOVES,
     ChooseSkill,
     Declare,
     DeclareSkill,
@@ -26,7 +37,7 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip
+from boardrules.games.lyceum.rules.common import ENERGY, Events, Listing, bump, clip, replaced
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -34,10 +45,16 @@ from boardrules.games.lyceum.state import (
     DECLARE_SKILL_STEP as _DECLARE_SKILL,
 )
 from boardrules.games.lyceum.state import (
+    DECLARE_STEP as _DECLARE,
+)
+from boardrules.games.lyceum.state import (
     MAIN_STAGE as _MAIN_STAGE,
 )
 from boardrules.games.lyceum.state import (
     MAIN_STEP as _MAIN,
+)
+from boardrules.games.lyceum.state import (
+    SETUP_STAGE as _SETUP,
 )
 from boardrules.games.lyceum.state import (
     Seat,
@@ -47,6 +64,44 @@ from boardrules.games.lyceum.state import (
     Work,
 )
 
+__all__ = [
+    "DECLARATION_BONUS",
+    "DECLARATION_TARGETS",
+    "DECLARES",
+    "DECLARE_VALUES",
+    "EXTRA_POINTS",
+    "LY_1",
+    "LY_2",
+    "LY_3",
+    "LY_4",
+    "LY_5",
+    "Setup",
+    "first_seat",
+    "tie_order",
+]
+
+
+def _players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 2 <= value <= 64:
+        raise BadInput("$.players", "LY-1: players is an integer from 2 to 64")
+
+
+@attrs.frozen
+class Setup:
+    """The keyword arguments of :meth:`Game.new <boardrules.games.lyceum.Game.new>`.
+
+    Attributes:
+        players: the number of seats (3 or 4 by default; see ``Game.min_players``).
+        ages: each seat's age in any unit (smaller is younger), to break an energy tie
+            (LY-5); without ages or birth dates the lower seat wins the tie.
+        birth_dates: each seat's birth date as ``"YYYY-MM-DD"`` (later is younger);
+            instead of ``ages``.
+    """
+
+    players: int = attrs.field(default=4, validator=_players)
+    ages: tuple[int, ...] | None = None
+    birth_dates: tuple[str, ...] | None = None
+
 
 # -- LY-1: seats and skills -------------------------------------------------------------------
 def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Violation | None:
@@ -54,26 +109,80 @@ def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Viola
     if action.source is action.target:
         return None  # a point moved onto its own skill takes nothing (LY-17 refuses it)
     seat = state.queue[0].seat
-    if not state.seats[seat].skills[action.source.index]:
+    if state.seats[seat].skills[action.source.index] <= 0:
         return Violation("LY-1", "skill_empty", {"seat": seat, "skill": action.source.value})
     return None
+
+
+def _skill_has_point(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
+    return (
+        action.source is action.target
+        or state.seats[state.queue[0].seat].skills[action.source.index] > 0
+    )
+
+
+#: For each pattern of which skills hold a point, the moves that take one from them.
+_MOVES_FROM: dict[tuple[bool, ...], tuple[MoveSkillPoint, ...]] = {
+    held: tuple(m for has, moves in zip(held, MOVES, strict=True) if has for m in moves)
+    for held in itertools.product((False, True), repeat=len(SKILLS))
+}
+
+
+def _moves_from_held(ctx: Tables, state: State) -> tuple[MoveSkillPoint, ...]:
+    """Exactly the moves of one SP between different skills whose source holds a point."""
+    skills = state.seats[state.queue[0].seat].skills
+    return _MOVES_FROM[skills[0] > 0, skills[1] > 0, skills[2] > 0, skills[3] > 0, skills[4] > 0]
+
+
+def _table(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    """The table: as many seats as the options allow, nothing dealt yet."""
+    players = setup.players
+    if not ctx.min_players <= players <= ctx.max_players:
+        raise BadInput(
+            "$.players",
+            f"LY-1: this game seats {ctx.min_players} to {ctx.max_players} players",
+        )
+    return State(
+        seed=seed,
+        seats=(),
+        tie_order=tuple(range(players)),
+        first=None,
+        round=0,
+        turn=0,
+        stage=_SETUP,
+        queue=(),
+        piles=((), (), ()),
+    )
 
 
 LY_1 = Rule(
     "LY-1",
     "3–4 seats; five skills counted in SP, and no skill ever drops below 0.",
     "3–4 игрока; пять умений в очках (SP), ни одно не опускается ниже 0.",
-    checks={MoveSkillPoint: _skill_not_empty},
+    setup=_table,
+    checks={
+        MoveSkillPoint: Guard(_skill_not_empty, allows=_skill_has_point, select=_moves_from_held)
+    },
 )
-"""LY-1: seats and skills; a point is never taken from an empty skill."""
+"""LY-1: seats and skills. Setup: the number of seats within the options (``BadInput``
+otherwise). Check: a point is never taken from an empty skill (``skill_empty``)."""
 
 # -- LY-2: characters ------------------------------------------------------------------------
+def _characters(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    assert state is not None
+    characters = ctx.content.characters
+    drawn = Rng.derive(seed, "lyceum", "characters").shuffled(range(len(characters)))
+    seats = tuple(Seat(characters[i].id, characters[i].base) for i in drawn[: setup.players])
+    return replaced(state, seats=seats)
+
+
 LY_2 = Rule(
     "LY-2",
     "Each seat draws its own character from the deck and starts with its base SP.",
     "Каждому игроку по жребию свой персонаж; он начинает со своими базовыми SP.",
+    setup=_characters,
 )
-"""LY-2: characters are drawn from the seed at setup (``flow.new``)."""
+"""LY-2: setup: each seat's character is drawn from the seed, with its base SP."""
 
 # -- LY-3: extra SP, and every SP of choice ---------------------------------------------------
 #: Extra SP each seat distributes at the start (LY-3).
@@ -93,18 +202,33 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
     return work
 
 
+def _extra_points(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    assert state is not None
+    steps = tuple(Step(_CHOOSE, seat, EXTRA_POINTS) for seat in range(setup.players))
+    return replaced(state, queue=(*state.queue, *steps))
+
+
+
 LY_3 = Rule(
     "LY-3",
     "Setup: every seat adds 5 extra SP, one at a time, where it likes.",
     "Подготовка: каждый по одному добавляет 5 SP в любые умения.",
+    setup=_extra_points,
+    moves={ChooseSkill: Listing(CHOICES)},
     effects={ChooseSkill: _choose},
 )
-"""LY-3: the setup's extra SP, placed one at a time like every SP of choice."""
+"""LY-3: the setup's extra SP (a pending step per seat), placed one at a time like every SP
+of choice: a point goes into any skill."""
 
 # -- LY-4: the declaration --------------------------------------------------------------------
 #: The declaration targets and the XP bonus each earns when met (LY-4, LY-20).
 DECLARATION_BONUS: Mapping[int, int] = {35: 300, 40: 400, 45: 500}
 DECLARATION_TARGETS: tuple[int, ...] = tuple(DECLARATION_BONUS)
+#: Every declaration action: none, then each target; the SP of a skill, 0 to the largest.
+DECLARES: tuple[Declare, ...] = (Declare(None), *(Declare(t) for t in DECLARATION_TARGETS))
+DECLARE_VALUES: tuple[DeclareSkill, ...] = tuple(
+    DeclareSkill(v) for v in range(max(DECLARATION_TARGETS) + 1)
+)
 
 
 def _target_check(ctx: Tables, state: State, action: Declare) -> Violation | None:
@@ -120,6 +244,33 @@ def _value_check(ctx: Tables, state: State, action: DeclareSkill) -> Violation |
     if type(value) is not int or not 0 <= value <= left:  # a bool is not an SP count
         return Violation("LY-4", "bad_declared_value", {"value": clip(value), "left": left})
     return None
+
+
+def _target_ok(ctx: Tables, state: State, action: Declare) -> bool:
+    return action.target is None or action.target in DECLARATION_BONUS
+
+
+
+def _value_ok(ctx: Tables, state: State, action: DeclareSkill) -> bool:
+    value = action.value
+    return type(value) is int and 0 <= value <= state.queue[0].count
+
+
+def _values_left(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
+    """Exactly the values from 0 to the SP left (none if fewer than 0 are left)."""
+    left = state.queue[0].count
+    return DECLARE_VALUES[: left + 1] if left >= 0 else ()
+
+
+
+def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    """Each seat's declaration step, after the seat's other setup steps."""
+    assert state is not None
+    queue: list[Step] = []
+    for seat in range(setup.players):
+        queue += [step for step in state.queue if step.seat == seat]
+        queue.append(Step(_DECLARE, seat))
+    return replaced(state, queue=tuple(queue))
 
 
 def _declare(ctx: Tables, work: Work, action: Declare, events: Events) -> Work:
@@ -151,10 +302,17 @@ LY_4 = Rule(
     "LY-4",
     "Optionally declare a future self of 35/40/45 SP split over the skills.",
     "По желанию — заявка образа будущего: 35/40/45 SP, разложенные по умениям.",
-    checks={Declare: _target_check, DeclareSkill: _value_check},
+    setup=_declaration_steps,
+    moves={Declare: Listing(DECLARES), DeclareSkill: Listing(DECLARE_VALUES)},
+    checks={
+        Declare: Guard(_target_check, allows=_target_ok, select=Listing(DECLARES)),
+        DeclareSkill: Guard(_value_check, allows=_value_ok, select=_values_left),
+    },
     effects={Declare: _declare, DeclareSkill: _declare_skill},
 )
-"""LY-4: a target, then the SP of four skills in turn; energy takes the rest."""
+"""LY-4: setup: a declaration step per seat. A target or none (``bad_target``), then the SP
+of four skills in turn, each at most what is left (``bad_declared_value``); energy takes the
+rest."""
 
 # -- LY-5: who moves first ---------------------------------------------------------------------
 
@@ -195,6 +353,11 @@ def tie_order(
     return tuple(sorted(range(players), key=lambda s: (keys[s], s)))
 
 
+def _ties(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    assert state is not None
+    return replaced(state, tie_order=tie_order(setup.players, setup.ages, setup.birth_dates))
+
+
 def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> Work:
     """The setup is over: the most energetic seat opens round 1."""
     n = len(work.seats)
@@ -214,6 +377,8 @@ LY_5 = Rule(
     "LY-5",
     "Most energy moves first; on a tie the younger, else the lower seat; then clockwise.",
     "Первым ходит самый энергичный; при равенстве младший или меньший номер; далее по кругу.",
+    setup=_ties,
     effects={SetupOver: _start_play},
 )
-"""LY-5: the turn order, set when the setup is over."""
+"""LY-5: the turn order. Setup: the seats from youngest to oldest (``ages`` or
+``birth_dates``); when the setup is over, the most energetic seat opens round 1."""

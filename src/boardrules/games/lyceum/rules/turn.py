@@ -1,5 +1,12 @@
 """«Об игре» rules LY-6..LY-13: rounds and epochs, the pending steps, drawing, eligibility,
-playing, discarding and deferring a card."""
+playing, discarding and deferring a card.
+
+LY-7 states the pending-step machinery: who is to move (the seat of the head of the
+state's ``queue``), which kinds of action the step takes (in the order ``legal_actions``
+lists them), and what happens when the pending steps run out (the moments of a turn, whose
+effects the other units state). LY-10 states the fact ``eligible`` and LY-11 the fact
+``play``, which LY-11, LY-12 and LY-13 read through ``ctx.facts``.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,11 @@ from bisect import bisect_right
 from collections.abc import Mapping
 
 from boardrules.core.rng import Rng
-from boardrules.core.rules import Rule
+from boardrules.core.rules import ANY_ACTION, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
+    DRAWS,
+    Action,
     ChooseSkill,
     Declare,
     DeclareSkill,
@@ -26,7 +35,6 @@ from boardrules.games.lyceum.actions import (
 )
 from boardrules.games.lyceum.content import (
     Epoch,
-    SpecialKind,
     Tables,
     epoch_of_round,
 )
@@ -36,12 +44,11 @@ from boardrules.games.lyceum.events import (
     CardDrawn,
     CardPlayed,
     DeferredExpired,
-    EffectStarted,
     LevelReached,
     RoundStarted,
 )
-from boardrules.games.lyceum.rules.abilities import level_up_step
-from boardrules.games.lyceum.rules.common import COLOURS, Events
+from boardrules.games.lyceum.rules.common import COLOURS, Events, Listing, replaced
+from boardrules.games.lyceum.rules.setup import Setup
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
 )
@@ -64,6 +71,19 @@ from boardrules.games.lyceum.state import (
     MAIN_STEP as _MAIN,
 )
 from boardrules.games.lyceum.state import (
+    MAIN_TURN_OVER,
+    SETUP_OVER,
+    TURN_OVER,
+    MainTurnOver,
+    Seat,
+    SetupOver,
+    State,
+    Step,
+    StepKind,
+    TurnOver,
+    Work,
+)
+from boardrules.games.lyceum.state import (
     MOVE_STEP as _MOVE,
 )
 from boardrules.games.lyceum.state import (
@@ -73,18 +93,28 @@ from boardrules.games.lyceum.state import (
     OVER_STAGE as _OVER,
 )
 from boardrules.games.lyceum.state import (
-    Effect,
-    MainTurnOver,
-    Seat,
-    State,
-    Step,
-    StepKind,
-    TurnOver,
-    Work,
+    SETUP_STAGE as _SETUP,
 )
 
-_GAIN = SpecialKind.GAIN
-_REDISTRIBUTE = SpecialKind.REDISTRIBUTE
+__all__ = [
+    "ANSWERS",
+    "DEFER_TURNS",
+    "LY_6",
+    "LY_7",
+    "LY_8",
+    "LY_9",
+    "LY_10",
+    "LY_11",
+    "LY_12",
+    "LY_13",
+    "MOMENTS",
+    "ROUNDS",
+    "eligible",
+    "mover",
+    "offer_or_expire",
+    "play",
+    "shuffled_piles",
+]
 
 
 # -- LY-6: rounds and epochs -------------------------------------------------------------------
@@ -100,6 +130,18 @@ def shuffled_piles(ctx: Tables, seed: int, epoch: Epoch) -> tuple[tuple[str, ...
         )
         for colour in COLOURS
     )
+
+
+def mover(state: State) -> int | None:
+    """The seat whose turn it is in the round (``None`` in the setup and at the end)."""
+    if state.first is None or state.stage is _OVER:
+        return None
+    return (state.first + state.turn) % len(state.seats)
+
+
+def _first_piles(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+    assert state is not None
+    return replaced(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
 
 
 def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
@@ -131,38 +173,85 @@ LY_6 = Rule(
     "LY-6",
     "Ten rounds, ages 16–25, in three epochs, each with fresh shuffled piles.",
     "Десять раундов, возраст 16–25, три эпохи — у каждой свои перемешанные колоды.",
+    setup=_first_piles,
     effects={TurnOver: _next_turn},
 )
-"""LY-6: ten rounds in three epochs; a new epoch brings its own shuffled piles."""
+"""LY-6: ten rounds in three epochs. Setup: the Lyceum epoch's shuffled piles; after each
+turn the next seat, round or epoch (whose own shuffled piles replace the last ones)."""
 
 # -- LY-7: one main action, then its follow-ups --------------------------------------------------
-#: Which actions answer each kind of pending step (LY-7); the core refuses others (CORE-3).
-ANSWERS: Mapping[StepKind, frozenset[type]] = {
-    _CHOOSE: frozenset({ChooseSkill}),
-    _DECLARE: frozenset({Declare}),
-    _DECLARE_SKILL: frozenset({DeclareSkill}),
-    _MAIN: frozenset({Draw, Rest, ShareExperience}),
-    _DECIDE: frozenset({PlayCard, DiscardCard, DeferCard}),
-    _MOVE: frozenset({MoveSkillPoint, FinishMoves}),
-    _OFFER: frozenset({PlayDeferred, KeepDeferred}),
+#: Which kinds of action answer each kind of pending step (LY-7), in the order
+#: ``legal_actions`` lists them; the core refuses others (CORE-3).
+ANSWERS: Mapping[StepKind, tuple[type, ...]] = {
+    _CHOOSE: (ChooseSkill,),
+    _DECLARE: (Declare,),
+    _DECLARE_SKILL: (DeclareSkill,),
+    _MAIN: (Draw, Rest, ShareExperience),
+    _DECIDE: (PlayCard, DeferCard, DiscardCard),
+    _MOVE: (MoveSkillPoint, FinishMoves),
+    _OFFER: (PlayDeferred, KeepDeferred),
 }
+#: The moments of a turn, in the order they may come when the pending steps run out.
+MOMENTS: tuple[type, ...] = (SetupOver, MainTurnOver, TurnOver)
+
+# Keyed by the identity of the step kind: an enum member lives as long as its class, and
+# ``id`` hashes much faster than an enum member does.
+_ANSWERS_BY_ID: dict[int, tuple[type, ...]] = {id(kind): ANSWERS[kind] for kind in StepKind}
+
+
+def _pending_seat(ctx: Tables, state: State) -> int:
+    """Whose decision it is: the seat of the pending step."""
+    return state.queue[0].seat
+
+
+def _pending_kinds(ctx: Tables, state: State) -> tuple[type, ...]:
+    """The kinds of action that answer the pending step."""
+    return _ANSWERS_BY_ID[id(state.queue[0].kind)]
+
+
+def _steps_run_out(ctx: Tables, work: Work, action: Action, events: Events) -> Work:
+    """After every action: once no step is pending, the effects the rules state for the
+    moment that comes (the setup is over; the main turn is over; the turn is over), in
+    rulebook order."""
+    if work.queue:
+        return work
+    moments = ctx.moments
+    if work.stage is _SETUP:
+        for effect in moments.get(SetupOver, ()):
+            work = effect(ctx, work, SETUP_OVER, events)
+        return work
+    for effect in moments.get(MainTurnOver, ()):
+        work = effect(ctx, work, MAIN_TURN_OVER, events)
+    if not work.queue:
+        for effect in moments.get(TurnOver, ()):
+            work = effect(ctx, work, TURN_OVER, events)
+    return work
+
 
 LY_7 = Rule(
     "LY-7",
     "A turn is one main action; its follow-up choices are answered in order first.",
     "Ход — одно основное действие; вызванные им выборы решаются по порядку сразу.",
+    turn=_pending_seat,
+    steps=_pending_kinds,
+    effects={ANY_ACTION: _steps_run_out},
 )
-"""LY-7: the pending steps; which actions answer which step is :data:`ANSWERS` (the core's
-CORE-3 refuses any other)."""
+"""LY-7: the pending steps. Turn: the seat of the pending step moves. Steps: the kinds of
+action that answer it are :data:`ANSWERS` (the core's CORE-3 refuses any other). After
+every action, once no step is pending, the moment that comes (:data:`MOMENTS`) runs the
+effects the rules state for it."""
 
 # -- LY-8: drawing -----------------------------------------------------------------------------
 
 
+
 def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
-    seat = work.step.seat
     colour = action.colour
     index = COLOURS.index(colour)
     pile = work.piles[index]
+    if not pile:
+        return work  # nothing to take (LY-9 refuses this; a variant without it draws nothing)
+    seat = work.step.seat
     card = pile[0]
     piles = list(work.piles)
     piles[index] = pile[1:]
@@ -177,9 +266,10 @@ LY_8 = Rule(
     "LY-8",
     "To draw, take the top card of this epoch's pile of a chosen colour.",
     "Взять карту — верхнюю из колоды выбранного цвета текущей эпохи.",
+    moves={Draw: Listing(DRAWS)},
     effects={Draw: _draw},
 )
-"""LY-8: a draw takes the top card of a pile; the seat then decides on it."""
+"""LY-8: a draw of any colour takes the top card of its pile; the seat then decides on it."""
 
 # -- LY-9: empty piles -------------------------------------------------------------------------
 
@@ -190,19 +280,30 @@ def _pile_not_empty(ctx: Tables, state: State, action: Draw) -> Violation | None
     return None
 
 
+def _pile_has_cards(ctx: Tables, state: State, action: Draw) -> bool:
+    return bool(state.piles[COLOURS.index(action.colour)])
+
+
+def _draws_from_piles(ctx: Tables, state: State) -> list[Draw]:
+    """Exactly the draws from the piles that hold a card."""
+    piles = state.piles
+    return [DRAWS[i] for i in range(3) if piles[i]]
+
+
 LY_9 = Rule(
     "LY-9",
     "An empty pile cannot be drawn from.",
     "Из пустой колоды брать нельзя.",
-    checks={Draw: _pile_not_empty},
+    checks={Draw: Guard(_pile_not_empty, allows=_pile_has_cards, select=_draws_from_piles)},
 )
-"""LY-9: no draw from an empty pile."""
+"""LY-9: no draw from an empty pile (``empty_pile``)."""
 
 # -- LY-10: eligibility ------------------------------------------------------------------------
 
 
 def eligible(ctx: Tables, skills: tuple[int, ...], card_id: str) -> bool:
-    """Whether a character with ``skills`` meets the card's conditions and losses (LY-10)."""
+    """The fact ``eligible``: whether a character with ``skills`` meets the card's conditions
+    and losses (LY-10)."""
     needs = ctx.needs[card_id]
     return (
         skills[0] >= needs[0]
@@ -217,23 +318,37 @@ LY_10 = Rule(
     "LY-10",
     "Eligible: every skill covers both the card's condition and its loss.",
     "Карта доступна, если каждое умение покрывает и условие, и потерю карты.",
+    facts={"eligible": eligible},
 )
-"""LY-10: eligibility (:func:`eligible`), which LY-11, LY-12 and LY-13 ask."""
+"""LY-10: eligibility, the fact ``eligible`` that LY-11, LY-12 and LY-13 read."""
 
 # -- LY-11: play or discard --------------------------------------------------------------------
+_PLAY = (PlayCard(),)
 
 
 def _playable(ctx: Tables, state: State, action: PlayCard) -> Violation | None:
     step = state.queue[0]
     assert step.card is not None
-    if not eligible(ctx, state.seats[step.seat].skills, step.card):
+    if not ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card):
         return Violation("LY-11", "not_eligible", {"seat": step.seat, "card": step.card})
     return None
 
 
+def _is_playable(ctx: Tables, state: State, action: PlayCard) -> bool:
+    step = state.queue[0]
+    return bool(ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card))
+
+
+
+def _play_if_eligible(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
+    step = state.queue[0]
+    return _PLAY if ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card) else ()
+
+
+
 def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, events: Events) -> None:
-    """Play ``card_id`` for ``seat``: losses, gains, XP, level-up points (LY-19), special
-    (LY-15)."""
+    """The fact ``play``: ``seat`` plays ``card_id``: losses, gains, XP, then the level-up
+    points (LY-19's fact ``level_up``) and the special ability (LY-15's fact ``special``)."""
     card = ctx.cards[card_id]
     sheet = work.seats[seat]
     skills = tuple(
@@ -250,36 +365,25 @@ def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, event
             sheet.deferred, sheet.deferred_round, sheet.shared,
         ),
     )
-    follow: list[Step] = []
-    if after > before:
-        follow.append(level_up_step(seat, before, after))
-    special = card.special
-    if special is not None:
-        if special.kind is _GAIN:
-            follow.append(Step(_CHOOSE, seat, special.amount))
-        elif special.kind is _REDISTRIBUTE:
-            follow.append(Step(_MOVE, seat, special.amount))
-        else:
-            work.effects = (
-                *work.effects,
-                Effect(seat, card_id, special.kind, special.amount, special.target),
-            )
-    if follow:
-        work.queue = (*follow, *work.queue)
     if events is not None:
         events.append(CardPlayed(seat, card_id, card.xp, deferred))
         for level in range(before + 1, after + 1):
             events.append(LevelReached(seat, level))
-        if special is not None and special.lasting:
-            events.append(
-                EffectStarted(seat, card_id, special.kind, special.amount, special.target)
-            )
+    follow: list[Step] = []
+    if after > before:
+        follow.append(ctx.facts.level_up(ctx, seat, before, after))
+    if card.special is not None:
+        step = ctx.facts.special(ctx, work, seat, card_id, events)
+        if step is not None:
+            follow.append(step)
+    if follow:
+        work.queue = (*follow, *work.queue)
 
 
 def _play_drawn(ctx: Tables, work: Work, action: PlayCard, events: Events) -> Work:
     step = work.step
     assert step.card is not None
-    play(ctx, work, step.seat, step.card, False, events)
+    ctx.facts.play(ctx, work, step.seat, step.card, False, events)
     return work
 
 
@@ -295,25 +399,44 @@ LY_11 = Rule(
     "LY-11",
     "Play an eligible card (losses, gains, XP) or discard it; an ineligible one is discarded.",
     "Доступную карту играют (потери, прибавки, опыт) или сбрасывают; недоступную — в отбой.",
-    checks={PlayCard: _playable},
+    moves={PlayCard: Listing(_PLAY), DiscardCard: Listing((DiscardCard(),))},
+    checks={PlayCard: Guard(_playable, allows=_is_playable, select=_play_if_eligible)},
     effects={PlayCard: _play_drawn, DiscardCard: _discard},
+    facts={"play": play},
 )
-"""LY-11: playing (:func:`play`) or discarding the drawn card."""
+"""LY-11: the drawn card is played (the fact ``play``) if eligible (``not_eligible``), or
+discarded."""
 
 # -- LY-12: deferring --------------------------------------------------------------------------
+_DEFER = (DeferCard(),)
 
 
 def _deferrable(ctx: Tables, state: State, action: DeferCard) -> Violation | None:
     step = state.queue[0]
     assert step.card is not None
     sheet = state.seats[step.seat]
-    if eligible(ctx, sheet.skills, step.card):
+    if ctx.facts.eligible(ctx, sheet.skills, step.card):
         return Violation("LY-12", "defer_eligible", {"card": step.card})
     if sheet.deferred is not None:
         return Violation(
             "LY-12", "already_deferring", {"seat": step.seat, "card": sheet.deferred}
         )
     return None
+
+
+def _may_defer(ctx: Tables, state: State, action: DeferCard) -> bool:
+    step = state.queue[0]
+    sheet = state.seats[step.seat]
+    return sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card)
+
+
+
+def _defer_if_allowed(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
+    step = state.queue[0]
+    sheet = state.seats[step.seat]
+    if sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card):
+        return _DEFER
+    return ()
 
 
 def _defer(ctx: Tables, work: Work, action: DeferCard, events: Events) -> Work:
@@ -330,14 +453,18 @@ LY_12 = Rule(
     "LY-12",
     "Only an ineligible card may be deferred, one deferred card at a time.",
     "Отложить можно лишь недоступную карту и лишь одну за раз.",
-    checks={DeferCard: _deferrable},
+    moves={DeferCard: Listing(_DEFER)},
+    checks={DeferCard: Guard(_deferrable, allows=_may_defer, select=_defer_if_allowed)},
     effects={DeferCard: _defer},
 )
-"""LY-12: deferring an ineligible card, one at a time."""
+"""LY-12: deferring the drawn card: only an ineligible one (``defer_eligible``), holding no
+deferred card (``already_deferring``)."""
 
 # -- LY-13: the deferred card ------------------------------------------------------------------
 #: How long a deferred card waits: the seat's next three main turns (LY-13).
 DEFER_TURNS = 3
+
+
 
 
 def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events) -> Work:
@@ -345,7 +472,7 @@ def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events
     assert step.card is not None
     seat = step.seat
     work.put(seat, work.seats[seat].with_deferred(None, 0))
-    play(ctx, work, seat, step.card, True, events)
+    ctx.facts.play(ctx, work, seat, step.card, True, events)
     return work
 
 
@@ -357,17 +484,17 @@ def offer_or_expire(ctx: Tables, work: Work, turns: int, events: Events) -> Work
     """After the seat's main turn: offer its deferred card if it is eligible now; once the
     card has waited ``turns`` of the seat's turns, discard it."""
     assert work.first is not None
-    mover = (work.first + work.turn) % len(work.seats)
-    sheet = work.seats[mover]
+    seat = (work.first + work.turn) % len(work.seats)
+    sheet = work.seats[seat]
     if sheet.deferred is not None and work.round > sheet.deferred_round:
-        if work.stage is _MAIN_STAGE and eligible(ctx, sheet.skills, sheet.deferred):
+        if work.stage is _MAIN_STAGE and ctx.facts.eligible(ctx, sheet.skills, sheet.deferred):
             work.stage = _DEFERRED
-            work.queue = (Step(_OFFER, mover, card=sheet.deferred),)
+            work.queue = (Step(_OFFER, seat, card=sheet.deferred),)
             return work
         if work.round - sheet.deferred_round >= turns:
             if events is not None:
-                events.append(DeferredExpired(mover, sheet.deferred))
-            work.put(mover, sheet.with_deferred(None, 0))
+                events.append(DeferredExpired(seat, sheet.deferred))
+            work.put(seat, sheet.with_deferred(None, 0))
     return work
 
 
@@ -382,10 +509,13 @@ LY_13 = Rule(
     "LY-13",
     "A deferred card is offered after the next three main turns, then discarded.",
     "Отложенную карту предлагают после трёх следующих ходов, потом она уходит в отбой.",
+    moves={PlayDeferred: Listing((PlayDeferred(),)), KeepDeferred: Listing((KeepDeferred(),))},
     effects={
         PlayDeferred: _play_deferred,
         KeepDeferred: _keep_deferred,
         MainTurnOver: _deferral,
     },
 )
-"""LY-13: the offer of a deferred card after each main turn, and its end."""
+"""LY-13: after each main turn the deferred card is offered if eligible (the fact
+``eligible``), played in full (the fact ``play``) or kept; after three turns it is
+discarded."""
