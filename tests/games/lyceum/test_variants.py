@@ -19,7 +19,7 @@ from boardrules.games.lyceum.variants import (
     share_amount_rounded_down,
     share_rounded_down,
 )
-from boardrules.testing import Playout, conformance, machine, playouts
+from boardrules.testing import Playout, conformance, derived_variants, machine, playouts
 
 from .support import GAME, setups
 
@@ -28,6 +28,7 @@ SETUPS = setups()
 
 TestShareRoundedDownConformance = conformance(VARIANT, SETUPS)
 TestShareRoundedDownMachine = machine(VARIANT, SETUPS).TestCase
+TestShareRoundedDownDerivedVariants = derived_variants(VARIANT, SETUPS)
 
 
 @given(st.integers(0, 2000).map(lambda h: h * 100))
