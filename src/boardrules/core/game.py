@@ -78,16 +78,27 @@ def _lister(
     asked of the other checks; otherwise the units' move generators, asked of every check.
     """
     every = _filter(tuple(g.allows for g in guards))
-    others_allow = [
-        tuple(o.allows for j, o in enumerate(guards) if j != i)
+
+    def present(covered: Any) -> bool:
+        return any(covered is o or covered is o.why for o in guards)
+
+    def uncovered(i: int, g: Guard[Any, Any]) -> tuple[Callable[[Any, Any, Any], bool], ...]:
+        # The checks a select leaves to the filter: all but its own and those it covers.
+        return tuple(
+            o.allows
+            for j, o in enumerate(guards)
+            if j != i and not any(c is o or c is o.why for c in g.covers)
+        )
+
+    # A select counts only while every check it covers is there (the same object).
+    usable = [
+        (i, g, g.select)
         for i, g in enumerate(guards)
-        if g.select is not None
+        if g.select is not None and all(present(c) for c in g.covers)
     ]
-    selects = tuple(
-        (g.select, _filter(tuple(o.allows for j, o in enumerate(guards) if j != i)))
-        for i, g in enumerate(guards)
-        if g.select is not None
-    )
+    others_allow = [uncovered(i, g) for i, g, _ in usable]
+    selects = tuple((pick, _filter(uncovered(i, g))) for i, g, pick in usable if pick is not None)
+
     if len(moves) == 1:
         (generate,) = moves
     elif moves:

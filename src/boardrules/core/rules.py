@@ -99,6 +99,12 @@ class Guard(Generic[C, S]):
     variant that drops or replaces the check drops its shortcuts with it. The conformance
     kit proves that ``allows`` and ``select`` agree with ``why`` on reached states.
 
+    ``covers`` names other checks of the same class (the very :class:`Guard` objects, or
+    functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
+    to that named set of units. The core uses such a ``select`` only while every check it
+    covers is in the rulebook (the same object), and then asks only the checks it does not
+    cover; a variant that replaces a covered unit switches the shortcut off.
+
     >>> def even(ctx, state, n):
     ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
     >>> guard = Guard(even, allows=lambda ctx, state, n: n % 2 == 0)
@@ -109,6 +115,7 @@ class Guard(Generic[C, S]):
     why: Callable[[C, S, Any], Violation | None]
     allows: Callable[[C, S, Any], bool] = attrs.field()
     select: Callable[[C, S], Iterable[Any] | None] | None = None
+    covers: tuple[Any, ...] = ()
 
     @allows.default
     def _allows_from_why(self) -> Callable[[C, S, Any], bool]:
