@@ -26,6 +26,7 @@ __all__ = [
     "food_of",
     "index",
     "leaders",
+    "play_cards",
     "reuse",
     "seat_cards",
     "seat_food",
@@ -188,6 +189,12 @@ def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:
                 return tuple(items)
         return old
     return tuple(items)
+
+
+def play_cards(state: State) -> tuple[str, ...]:
+    """Every card at the table: the seated ones (seat by seat, in table order), then the
+    labour market's (what an action may name, ORB-1)."""
+    return (*index(state).all_cards, *state.market)
 
 
 def leaders(seat: Seat) -> int:
