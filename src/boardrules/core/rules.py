@@ -55,6 +55,7 @@ __all__ = [
     "CORE_RULES",
     "PARTS",
     "Check",
+    "Direct",
     "Effect",
     "Facts",
     "Guard",
@@ -130,6 +131,33 @@ class Guard(Generic[C, S]):
 
     def __repr__(self) -> str:
         return f"Guard({self.__name__})"
+
+
+@attrs.frozen(repr=False)
+class Direct(Generic[C, S]):
+    """An effect with a direct form: the next state built at once, without a working copy.
+
+    ``effect`` is the effect itself (an :data:`Effect`). ``build(ctx, state, action)``
+    returns the state that all the effects of the action's class would make of ``state``
+    (or ``None`` when it cannot, and the effects run): it stands for this effect and the
+    other effects it ``covers`` (the very functions, ``ANY_ACTION`` ones included). The core
+    uses it in ``apply`` (which makes no events) only while the class's effects are exactly
+    this one and those it covers; a variant that replaces a covered unit switches it off.
+    """
+
+    effect: Effect
+    build: Callable[[C, S, Any], S | None]
+    covers: tuple[Any, ...] = ()
+
+    @property
+    def __name__(self) -> str:
+        return str(getattr(self.effect, "__name__", "effect"))
+
+    def __call__(self, ctx: Any, work: Any, action: Any, events: list[Any] | None) -> Any:
+        return self.effect(ctx, work, action, events)
+
+    def __repr__(self) -> str:
+        return f"Direct({self.__name__})"
 
 
 class _NoRefusal:
