@@ -54,6 +54,8 @@ def _agrees(game: Game, state: State, rng: random.Random) -> None:
         for run in (game.apply, game.step):
             if ok:
                 run(state, action)
+                if run == game.step:  # apply (direct or not) builds what step builds
+                    assert game.apply(state, action) == game.step(state, action).state
             else:
                 with pytest.raises(IllegalAction):
                     run(state, action)

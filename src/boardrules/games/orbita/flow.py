@@ -38,7 +38,7 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import CORPORATION
+from boardrules.games.orbita.table import CORPORATION, carry
 
 __all__ = [
     "MAX_PLAYERS",
@@ -54,10 +54,12 @@ __all__ = [
     "Settlement",
     "Setup",
     "add",
+    "handed_on",
     "max_moves",
     "next_seat",
     "step_name",
     "to_move",
+    "turn_handed_on",
     "wrap_up",
 ]
 
@@ -436,6 +438,40 @@ def next_seat(seats: Sequence[Seat], after: int) -> int:
         if not seats[s].done:
             return s
     return -1
+
+
+def turn_handed_on(state: State, seats: list[Seat], seat: int) -> State | None:
+    """``state`` with ``seats`` and the turn handed on from ``seat`` to the next seat not done
+    (:func:`handed_on`); ``None`` when every seat is done (the phase ends, which only the full
+    step carries out)."""
+    turn = next_seat(seats, seat)
+    return None if turn < 0 else handed_on(state, seats, turn)
+
+
+def handed_on(
+    state: State, seats: Sequence[Seat], turn: int, zones: FrozenMap[str, Zones] | None = None
+) -> State:
+    """``state`` with ``seats``, the turn at ``turn``, no offer open, and ``zones`` when given;
+    everything else as it was.
+
+    For the direct step builders of the rules (a gift, a pass, a food allocation): they
+    regroup nobody, so the table index is carried over.
+    """
+    after = make_state(
+        state.round,
+        state.phase,
+        turn,
+        tuple(seats),
+        state.market,
+        state.deck,
+        state.zones if zones is None else zones,
+        None,
+        state.drew,
+        state.took,
+        state.over,
+    )
+    carry(state, after)
+    return after
 
 
 def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import ANY_ACTION, Guard, Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
@@ -19,8 +19,27 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import ROLE_ORDER, Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
-from boardrules.games.orbita.flow import AutoStep, Draft, Production, add, to_move, wrap_up
-from boardrules.games.orbita.state import BARE, EMPTY, Phase, Seat, Stage, State, Team, make_zones
+from boardrules.games.orbita.flow import (
+    AutoStep,
+    Draft,
+    Production,
+    add,
+    to_move,
+    turn_handed_on,
+    wrap_up,
+)
+from boardrules.games.orbita.rules.hiring import ORB_14
+from boardrules.games.orbita.state import (
+    BARE,
+    EMPTY,
+    Phase,
+    Seat,
+    Stage,
+    State,
+    Team,
+    make_seat,
+    make_zones,
+)
 from boardrules.games.orbita.table import enterprises, leaders, seat_cards
 
 __all__ = [
@@ -92,28 +111,6 @@ def _wrap_up(ctx: Context, d: Draft, action: object, events: list[Event] | None)
     if isinstance(action, AutoStep):  # (the automatic steps are run from here)
         return d
     return wrap_up(ctx, d)
-
-
-ORB_6 = Rule(
-    "ORB-6",
-    "A round: attraction, production, trade, hiring, development, consumption, saving.",
-    "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
-    moves={Pass: _passes},
-    effects={
-        Gift: _move_over,
-        Boost: _move_over,
-        AllocateFood: _move_over,
-        FormCorporation: _move_over,
-        Pass: _pass,
-        ANY_ACTION: _wrap_up,
-    },
-    turn=_turn,
-    steps=_steps,
-)
-"""ORB-6: the phases in order, the turn going round (``flow.to_move``); ``Pass`` ends a seat's
-part of a phase. Which actions each step takes is :data:`STEPS` (the core refuses the rest as
-CORE-3); after every action the turn moves on and the parts of the round nobody decides run
-(``flow.wrap_up``)."""
 
 
 # -- ORB-7: attraction -----------------------------------------------------------------------
@@ -285,6 +282,53 @@ def _stop(ctx: Context, d: Draft, action: Pass, events: list[Event] | None) -> D
         d.drew = d.took = True
         _end_of_attraction_move(ctx, d, d.before.turn)
     return d
+
+
+#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
+_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
+
+
+def _pass_step(ctx: Context, state: State, action: Pass) -> State | None:
+    """The state after a ``Pass`` that leaves the phase going, built directly.
+
+    It is what the effects for a pass (ORB-6's :func:`_pass` and the turn passing on;
+    ORB-7's and ORB-14's do nothing outside attraction and offers) make of the working
+    copy: the seat is done and the turn passes to the next seat that is not. ``None`` when
+    the step is not of that kind (attraction, development, an open offer, the last seat to
+    pass).
+    """
+    if state.offer is not None or state.phase not in _DONE_BY_PASS:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
+    return turn_handed_on(state, seats, seat)
+
+
+ORB_6 = Rule(
+    "ORB-6",
+    "A round: attraction, production, trade, hiring, development, consumption, saving.",
+    "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
+    moves={Pass: _passes},
+    effects={
+        Gift: _move_over,
+        Boost: _move_over,
+        AllocateFood: _move_over,
+        FormCorporation: _move_over,
+        Pass: Direct(
+            _pass, _pass_step, covers=(_stop, ORB_14.effects[Pass], _wrap_up)
+        ),
+        ANY_ACTION: _wrap_up,
+    },
+    turn=_turn,
+    steps=_steps,
+)
+"""ORB-6: the phases in order, the turn going round (``flow.to_move``); ``Pass`` ends a seat's
+part of a phase. Which actions each step takes is :data:`STEPS` (the core refuses the rest as
+CORE-3); after every action the turn moves on and the parts of the round nobody decides run
+(``flow.wrap_up``); ``apply`` builds the state of a pass that leaves the phase going at
+once, while the pass's effects are these units' own."""
 
 
 # -- ORB-8: the Leader limit ------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import AllocateFood
 from boardrules.games.orbita.content import STORES, Context, Resource, Role, Spec
@@ -15,7 +15,8 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move, turn_handed_on
+from boardrules.games.orbita.rules.attraction import ORB_6
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
@@ -161,6 +162,27 @@ def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] 
     name = action.card if st is None else st.name
     d.set_seat(seat, allocated=(*d.seats[seat].allocated, name))
     return d
+
+
+def _allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
+    """The state after an ``AllocateFood``, built directly.
+
+    It is what the effects (ORB-6's end of the move and the turn passing on, ORB-19's
+    :func:`_allocate`) make of the working copy: the structure is named among the seat's
+    allocations and the turn passes to the next seat that is not done. ``None`` when the
+    step is not of that kind (an open offer, no seat to pass to).
+    """
+    if state.offer is not None:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    st = index(state).structure_of.get(action.card)
+    name = action.card if st is None else st.name
+    seats[seat] = make_seat(
+        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
+    )
+    return turn_handed_on(state, seats, seat)
 
 
 def feed_seat(ctx: Context, d: Draft, s: int) -> None:
@@ -317,7 +339,14 @@ ORB_19 = Rule(
     "Еда: 1, 6 или 32; ненакормленные уходят на рынок; структуры распадаются и едят снова.",
     moves={AllocateFood: _allocations},
     checks={AllocateFood: Guard(_allocate_allowed, select=_allowed_allocations)},
-    effects={AllocateFood: _allocate, Consumption: _consumption},
+    effects={
+        AllocateFood: Direct(
+            _allocate,
+            _allocate_step,
+            covers=(ORB_6.effects[AllocateFood], ORB_6.effects[ANY_ACTION]),
+        ),
+        Consumption: _consumption,
+    },
     facts={"food_for": food_for, "need": _need},
 )
 """ORB-19: a lone character eats ``FOOD_LONE``, an enterprise ``FOOD_ENTERPRISE``, a

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Action, Amount, Gift
 from boardrules.games.orbita.content import RESOURCE_ORDER, Context
 from boardrules.games.orbita.events import Event, GiftGiven
-from boardrules.games.orbita.flow import Draft, to_move
+from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat, to_move
+from boardrules.games.orbita.rules.attraction import ORB_6
 from boardrules.games.orbita.rules.basics import ORB_4, answering_structure
 from boardrules.games.orbita.rules.hiring import ORB_14
-from boardrules.games.orbita.rules.limits import gift_limits
-from boardrules.games.orbita.state import State
+from boardrules.games.orbita.rules.limits import ORB_21, gift_limits
+from boardrules.games.orbita.state import State, make_seat, make_zones
 from boardrules.games.orbita.table import Index, index, play_cards
 
 __all__ = ["ORB_10"]
@@ -192,6 +194,67 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
     return d
 
 
+def _gift_step(ctx: Context, state: State, action: Gift) -> State | None:
+    """The state after a ``Gift`` made with no open offer, built directly.
+
+    It is what the effects for a gift (ORB-6's end of the move and the turn passing on,
+    ORB-10's :func:`_gift`, ORB-21's step count; ORB-14's support does nothing without an
+    offer) make of the working copy: the givers (ORB-4's fact) give in table order, the
+    seat's step count goes up by one, and the turn passes to the next seat that is not
+    done. ``None`` when the step is not of that kind (an open offer, no seat to pass to).
+    """
+    if state.offer is not None:
+        return None
+    seat = state.turn
+    seats = state.seats
+    turn = next_seat(seats, seat)  # as ORB-6 passes the turn
+    if turn < 0:
+        return None
+    resource, to = action.resource, action.to
+    i = resource.index
+    get = state.zones.lookup()
+    sources = [(card, get(card)) for card in ctx.facts.givers(ctx, state, seat, resource, to)]
+    if action.amount is Amount.ALL:
+        units = sum(z.current[i] + z.gifts[i] + z.reserve[i] for _, z in sources)
+    else:
+        units = 1
+    zones = state.zones.thaw()
+    left = units
+    for card, z in sources:  # ``Draft.take``: this round's first, then gifts, then reserve
+        cur, gif, res = z.current, z.gifts, z.reserve
+        a = cur[i]
+        if a > left:
+            a = left
+        b = gif[i]
+        if b > left - a:
+            b = left - a
+        c = res[i]
+        if c > left - a - b:
+            c = left - a - b
+        if a + b + c:
+            zones[card] = make_zones(
+                add(cur, i, -a) if a else cur,
+                add(res, i, -c) if c else res,
+                add(gif, i, -b) if b else gif,
+                z.influence,
+                z.meals,
+                z.directed_by,
+            )
+            left -= a + b + c
+            if not left:
+                break
+    z = zones[to]  # ``Draft.give``
+    zones[to] = make_zones(
+        z.current, z.reserve, add(z.gifts, i, units - left), z.influence, z.meals, z.directed_by
+    )
+    mine = seats[seat]
+    new_seats = list(seats)
+    new_seats[seat] = make_seat(
+        mine.teams, mine.corporations, mine.allocated, mine.steps + 1, mine.done
+    )
+    return handed_on(state, new_seats, turn, FrozenMap.adopt(zones))
+
+
 ORB_10 = Rule(
     "ORB-10",
     "Gifts go to seated characters of any seat, never to the labour market.",
@@ -204,7 +267,18 @@ ORB_10 = Rule(
             covers=(ORB_4.checks[Gift], ORB_14.checks[Gift], gift_limits),
         )
     },
-    effects={Gift: _gift},
+    effects={
+        Gift: Direct(
+            _gift,
+            _gift_step,
+            covers=(
+                ORB_6.effects[Gift],
+                ORB_6.effects[ANY_ACTION],
+                ORB_14.effects[Gift],
+                ORB_21.effects[Gift],
+            ),
+        )
+    },
 )
 """ORB-10: a seat gives what its characters may give (ORB-4's fact ``givers``) to any seated
 character; the units come from those characters in table order. Its check lists at once the
