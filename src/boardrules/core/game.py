@@ -111,6 +111,9 @@ def _lister(
             every: tuple[Any, ...] = () if vocabulary is None else vocabulary()
             return [a for a in every if type(a) is kind and game.malformed(state, a) is None]
 
+    if not guards:  # nothing to ask: the candidates are the legal actions
+        plain: Callable[[Any, Any], Iterable[Any]] = generate
+        return plain
     if not selects:
         return lambda ctx, state: every(ctx, state, generate(ctx, state))
     if len(selects) == 1:
