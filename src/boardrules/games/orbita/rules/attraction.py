@@ -215,7 +215,7 @@ def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violati
 def _allowed_takes(ctx: Context, state: State) -> list[TakeFromMarket]:
     """The takes ORB-7 and ORB-8 allow, in market order: one take a turn (a draw too only
     with a Bard), of a card that fits a team of the seat or a Leader with room."""
-    seat = to_move(state)
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
     assert seat is not None
     if state.took or (state.drew and not has_bard(ctx, state, seat)):
         return []

@@ -112,7 +112,7 @@ def _boosts(ctx: Context, state: State) -> Iterable[Boost]:
 def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
     """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
     their own resource and their booster, while the step limit leaves room."""
-    seat = to_move(state)
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
     assert seat is not None
     if state.seats[seat].steps >= ctx.steps:
         return []

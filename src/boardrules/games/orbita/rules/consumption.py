@@ -141,7 +141,7 @@ def _allocations(ctx: Context, state: State) -> list[AllocateFood]:
 def _allowed_allocations(ctx: Context, state: State) -> list[AllocateFood]:
     """The allocations ORB-19 allows: the mover's structures by the card that names them,
     each once, in table order."""
-    seat = to_move(state)
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
     assert seat is not None
     ix = index(state)
     every = ix.allocations

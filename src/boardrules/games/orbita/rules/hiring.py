@@ -357,7 +357,7 @@ def _allowed_offers_by(ctx: Context, state: State, advice_always: bool) -> list[
     offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says);
     ORB-21 counts the steps.
     """
-    seat = to_move(state)
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
     assert seat is not None
     if state.seats[seat].steps >= ctx.steps:
         return []

@@ -87,7 +87,7 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
     givers: not the receiver itself, nor the answering structure); ORB-21 counts the steps
     and the amounts.
     """
-    seat = to_move(state)
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
     assert seat is not None
     out: list[Action] = []
     if state.seats[seat].steps >= ctx.steps:
