@@ -543,11 +543,12 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             if violation is not None:
                 raise IllegalAction(violation)
         plan = self._plan
-        direct = plan.direct.get(type(action))
-        if direct is not None:
-            after: S | None = direct(plan.ctx, state, action)
-            if after is not None:
-                return after
+        if plan.direct:
+            direct = plan.direct.get(type(action))
+            if direct is not None:
+                after: S | None = direct(plan.ctx, state, action)
+                if after is not None:
+                    return after
         return self._advance(state, action, None)
 
     def step(self, state: S, action: A) -> Transition[S, E]:

@@ -118,19 +118,35 @@ def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
         return []
     out: list[Boost] = []
     zones = state.zones.lookup()
-    spec_of, booster = ctx.spec, ctx.booster
     all_at_once = ctx.all_at_once
-    for card in index(state).cards[seat]:
+    for card, own, b, pair in _boost_rows(ctx, state)[seat]:
         z = zones(card)
-        b = booster[card]
         held = z.current[b] + z.gifts[b] + z.reserve[b]
-        if z.current[spec_of[card].index] < 1 or held < 1:
+        if z.current[own] < 1 or held < 1:
             continue
-        pair = _boost_pair(card)
         out.append(pair[0])
         if all_at_once and held > 1:
             out.append(pair[1])
     return out
+
+
+#: A card as ORB-3's listing reads it: the card, its own resource, its booster, its boosts.
+_BoostRow = tuple[str, int, int, tuple[Boost, Boost]]
+
+
+def _boost_rows(ctx: Context, state: State) -> list[list[_BoostRow]]:
+    """Per seat, each card in table order with the index of its own resource, of its booster
+    and its two boosts; kept with the table index."""
+    ix = index(state)
+    memo = ix.boost_rows
+    if memo is None or memo[0] is not ctx:
+        spec_of, booster = ctx.spec, ctx.booster
+        rows = [
+            [(c, spec_of[c].index, booster[c], _boost_pair(c)) for c in cards] for cards in ix.cards
+        ]
+        memo = ix.boost_rows = (ctx, rows)
+    found: list[list[_BoostRow]] = memo[1]
+    return found
 
 
 def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) -> Draft:
@@ -186,7 +202,8 @@ def answering_structure(state: State) -> tuple[str, ...]:
 def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> list[str]:
     """The cards a gift of ``resource`` from ``seat`` to ``to`` comes from, in order."""
     zones = state.zones
-    locked = answering_structure(state)
+    offer = state.offer
+    locked = () if offer is None or offer.responder is None else answering_structure(state)
     i = resource.index
     gives = ctx.gives
     out = []
