@@ -10,7 +10,7 @@ from boardrules.games.orbita.content import RESOURCE_ORDER, Context
 from boardrules.games.orbita.events import Event, GiftGiven
 from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat, to_move
 from boardrules.games.orbita.rules.attraction import ORB_6
-from boardrules.games.orbita.rules.basics import ORB_4, answering_structure
+from boardrules.games.orbita.rules.basics import ORB_4
 from boardrules.games.orbita.rules.hiring import ORB_14
 from boardrules.games.orbita.rules.limits import ORB_21, gift_limits
 from boardrules.games.orbita.state import State, make_seat, make_zones
@@ -141,7 +141,8 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
         return out
     # The seat's cards outside the answering structure that may give a resource and hold
     # some, in table order.
-    locked = answering_structure(state)
+    # (not the answering structure: it may answer but not give)
+    locked = () if offer.responder is None else ix.structure_of[offer.target].members
     by_card: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     sums = [0, 0, 0, 0]
     for c, gives, _k in _cards(ctx, ix)[seat]:
