@@ -31,7 +31,7 @@ from boardrules.core.rng import Rng
 from boardrules.games.orbita import strategy
 from boardrules.sim import simulate, wilson
 
-#: Orbita points of one corporation (``orbita.scoring.WEIGHTS``).
+#: Orbita points of one corporation (``orbita.rules.limits.WEIGHTS``).
 CORPORATION_POINTS = 1_000_000
 
 SETUP: dict[str, dict[str, Any]] = {"lyceum": {"players": 4}, "orbita": {"players": 4}}

@@ -24,7 +24,7 @@ from boardrules.core import codec
 from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
-from boardrules.core.rules import PARTS, Check, Guard, Rule, Rulebook
+from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook
 from boardrules.core.standings import Standings
 from boardrules.core.violation import Violation
 
@@ -148,6 +148,7 @@ class _Plan:
         "by_kinds",
         "classes",
         "ctx",
+        "direct",
         "effects",
         "end",
         "fixed",
@@ -182,6 +183,16 @@ class _Plan:
             for kind in game.action_classes
         }
         self.effects = {kind: book.effects_for(kind) for kind in game.action_classes}
+        # A direct form of the effects of a class, when one effect covers all the others.
+        self.direct: dict[type, Callable[[Any, Any, Any], Any]] = {}
+        for kind, effects in self.effects.items():
+            for effect in effects:
+                if isinstance(effect, Direct) and all(
+                    other is effect or any(other is c for c in effect.covers)
+                    for other in effects
+                ):
+                    self.direct[kind] = effect.build
+                    break
         # The kinds every step takes, when no unit states steps and the game keeps the
         # default ``accepts``; then each kind's lister, in that order.
         cls = type(game)
@@ -542,7 +553,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``; checks legality first (an action the last listing
-        of this very state gave is legal already).
+        of this very state gave is legal already). When a unit gives the effects of the
+        action's class a direct form (:class:`~boardrules.core.rules.Direct`) that covers
+        all of them, that form builds the state.
 
         Raises:
             IllegalAction: with the :class:`Violation`; ``state`` is untouched.
@@ -555,6 +568,12 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             violation = self.check(state, action)
             if violation is not None:
                 raise IllegalAction(violation)
+        if plan.direct:
+            direct = plan.direct.get(type(action))
+            if direct is not None:
+                after: S | None = direct(plan.ctx, state, action)
+                if after is not None:
+                    return after
         if plan.begin:
             return self._advance(state, action, None)
         ctx = plan.ctx

@@ -55,6 +55,7 @@ __all__ = [
     "CORE_RULES",
     "PARTS",
     "Check",
+    "Direct",
     "Effect",
     "Facts",
     "Guard",
@@ -106,6 +107,12 @@ class Guard(Generic[C, S]):
     it. The conformance kit proves on reached states that the listing they make agrees
     with ``why``, for the game and for variants it derives from each unit.
 
+    ``covers`` names other checks of the same class (the very :class:`Guard` objects, or
+    functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
+    to that named set of units. The core uses such a ``select`` only while every check it
+    covers is in the rulebook (the same object), and then asks only the checks it does not
+    cover; a variant that replaces a covered unit switches the shortcut off.
+
     >>> def even(ctx, state, n):
     ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
     >>> guard = Guard(even, allows=lambda ctx, state, n: n % 2 == 0)
@@ -131,6 +138,33 @@ class Guard(Generic[C, S]):
 
     def __repr__(self) -> str:
         return f"Guard({self.__name__})"
+
+
+@attrs.frozen(repr=False)
+class Direct(Generic[C, S]):
+    """An effect with a direct form: the next state built at once, without a working copy.
+
+    ``effect`` is the effect itself (an :data:`Effect`). ``build(ctx, state, action)``
+    returns the state that all the effects of the action's class would make of ``state``
+    (or ``None`` when it cannot, and the effects run): it stands for this effect and the
+    other effects it ``covers`` (the very functions, ``ANY_ACTION`` ones included). The core
+    uses it in ``apply`` (which makes no events) only while the class's effects are exactly
+    this one and those it covers; a variant that replaces a covered unit switches it off.
+    """
+
+    effect: Effect
+    build: Callable[[C, S, Any], S | None]
+    covers: tuple[Any, ...] = ()
+
+    @property
+    def __name__(self) -> str:
+        return str(getattr(self.effect, "__name__", "effect"))
+
+    def __call__(self, ctx: Any, work: Any, action: Any, events: list[Any] | None) -> Any:
+        return self.effect(ctx, work, action, events)
+
+    def __repr__(self) -> str:
+        return f"Direct({self.__name__})"
 
 
 class _NoRefusal:

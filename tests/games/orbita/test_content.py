@@ -53,12 +53,15 @@ def test_orb1_deck_holds_copies_of_sixteen_characters(copies: int, seed: int, n:
 
 
 def test_orb1_unknown_character_is_refused() -> None:
-    """ORB-1: an id that is no card of the deck gets ``unknown_character``."""
+    """ORB-1: an id that is no card of the deck, or a card that is not at the table, gets
+    ``unknown_character``: the action is not well formed (CORE-4, before any rule)."""
     state = GAME.position([[["warriors-leader-1"]], [["hosts-leader-1"]]], phase="trade")
-    violation = GAME.check(state, Boost("dragons-leader-1"))
-    assert violation is not None
-    assert violation.rule == "ORB-1"
-    assert violation.code == "unknown_character"
+    for card in ("dragons-leader-1", state.deck[0]):
+        violation = GAME.check(state, Boost(card))
+        assert violation is not None
+        assert violation.rule == "CORE-4"
+        assert violation.code == "unknown_character"
+        assert "is no character" in violation.message("en") or card in violation.message("en")
 
 
 @given(st.sampled_from(list(Spec)))

@@ -35,7 +35,7 @@ from boardrules.games.orbita import (
     TakeFromMarket,
 )
 from boardrules.games.orbita.content import STORES
-from boardrules.games.orbita.scoring import WEIGHTS
+from boardrules.games.orbita.rules.limits import WEIGHTS
 from boardrules.games.orbita.table import seat_cards
 
 GAME = Game()
@@ -149,7 +149,8 @@ def test_orb7_only_fitting_market_characters_can_be_taken() -> None:
     """ORB-7: a market character of another specialisation cannot join."""
     state = attraction([], [["hosts-leader-1"]], market=["heroes-sage-1"])
     assert code(state, TakeFromMarket("heroes-sage-1")) == ("ORB-7", "cannot_join")
-    assert code(state, TakeFromMarket("heroes-bard-1")) == ("ORB-7", "not_on_market")
+    # A take of a card that is not on the market is not well formed (CORE-4).
+    assert code(state, TakeFromMarket("heroes-bard-1")) == ("CORE-4", "not_on_market")
 
 
 def test_orb8_no_new_leader_before_an_enterprise() -> None:

@@ -118,15 +118,18 @@ def test_orb8_and_orb19_one_home_for_the_limits(states: list[State]) -> None:
 
 
 def test_orb6_every_rule_is_one_unit_in_rulebook_order() -> None:
-    """ORB-6: the rulebook is ORB-1..ORB-24 in order, each a unit keyed by actions or steps."""
+    """ORB-6: the rulebook is ORB-1..ORB-24 in order, each a unit keyed by actions or steps;
+    only ORB-6 (the round) has an effect after every action: the turn moves on."""
     assert RULES.ids == tuple(f"ORB-{n}" for n in range(1, 25))
     actions = set(GAME.action_classes)
     for rule in RULES:
         assert isinstance(rule, Rule)
         assert ANY_ACTION not in rule.checks
-        assert ANY_ACTION not in rule.effects
+        assert (ANY_ACTION in rule.effects) == (rule.id == "ORB-6")
         assert set(rule.checks) <= actions, rule.id
         for kind in rule.effects:
+            if kind is ANY_ACTION:
+                continue
             assert kind in actions or issubclass(kind, AutoStep), (rule.id, kind)
     assert GAME.rulebook is RULES
 

@@ -1,4 +1,4 @@
-"""``Game.apply`` of a just-listed action (the shortcuts, such as ``rules.trade.gift_step``)
+"""``Game.apply`` of a just-listed action (the direct forms of the effects, such as ORB-10's gift)
 builds the very state that the general path, ``Game.step``, builds from the rules' effects."""
 
 from __future__ import annotations

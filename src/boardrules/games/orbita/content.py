@@ -18,6 +18,8 @@ import enum
 
 import attrs
 
+from boardrules.core.rules import Facts, Rulebook
+
 __all__ = [
     "BOOSTS",
     "GIVES",
@@ -298,6 +300,9 @@ class Context:
         gives_at: for each card, the indices of the resources it may give, in order.
         booster: for each card, the index of the resource that boosts it (``BOOSTS``).
         victim: for each card, the specialisation its trump is over (``Spec.next``).
+        hosts_seated: whether a Hosts Leader is always dealt (ORB-5, ``Game.hosts_seated``).
+        facts: the named facts of the rulebook the game is played by (set by the game).
+        rules: that rulebook: the round (ORB-6) runs its automatic steps' effects.
 
     >>> ctx = Context.build(copies=1)
     >>> len(ctx.cards), ctx.spec["hosts-bard-1"], ctx.order["warriors-master-1"]
@@ -320,6 +325,9 @@ class Context:
     gives_at: dict[str, tuple[int, ...]]
     booster: dict[str, int]
     victim: dict[str, Spec]
+    hosts_seated: bool = attrs.field(default=False, kw_only=True)
+    facts: Facts = attrs.field(factory=Facts, kw_only=True)
+    rules: Rulebook = attrs.field(factory=lambda: Rulebook(()), kw_only=True)
 
     @classmethod
     def build(

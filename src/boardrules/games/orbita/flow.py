@@ -1,42 +1,28 @@
-"""Who decides what in which step of an Orbita round, and the working copy a step changes.
+"""The machinery of an Orbita round: setup options, whose decision, the working copy.
 
 A round (ORB-6) is attraction, production, trade, hiring, development, consumption and
 saving. Seats decide in attraction, trade, hiring (with the sub-steps of an open offer),
-development and consumption; :func:`to_move` names the seat and :func:`accepts` the kinds of
-action the current step takes (the core refuses the rest as CORE-3).
+development and consumption; :func:`to_move` names the seat (ORB-6 states it as the game's
+turn, and the kinds of action each step takes as its steps).
 
 A step works on a :class:`Draft`. The effects of the rules (``rules``) change the draft and
 leave three marks on it: the seat whose move is over (``ended``), the answer that settles the
 open offer (``settle``), and whether the phase has run out of deciders (``phase_over``).
-:func:`finish` then moves the turn on and runs the parts of the round that nobody decides —
-settling an offer, production, the forming of enterprises, feeding, saving and the end test —
-by asking the rulebook for the effects of each automatic step (:class:`AutoStep`), so a
-variant that replaces a rule changes those parts too.
+ORB-6's effect after every action (:func:`wrap_up`) then moves the turn on and runs the parts
+of the round that nobody decides — settling an offer, production, the forming of enterprises,
+feeding, saving and the end test — by asking the rulebook for the effects of each automatic
+step (:class:`AutoStep`), so a variant that replaces a rule changes those parts too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
-from boardrules.games.orbita.actions import (
-    AllocateFood,
-    AnswerOffer,
-    Boost,
-    DrawCharacter,
-    FormCorporation,
-    Gift,
-    MakeOffer,
-    Pass,
-    Reinforce,
-    Shield,
-    TakeFromMarket,
-)
-from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.content import Context, Spec
 from boardrules.games.orbita.events import Event, PhaseStarted
 from boardrules.games.orbita.state import (
     Answer,
@@ -55,7 +41,6 @@ from boardrules.games.orbita.state import (
 from boardrules.games.orbita.table import CORPORATION, carry
 
 __all__ = [
-    "ACCEPTS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "AutoStep",
@@ -68,15 +53,14 @@ __all__ = [
     "Saving",
     "Settlement",
     "Setup",
-    "accepts",
     "add",
-    "begin",
-    "finish",
+    "handed_on",
     "max_moves",
-    "new",
     "next_seat",
     "step_name",
     "to_move",
+    "turn_handed_on",
+    "wrap_up",
 ]
 
 
@@ -138,35 +122,6 @@ def add(c: Counts, i: int, n: int) -> Counts:
     return (c[0], c[1], c[2], c[3] + n)
 
 
-def dealt_leaders(seed: int, players: int) -> tuple[Spec, ...]:
-    """The starting Leaders' specialisations dealt from ``seed``: ``players`` different ones,
-    in seat order (ORB-5)."""
-    return tuple(Rng.derive(seed, "orbita", "leaders").shuffled(SPEC_ORDER)[:players])
-
-
-def with_hosts(seed: int, specs: tuple[Spec, ...]) -> tuple[Spec, ...]:
-    """``specs`` with the Hosts among them: unchanged when they are, else the Hosts take
-    the place of one Leader drawn from ``seed`` (the ``hosts_seated`` option, ORB-5)."""
-    if Spec.HOSTS in specs:
-        return specs
-    i = Rng.derive(seed, "orbita", "hosts").below(len(specs))
-    return (*specs[:i], Spec.HOSTS, *specs[i + 1 :])
-
-
-def new(ctx: Context, seed: int, setup: Setup) -> State:
-    """The first state: one Leader per seat with its starting Food, the rest shuffled (ORB-5)."""
-    specs = setup.leaders
-    if specs is None:
-        specs = dealt_leaders(seed, setup.players)
-    starters = [f"{spec.value}-leader-1" for spec in specs]
-    rest = [c for c in ctx.cards if c not in starters]
-    deck = Rng.derive(seed, "orbita", "deck").shuffled(rest)
-    food = add((0, 0, 0, 0), 1, ctx.starting_food)
-    zones = FrozenMap({c: Zones(gifts=food) for c in starters})
-    seats = tuple(Seat(teams=(Team(c, (c,)),)) for c in starters)
-    return State(1, Phase.ATTRACTION, 0, seats, (), deck, zones)
-
-
 def max_moves(ctx: Context, players: int) -> int:
     """A bound on actions per game from the per-phase limits (ORB-21) and the rounds.
 
@@ -206,26 +161,6 @@ def to_move(state: State) -> int | None:
 def step_name(state: State) -> Phase | Stage:
     """The phase, or the sub-step of the open offer, that decides what is allowed."""
     return state.offer.stage if state.offer is not None else state.phase
-
-
-#: The kinds of action each step takes (ORB-6, ORB-12, ORB-14); the core refuses the rest.
-ACCEPTS: Mapping[Phase | Stage, frozenset[type]] = {
-    Phase.ATTRACTION: frozenset((DrawCharacter, TakeFromMarket, Pass)),
-    Phase.TRADE: frozenset((Gift, Boost, Pass)),
-    Phase.HIRING: frozenset((MakeOffer, Gift, Boost, Pass)),
-    Stage.SUPPORT: frozenset((Gift, Shield, Pass)),
-    Stage.ANSWER: frozenset((AnswerOffer, Boost, Shield)),
-    Stage.REINFORCE: frozenset((Reinforce, Boost, Pass)),
-    Phase.DEVELOPMENT: frozenset((FormCorporation, Pass)),
-    Phase.CONSUMPTION: frozenset((AllocateFood, Gift, Boost, Pass)),
-}
-_NOTHING: frozenset[type] = frozenset()
-
-
-def accepts(state: State) -> Collection[type]:
-    """The kinds of action the current step of ``state`` takes."""
-    offer = state.offer
-    return ACCEPTS.get(offer.stage if offer is not None else state.phase, _NOTHING)
 
 
 # -- the automatic steps, which the rules carry out --------------------------------------------
@@ -442,11 +377,6 @@ class Draft:
 
 
 # -- a step from start to finish -----------------------------------------------------------
-def begin(state: State, events: list[Event] | None = None) -> Draft:
-    """The working copy of ``state`` for one action."""
-    return Draft(state, events)
-
-
 def _run(book: Rulebook, ctx: Context, d: Draft, step: AutoStep) -> None:
     for effect in book.effects_for(type(step)):
         effect(ctx, d, step, d.events)
@@ -566,8 +496,10 @@ def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
     _end_of_phase(book, ctx, d)
 
 
-def finish(book: Rulebook, ctx: Context, d: Draft) -> State:
-    """Settle what the step left open, move the turn on, run the automatic parts; freeze."""
+def wrap_up(ctx: Context, d: Draft) -> Draft:
+    """Settle what the step left open, move the turn on and run the automatic parts of the
+    round (ORB-6's effect after every action; the rulebook is ``ctx.rules``)."""
+    book = ctx.rules
     if d.settle is not None:
         _run(book, ctx, d, SETTLEMENT)
         d.settle = None
@@ -575,4 +507,4 @@ def finish(book: Rulebook, ctx: Context, d: Draft) -> State:
         after = d.ended
         d.ended = None
         _pass_turn(book, ctx, d, after)
-    return d.freeze()
+    return d

@@ -1,9 +1,13 @@
-"""«Орбита Добра»: the ``Game`` facade that wires content, rules, flow, views and hooks."""
+"""«Орбита Добра»: the ``Game`` facade: its options, CORE-4, and the display and agent hooks.
+
+Setup, turns, legal actions, checks, effects, the end, the score and the view are composed by
+the core from the units in :mod:`~boardrules.games.orbita.rules`.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -11,19 +15,16 @@ import attrs
 from boardrules.core.game import GameBase
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
-from boardrules.core.standings import Standings
+from boardrules.core.violation import Violation
 from boardrules.display import Position
 from boardrules.games.orbita import (
     flow,
     hooks,
     labels,
-    legal,
     notation,
     render,
-    scoring,
     strategy,
     table,
-    views,
 )
 from boardrules.games.orbita import messages as _messages  # registers the sentences
 from boardrules.games.orbita.actions import (
@@ -53,15 +54,9 @@ from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
-from boardrules.games.orbita.rules.attraction import pass_step
-from boardrules.games.orbita.rules.consumption import allocate_step
-from boardrules.games.orbita.rules.trade import gift_step
 from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import Index
-from boardrules.games.orbita.variants import UNITS_0_1_0, v0_1_0
-
-#: The rulebooks whose checks legal.py lists actions by: today's and 0.1.0's.
-_LISTED = (RULES, RULES.with_rules(replace=UNITS_0_1_0))
+from boardrules.games.orbita.variants import v0_1_0
 
 __all__ = ["Game", "Setup"]
 
@@ -73,6 +68,17 @@ def _between(low: int, high: int) -> Any:
 
 
 _ANSWERS = tuple(AnswerOffer(a) for a in Answer)
+
+
+def _unknown(card: str) -> Violation:
+    return Violation("CORE-4", "unknown_character", {"card": card[:64]})
+
+
+def _absent(state: State, card: str) -> Violation | None:
+    """CORE-4 unless ``card`` is at the table: seated (it has tokens) or on the market."""
+    if card in state.zones:
+        return None
+    return _unknown(card)
 
 
 @attrs.frozen
@@ -129,9 +135,6 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
-    _listed: list[tuple[State, tuple[Action, ...]] | None] = attrs.field(
-        init=False, eq=False, repr=False
-    )
 
     def __attrs_post_init__(self) -> None:
         context = Context.build(
@@ -145,13 +148,45 @@ class Game(GameBase[State, Action, Event, Setup]):
         )
         object.__setattr__(self, "_context", context)
         object.__setattr__(self, "_vocabulary", [None])
-        object.__setattr__(self, "_listed", [None])
 
-    # -- content --------------------------------------------------------------------------
-    @property
+    # -- wiring: everything else is composed from the rule units ------------------------
+    @functools.cached_property
     def rule_context(self) -> Context:
-        """The deck's lookup tables and the options, which every rule gets."""
-        return self._context
+        """The deck's lookup tables, the options and the rulebook's facts: what every rule
+        gets."""
+        book = self.rulebook
+        return attrs.evolve(
+            self._context, hosts_seated=self.hosts_seated, facts=book.facts(), rules=book
+        )
+
+    def malformed(self, state: State, action: object) -> Violation | None:
+        """CORE-4: an action naming a character that is not at the table (seated or on the
+        labour market); a take names one on the market."""
+        kind = type(action)
+        if kind is Gift:
+            assert isinstance(action, Gift)
+            return _absent(state, action.to)
+        if kind is Boost:
+            assert isinstance(action, Boost)
+            return _absent(state, action.card)
+        if kind is MakeOffer:
+            assert isinstance(action, MakeOffer)
+            return _absent(state, action.offerer) or _absent(state, action.target)
+        if kind is TakeFromMarket:
+            assert isinstance(action, TakeFromMarket)
+            card = action.card
+            if card in state.market:
+                return None
+            if card not in self._context.spec:
+                return _unknown(card)
+            return Violation("CORE-4", "not_on_market", {"card": card})
+        if kind is Shield:
+            assert isinstance(action, Shield)
+            return _absent(state, action.hero)
+        if kind is AllocateFood:
+            assert isinstance(action, AllocateFood)
+            return _absent(state, action.card)
+        return None
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -174,117 +209,21 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A bound on actions per game (see ``flow.max_moves``)."""
         return flow.max_moves(self._context, self.max_players)
 
-    # -- flow (ORB-5, ORB-6) ----------------------------------------------------------------
-    def _new(self, seed: int, setup: Setup) -> State:
-        if self.hosts_seated and setup.leaders is None:
-            dealt = flow.with_hosts(seed, flow.dealt_leaders(seed, setup.players))
-            setup = attrs.evolve(setup, leaders=dealt)
-        return flow.new(self._context, seed, setup)
-
-    def to_move(self, state: State) -> int | None:
-        """The seat to decide, or ``None`` once the game is over (ORB-6, ORB-22)."""
-        return flow.to_move(state)
-
-    def is_over(self, state: State) -> bool:
-        """Whether the game has ended (ORB-22)."""
-        return state.over
-
     def step_name(self, state: State) -> Phase | Stage:
         """The phase, or the sub-step of the open offer, that decides what is allowed."""
         return flow.step_name(state)
 
-    def accepts(self, state: State) -> Collection[type]:
-        """The kinds of action the current step takes (the rest is CORE-3)."""
-        return flow.accepts(state)
-
-    def _begin(self, state: State) -> Draft:
-        return flow.begin(state)
-
-    def _finish(self, work: Draft) -> State:
-        return flow.finish(self.rulebook, self._context, work)
-
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
-        # The core's loop, with the events list handed to the draft: the automatic steps
-        # that flow.finish runs emit events too.
-        context = self._context
-        book = self._book
+        # The core's loop over the units' effects, on a working copy that knows the events
+        # list (ORB-6's effect after every action runs the automatic steps, which emit too).
+        plan = self._plan
+        context = plan.ctx
         work = Draft(state, events)
-        for effect in book.effects_for(type(action)):
+        for effect in plan.effects[type(action)]:
             work = effect(context, work, action, events)
-        return flow.finish(book, context, work)
+        return work.freeze()
 
-    @functools.cached_property
-    def _book(self) -> Rulebook:
-        # ``rulebook`` once: a variant's rulebook is set when the game is made, never after.
-        return self.rulebook
-
-    # -- legal actions ---------------------------------------------------------------------
-    @functools.cached_property
-    def _own_checks(self) -> bool:
-        # legal.py lists actions as the checks of Orbita's own rules, or 0.1.0's, allow.
-        book = self.rulebook
-        return any(
-            all(book.checks_for(k) == known.checks_for(k) for k in self.action_classes)
-            for known in _LISTED
-        )
-
-    @functools.cached_property
-    def _quick_steps(self) -> dict[type, Callable[[Context, State, Any], State | None]]:
-        # The direct builders of a step's state (``gift_step``, ``pass_step``,
-        # ``allocate_step``) do what the effects of Orbita's own rules (or 0.1.0's, the same
-        # for these kinds) do; a variant with other effects for a kind takes the draft.
-        book = self._book
-        found: dict[type, Callable[[Context, State, Any], State | None]] = {}
-        for kind, quick in ((Gift, gift_step), (Pass, pass_step), (AllocateFood, allocate_step)):
-            effects = book.effects_for(kind)
-            if any(effects == known.effects_for(kind) for known in _LISTED):
-                found[kind] = quick
-        return found
-
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        """Every legal action, in a stable order; empty exactly when the game is over."""
-        if state.over:
-            return ()
-        if self._own_checks:
-            listed = legal.legal_actions(self._context, self._book, state)
-            self._listed[0] = (state, listed)
-            return listed
-        return tuple(a for a in self.vocabulary() if self.check(state, a) is None)
-
-    def apply(self, state: State, action: Action) -> State:
-        """The state after ``action``; checks legality first (``IllegalAction`` if not legal).
-
-        One shortcut: an action that is one of the very objects the last
-        :meth:`legal_actions` listed for this very state (as random play and search pick
-        them) is applied without asking the rules again, since the listing agrees with the
-        checks (the conformance properties hold the two together). ``check`` itself always
-        asks the rules. Such a gift (with no open offer), a pass that leaves the phase going
-        and a food allocation are built directly (``rules.trade.gift_step``,
-        ``rules.attraction.pass_step``, ``rules.consumption.allocate_step``), the very state
-        the rules' effects would build; :meth:`step` always runs the effects.
-        """
-        entry = self._listed[0]
-        if entry is not None and entry[0] is state:
-            for listed in entry[1]:
-                if listed is action:
-                    # The commonest steps are built without the working copy.
-                    quick = self._quick_steps.get(type(action))
-                    if quick is not None:
-                        after = quick(self._context, state, action)
-                        if after is not None:
-                            return after
-                    return self._advance(state, action, None)
-        return super().apply(state, action)
-
-    # -- scoring (ORB-23), views (ORB-24) ------------------------------------------------------
-    def score(self, state: State) -> Standings:
-        """Corporations, then enterprises, then characters, then Food (ORB-23)."""
-        return scoring.score(state)
-
-    def view(self, state: State, seat: int | None) -> State:
-        """The table is open; only the deck order is hidden (the deck is shown sorted)."""
-        return views.view(self._context, state, seat)
-
+    # -- hidden information (ORB-24) ----------------------------------------------------------
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
         """A full state consistent with ``view``, for agents that look ahead (ORB-24).
 
@@ -296,7 +235,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.view(game.determinize(view, 1, Rng(5)), 1) == view
         True
         """
-        return views.determinize(view, rng)
+        return hooks.determinize(view, rng)
 
     # -- hooks for agents, balance reports and front-ends -------------------------------------
     def heuristic(self, state: State, seat: int) -> float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from boardrules.core.rng import Rng
 from boardrules.games.orbita.actions import (
     Action,
     AllocateFood,
@@ -34,7 +35,7 @@ from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context,
 from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import MAX_PLAYERS, to_move
 from boardrules.games.orbita.rules.consumption import seat_need
-from boardrules.games.orbita.scoring import score
+from boardrules.games.orbita.rules.limits import score
 from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, seat_food
 
@@ -44,6 +45,7 @@ __all__ = [
     "SEAT_NAMES",
     "TALLIED",
     "HasContext",
+    "determinize",
     "heuristic",
     "layout",
     "observation_size",
@@ -323,3 +325,21 @@ def tally(events: tuple[Event, ...]) -> dict[str, int]:
         if tag in TALLIED:
             out[tag] = out.get(tag, 0) + 1
     return out
+
+
+def determinize(view: State, rng: Rng) -> State:
+    """A full state consistent with ``view`` (ORB-24: only the deck order is hidden): the
+    deck shuffled with ``rng``."""
+    return State(
+        view.round,
+        view.phase,
+        view.turn,
+        view.seats,
+        view.market,
+        rng.shuffled(view.deck),
+        view.zones,
+        view.offer,
+        view.drew,
+        view.took,
+        view.over,
+    )

@@ -54,7 +54,7 @@ from boardrules.games.orbita.actions import (
 from boardrules.games.orbita.content import Context, Resource, Role, Spec
 from boardrules.games.orbita.rules.attraction import HOSTS_OUTPUT, MASTER_BONUS
 from boardrules.games.orbita.rules.consumption import seat_need
-from boardrules.games.orbita.scoring import score
+from boardrules.games.orbita.rules.limits import score
 from boardrules.games.orbita.state import Answer, Phase, State
 from boardrules.games.orbita.table import ENTERPRISE, Index, food_of, index, seat_food
 

@@ -26,6 +26,7 @@ __all__ = [
     "food_of",
     "index",
     "leaders",
+    "play_cards",
     "reuse",
     "seat_cards",
     "seat_food",
@@ -75,6 +76,7 @@ class Index:
     __slots__ = (
         "all_cards",
         "allocations",
+        "boost_rows",
         "card_rows",
         "cards",
         "gift_rows",
@@ -119,9 +121,11 @@ class Index:
             self.cards.append(cards)
         #: Every seated card, seat by seat in table order.
         self.all_cards: tuple[str, ...] = tuple(c for cards in self.cards for c in cards)
-        #: Tables ``legal`` derives from this index, with the context they were built for.
+        #: Tables the rules' listings derive from this index, with the context they were
+        #: built for.
         self.gift_rows: tuple[object, Any] | None = None
         self.card_rows: tuple[object, Any] | None = None
+        self.boost_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
         self.offer_reach: tuple[object, Any, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
@@ -188,6 +192,12 @@ def reuse(items: Sequence[T], old: tuple[T, ...]) -> tuple[T, ...]:
                 return tuple(items)
         return old
     return tuple(items)
+
+
+def play_cards(state: State) -> tuple[str, ...]:
+    """Every card at the table: the seated ones (seat by seat, in table order), then the
+    labour market's (what an action may name, ORB-1)."""
+    return (*index(state).all_cards, *state.market)
 
 
 def leaders(seat: Seat) -> int:

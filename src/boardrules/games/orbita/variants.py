@@ -42,10 +42,8 @@ from boardrules.games.orbita.rules.hiring import (
     ORB_11_0_1_0,
     ORB_12_0_1_0,
     ORB_12_SEIZED_AS_OWN,
-    ORB_14_0_1_0,
     ORB_15_0_1_0,
 )
-from boardrules.games.orbita.rules.limits import ORB_21_0_1_0
 from boardrules.games.orbita.state import State
 
 __all__ = [
@@ -66,14 +64,14 @@ V0_1_0 = "orbita-0.1.0"
 SHIELD_GIVEN_ONLY = "orbita-shield-given-only"
 
 #: The units 0.1.0 had where the default game now reads the rulebook differently, by rule ID.
+#: (0.1.0's reading of Advice in reinforcements, ORB-14 and ORB-21, is ORB-11's facts
+#: ``advice`` and ``stake``, which those units read.)
 UNITS_0_1_0: Mapping[str, Rule] = MappingProxyType(
     {
         "ORB-11": ORB_11_0_1_0,
         "ORB-12": ORB_12_0_1_0,
-        "ORB-14": ORB_14_0_1_0,
         "ORB-15": ORB_15_0_1_0,
         "ORB-17": ORB_17_0_1_0,
-        "ORB-21": ORB_21_0_1_0,
     }
 )
 

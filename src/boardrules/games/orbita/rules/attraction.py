@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
+    AnswerOffer,
     Boost,
     DrawCharacter,
     FormCorporation,
     Gift,
+    MakeOffer,
     Pass,
+    Reinforce,
+    Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import Context, Role, Spec
+from boardrules.games.orbita.content import ROLE_ORDER, Context, Role, Spec
 from boardrules.games.orbita.events import CharacterDrawn, CharacterHired, Event
-from boardrules.games.orbita.flow import Draft, Production, add, to_move, turn_handed_on
+from boardrules.games.orbita.flow import (
+    AutoStep,
+    Draft,
+    Production,
+    add,
+    to_move,
+    turn_handed_on,
+    wrap_up,
+)
+from boardrules.games.orbita.rules.hiring import ORB_14
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
     Phase,
     Seat,
+    Stage,
     State,
     Team,
     make_seat,
@@ -41,7 +55,6 @@ __all__ = [
     "join_slot",
     "leader_room",
     "over_leader_limit",
-    "pass_step",
 ]
 
 
@@ -62,23 +75,42 @@ def _pass(ctx: Context, d: Draft, action: Pass, events: list[Event] | None) -> D
     return d
 
 
-ORB_6 = Rule(
-    "ORB-6",
-    "A round: attraction, production, trade, hiring, development, consumption, saving.",
-    "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
-    effects={
-        Gift: _move_over,
-        Boost: _move_over,
-        AllocateFood: _move_over,
-        FormCorporation: _move_over,
-        Pass: _pass,
-    },
-)
-"""ORB-6: the phases in order, the turn going round; ``Pass`` ends a seat's part of a phase.
+#: The kinds of action each step takes, in the order they are listed (ORB-6, ORB-12,
+#: ORB-14); the core refuses the rest (CORE-3).
+STEPS: dict[Phase | Stage, tuple[type, ...]] = {
+    Phase.ATTRACTION: (DrawCharacter, TakeFromMarket, Pass),
+    Phase.TRADE: (Gift, Boost, Pass),
+    Phase.HIRING: (MakeOffer, Gift, Boost, Pass),
+    Stage.SUPPORT: (Gift, Shield, Pass),
+    Stage.ANSWER: (AnswerOffer, Boost, Shield),
+    Stage.REINFORCE: (Reinforce, Boost, Pass),
+    Phase.DEVELOPMENT: (FormCorporation, Pass),
+    Phase.CONSUMPTION: (AllocateFood, Gift, Boost, Pass),
+}
 
-Which actions each step takes is ``flow.ACCEPTS`` (the core refuses the rest as CORE-3); the
-turn order and the phase changes are ``flow.finish``.
-"""
+
+def _steps(ctx: Context, state: State) -> tuple[type, ...]:
+    offer = state.offer
+    return STEPS.get(offer.stage if offer is not None else state.phase, ())
+
+
+def _turn(ctx: Context, state: State) -> int:
+    seat = to_move(state)
+    assert seat is not None
+    return seat
+
+
+_PASS = (Pass(),)
+
+
+def _passes(ctx: Context, state: State) -> tuple[Pass, ...]:
+    return _PASS
+
+
+def _wrap_up(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
+    if isinstance(action, AutoStep):  # (the automatic steps are run from here)
+        return d
+    return wrap_up(ctx, d)
 
 
 # -- ORB-7: attraction -----------------------------------------------------------------------
@@ -89,7 +121,7 @@ def has_bard(ctx: Context, state: State, seat: int) -> bool:
 
 
 def join_slot(ctx: Context, seat: Seat, card: str) -> tuple[int, str | None]:
-    """Where ``card`` would join ``seat`` (ORB-7, ORB-8).
+    """Where ``card`` would join ``seat`` (ORB-7; a Leader needs ORB-8's ``leader_room``).
 
     Returns:
         ``(team index, None)`` for a team of its specialisation missing its role,
@@ -99,7 +131,7 @@ def join_slot(ctx: Context, seat: Seat, card: str) -> tuple[int, str | None]:
     spec_of, role_of = ctx.spec, ctx.role
     spec, role = spec_of[card], role_of[card]
     if role is Role.LEADER:
-        if leader_room(seat):
+        if ctx.facts.leader_room(ctx, seat):
             return -1, None
         return -2, "leader_limit"
     for t, team in enumerate(seat.teams):
@@ -111,7 +143,7 @@ def join_slot(ctx: Context, seat: Seat, card: str) -> tuple[int, str | None]:
 
 
 def join(ctx: Context, d: Draft, s: int, card: str) -> bool:
-    """Seat ``card`` in a team of seat ``s`` if it fits (ORB-7, ORB-8)."""
+    """Seat ``card`` in a team of seat ``s`` if it fits (ORB-7's fact ``join``)."""
     seat = d.seats[s]
     t, reason = join_slot(ctx, seat, card)
     if reason is not None:
@@ -129,6 +161,28 @@ def join(ctx: Context, d: Draft, s: int, card: str) -> bool:
     return True
 
 
+_DRAW = DrawCharacter()
+_DRAWS = (_DRAW,)
+#: Takes by card, built once.
+_TAKES: dict[str, TakeFromMarket] = {}
+
+
+def _take_of(card: str) -> TakeFromMarket:
+    take = _TAKES.get(card)
+    if take is None:
+        take = _TAKES[card] = TakeFromMarket(card)
+    return take
+
+
+def _draws(ctx: Context, state: State) -> tuple[DrawCharacter, ...]:
+    return _DRAWS
+
+
+def _takes(ctx: Context, state: State) -> list[TakeFromMarket]:
+    """Every well-formed take: one per card of the labour market."""
+    return [_take_of(card) for card in state.market]
+
+
 def _draw_allowed(ctx: Context, state: State, action: DrawCharacter) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
@@ -141,12 +195,14 @@ def _draw_allowed(ctx: Context, state: State, action: DrawCharacter) -> Violatio
     return None
 
 
+def _draw_if_allowed(ctx: Context, state: State) -> tuple[DrawCharacter, ...]:
+    return _DRAWS if _draw_allowed(ctx, state, _DRAW) is None else ()
+
+
 def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
     card = action.card
     seat = to_move(state)
     assert seat is not None
-    if card not in state.market:
-        return Violation("ORB-7", "not_on_market", {"card": card})
     if state.took:
         return Violation("ORB-7", "already_took", {"seat": seat})
     if state.drew and not has_bard(ctx, state, seat):
@@ -154,6 +210,35 @@ def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violati
     if join_slot(ctx, state.seats[seat], card)[1] == "cannot_join":
         return Violation("ORB-7", "cannot_join", {"card": card, "seat": seat})
     return None
+
+
+def _allowed_takes(ctx: Context, state: State) -> list[TakeFromMarket]:
+    """The takes ORB-7 and ORB-8 allow, in market order: one take a turn (a draw too only
+    with a Bard), of a card that fits a team of the seat or a Leader with room."""
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    assert seat is not None
+    if state.took or (state.drew and not has_bard(ctx, state, seat)):
+        return []
+    mine = state.seats[seat]
+    spec_of, role_of = ctx.spec, ctx.role
+    room = bool(ctx.facts.leader_room(ctx, mine))
+    # Open slots as 4 * specialisation + role (by their indices).
+    open_slots: set[int] = set()
+    for team in mine.teams:
+        if not team.enterprise:
+            base = 4 * spec_of[team.leader].index
+            taken = [role_of[m] for m in team.members]
+            open_slots.update(base + r.index for r in ROLE_ORDER if r not in taken)
+    out: list[TakeFromMarket] = []
+    for card in state.market:
+        role = role_of[card]
+        if role is Role.LEADER:
+            if not room:
+                continue
+        elif 4 * spec_of[card].index + role.index not in open_slots:
+            continue
+        out.append(_take_of(card))
+    return out
 
 
 def _end_of_attraction_move(ctx: Context, d: Draft, seat: int) -> None:
@@ -166,14 +251,15 @@ def _end_of_attraction_move(ctx: Context, d: Draft, seat: int) -> None:
 
 def _draw(ctx: Context, d: Draft, action: DrawCharacter, events: list[Event] | None) -> Draft:
     seat = d.before.turn
-    card = d.deck[0]
-    d.deck = d.deck[1:]
-    joined = join(ctx, d, seat, card)
-    if not joined:
-        d.market.append(card)
-        d.put(card, BARE)
-    if d.events is not None:
-        d.emit(CharacterDrawn(seat, card, joined))
+    if d.deck:  # (an empty deck gives nothing, where a variant lets one draw from it)
+        card = d.deck[0]
+        d.deck = d.deck[1:]
+        joined = ctx.facts.join(ctx, d, seat, card)
+        if not joined:
+            d.market.append(card)
+            d.put(card, BARE)
+        if d.events is not None:
+            d.emit(CharacterDrawn(seat, card, joined))
     d.drew = True
     _end_of_attraction_move(ctx, d, seat)
     return d
@@ -181,10 +267,11 @@ def _draw(ctx: Context, d: Draft, action: DrawCharacter, events: list[Event] | N
 
 def _take(ctx: Context, d: Draft, action: TakeFromMarket, events: list[Event] | None) -> Draft:
     seat = d.before.turn
-    d.market.remove(action.card)
-    join(ctx, d, seat, action.card)
-    if d.events is not None:
-        d.emit(CharacterHired(seat, action.card))
+    # A card that fits no team stays on the market (where a variant lets one take it).
+    if ctx.facts.join(ctx, d, seat, action.card):
+        d.market.remove(action.card)
+        if d.events is not None:
+            d.emit(CharacterHired(seat, action.card))
     d.took = True
     _end_of_attraction_move(ctx, d, seat)
     return d
@@ -197,15 +284,51 @@ def _stop(ctx: Context, d: Draft, action: Pass, events: list[Event] | None) -> D
     return d
 
 
-ORB_7 = Rule(
-    "ORB-7",
-    "Attraction: draw a character (it joins a team or the market) or take one from market.",
-    "Привлечение: открыть персонажа (в команду или на рынок) или взять с рынка труда.",
-    checks={DrawCharacter: _draw_allowed, TakeFromMarket: _take_allowed},
-    effects={DrawCharacter: _draw, TakeFromMarket: _take, Pass: _stop},
+#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
+_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
+
+
+def _pass_step(ctx: Context, state: State, action: Pass) -> State | None:
+    """The state after a ``Pass`` that leaves the phase going, built directly.
+
+    It is what the effects for a pass (ORB-6's :func:`_pass` and the turn passing on;
+    ORB-7's and ORB-14's do nothing outside attraction and offers) make of the working
+    copy: the seat is done and the turn passes to the next seat that is not. ``None`` when
+    the step is not of that kind (attraction, development, an open offer, the last seat to
+    pass).
+    """
+    if state.offer is not None or state.phase not in _DONE_BY_PASS:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
+    return turn_handed_on(state, seats, seat)
+
+
+ORB_6 = Rule(
+    "ORB-6",
+    "A round: attraction, production, trade, hiring, development, consumption, saving.",
+    "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
+    moves={Pass: _passes},
+    effects={
+        Gift: _move_over,
+        Boost: _move_over,
+        AllocateFood: _move_over,
+        FormCorporation: _move_over,
+        Pass: Direct(
+            _pass, _pass_step, covers=(_stop, ORB_14.effects[Pass], _wrap_up)
+        ),
+        ANY_ACTION: _wrap_up,
+    },
+    turn=_turn,
+    steps=_steps,
 )
-"""ORB-7: one draw or one take a turn (both with a Bard); a card joins a team that lacks its
-role, else goes to the labour market."""
+"""ORB-6: the phases in order, the turn going round (``flow.to_move``); ``Pass`` ends a seat's
+part of a phase. Which actions each step takes is :data:`STEPS` (the core refuses the rest as
+CORE-3); after every action the turn moves on and the parts of the round nobody decides run
+(``flow.wrap_up``); ``apply`` builds the state of a pass that leaves the phase going at
+once, while the pass's effects are these units' own."""
 
 
 # -- ORB-8: the Leader limit ------------------------------------------------------------------
@@ -222,22 +345,44 @@ def over_leader_limit(seat: Seat) -> bool:
     return leader_room(seat) < 0
 
 
+def _room(ctx: Context, seat: Seat) -> int:
+    return leader_room(seat)
+
+
 def _leader_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
     seat = to_move(state)
     assert seat is not None
-    if join_slot(ctx, state.seats[seat], action.card)[1] == "leader_limit":
+    if ctx.role[action.card] is Role.LEADER and not leader_room(state.seats[seat]):
         return Violation("ORB-8", "leader_limit", {"seat": seat})
     return None
 
+
+ORB_7 = Rule(
+    "ORB-7",
+    "Attraction: draw a character (it joins a team or the market) or take one from market.",
+    "Привлечение: открыть персонажа (в команду или на рынок) или взять с рынка труда.",
+    moves={DrawCharacter: _draws, TakeFromMarket: _takes},
+    checks={
+        DrawCharacter: Guard(_draw_allowed, select=_draw_if_allowed),
+        TakeFromMarket: Guard(_take_allowed, select=_allowed_takes, covers=(_leader_allowed,)),
+    },
+    effects={DrawCharacter: _draw, TakeFromMarket: _take, Pass: _stop},
+    facts={"join": join},
+)
+"""ORB-7: one draw or one take a turn (both with a Bard); a card joins a team that lacks its
+role (the fact ``join``; a Leader needs ORB-8's ``leader_room``), else goes to the labour
+market."""
 
 ORB_8 = Rule(
     "ORB-8",
     "At most one Leader more than enterprises; a lost enterprise costs the extra team.",
     "Лидеров не больше, чем предприятий плюс один; распад предприятия уводит лишнюю команду.",
     checks={TakeFromMarket: _leader_allowed},
+    facts={"leader_room": _room},
 )
-"""ORB-8: :func:`leader_room`; a drawn Leader without room goes to the market (ORB-7), and
-consumption sends the newest extra team to the market (ORB-19)."""
+"""ORB-8: the fact ``leader_room`` (:func:`leader_room`), which ORB-7's joining and ORB-19's
+feeding read: a Leader without room is not taken and a drawn one goes to the market (ORB-7),
+and consumption sends the newest extra team to the market (ORB-19)."""
 
 
 # -- ORB-9: production ------------------------------------------------------------------------
@@ -299,26 +444,3 @@ ORB_9 = Rule(
     effects={Production: _production},
 )
 """ORB-9: after attraction each seated character tops its own resource up; market ones get one."""
-
-
-#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
-_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
-
-
-def pass_step(ctx: Context, state: State, action: Pass) -> State | None:
-    """The state after a legal ``Pass`` that leaves the phase going, built directly.
-
-    It is what the default effects for a pass (ORB-6's :func:`_pass`; ORB-7's and ORB-14's
-    do nothing outside attraction and offers) and ``flow.finish`` make of the working copy:
-    the seat is done and the turn passes to the next seat that is not. ``None`` when the
-    step is not of that kind (attraction, development, an open offer, the last seat to
-    pass): the caller then takes the general path. The caller makes sure the pass is legal
-    and that its rulebook has those effects for passes; no events are made.
-    """
-    if state.offer is not None or state.phase not in _DONE_BY_PASS:
-        return None
-    seat = state.turn
-    seats = list(state.seats)
-    mine = seats[seat]
-    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
-    return turn_handed_on(state, seats, seat)

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import Rule
+from collections.abc import Iterable
+
+from boardrules.core.frozen import FrozenMap
+from boardrules.core.rng import Rng
+from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
-from boardrules.games.orbita.actions import (
-    AllocateFood,
-    Amount,
-    Boost,
-    Gift,
-    MakeOffer,
-    Shield,
-    TakeFromMarket,
+from boardrules.games.orbita.actions import Amount, Boost, Gift
+from boardrules.games.orbita.content import (
+    BOOSTS,
+    RESOURCE_ORDER,
+    SPEC_ORDER,
+    Context,
+    Resource,
+    Spec,
 )
-from boardrules.games.orbita.content import BOOSTS, RESOURCE_ORDER, Context, Resource, Spec
 from boardrules.games.orbita.events import Boosted, Event
-from boardrules.games.orbita.flow import Draft, add, to_move
-from boardrules.games.orbita.state import Seat, State, Zones
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.flow import Draft, Setup, add, to_move
+from boardrules.games.orbita.rules.limits import boost_limits
+from boardrules.games.orbita.state import Phase, Seat, State, Team, Zones
+from boardrules.games.orbita.table import index, play_cards
 
 __all__ = [
     "ORB_1",
@@ -27,76 +31,31 @@ __all__ = [
     "ORB_5",
     "answering_structure",
     "booster_held",
+    "dealt_leaders",
     "givable",
     "givers",
     "in_enterprise",
-    "unknown",
+    "with_hosts",
 ]
 
 
 # -- ORB-1: the characters --------------------------------------------------------------------
-def unknown(card: str) -> Violation:
-    """The refusal of a card that is not where the action needs it (ORB-1)."""
-    return Violation("ORB-1", "unknown_character", {"card": card[:64]})
-
-
-def _take_unknown(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
-    card = action.card
-    if card not in state.market and card not in ctx.spec:
-        return unknown(card)
-    return None
-
-
-def _gift_unknown(ctx: Context, state: State, action: Gift) -> Violation | None:
-    to = action.to
-    if to not in index(state).seat_of and to not in state.market:
-        return unknown(to)
-    return None
-
-
-def _card_unknown(ctx: Context, state: State, action: Boost | Shield) -> Violation | None:
-    card = action.card if isinstance(action, Boost) else action.hero
-    if card not in index(state).seat_of and card not in ctx.spec:
-        return unknown(card)
-    return None
-
-
-def _offer_unknown(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    seat_of = index(state).seat_of
-    if action.offerer not in seat_of and action.offerer not in ctx.spec:
-        return unknown(action.offerer)
-    if action.target not in seat_of and action.target not in state.market:
-        return unknown(action.target)
-    return None
-
-
-def _allocate_unknown(ctx: Context, state: State, action: AllocateFood) -> Violation | None:
-    card = action.card
-    if index(state).seat_of.get(card) != to_move(state) and card not in ctx.spec:
-        return unknown(card)
-    return None
-
-
 ORB_1 = Rule(
     "ORB-1",
     "16 characters (4 specialisations x 4 roles), `copies` of each; each card in one place.",
     "16 персонажей (4 специализации × 4 роли) по `copies` копий; карта всегда в одном месте.",
-    checks={
-        TakeFromMarket: _take_unknown,
-        Gift: _gift_unknown,
-        Boost: _card_unknown,
-        MakeOffer: _offer_unknown,
-        Shield: _card_unknown,
-        AllocateFood: _allocate_unknown,
-    },
+    terms=True,
 )
-"""ORB-1: an action naming a card must name one of the deck's, where the action needs it."""
+"""ORB-1: the deck (``content.deck_cards``). An action naming a card that is not at the table
+(seated or on the labour market) is not well formed: the core refuses it as CORE-4
+(``Game.malformed``) before any rule."""
 
 # -- ORB-2: resources and trumps (content.Spec.next / Resource.trumps) --------------------------
 ORB_2 = Rule(
     "ORB-2",
     "Territory, Food, Ways, Advice; each is the trump over the next specialisation.",
     "Территория, Еда, Способы, Советы; каждый ресурс — козырь для следующей специализации.",
+    terms=True,
 )
 """ORB-2: the cycle of resources and trumps; the offers of ORB-11 and answers of ORB-12 use it."""
 
@@ -104,6 +63,16 @@ ORB_2 = Rule(
 # -- ORB-3: boosts ----------------------------------------------------------------------------
 #: ORB-3: Heroes in an Artel get this many Ways per Advice (instead of ``BOOSTS``' one).
 ARTEL_BOOST = 2
+
+#: Boost actions by card: one unit and all, built once.
+_BOOSTS: dict[str, tuple[Boost, Boost]] = {}
+
+
+def _boost_pair(card: str) -> tuple[Boost, Boost]:
+    pair = _BOOSTS.get(card)
+    if pair is None:
+        pair = _BOOSTS[card] = (Boost(card), Boost(card, Amount.ALL))
+    return pair
 
 
 def booster_held(ctx: Context, zones: Zones, card: str) -> int:
@@ -132,6 +101,52 @@ def _boost_allowed(ctx: Context, state: State, action: Boost) -> Violation | Non
         booster = RESOURCE_ORDER[ctx.booster[card]]
         return Violation("ORB-3", "no_booster", {"card": card, "resource": booster.value})
     return None
+
+
+def _boosts(ctx: Context, state: State) -> Iterable[Boost]:
+    """Every well-formed boost: of each character at the table, one unit and all."""
+    for card in play_cards(state):
+        yield from _boost_pair(card)
+
+
+def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
+    """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
+    their own resource and their booster, while the step limit leaves room."""
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    assert seat is not None
+    if state.seats[seat].steps >= ctx.steps:
+        return []
+    out: list[Boost] = []
+    zones = state.zones.lookup()
+    all_at_once = ctx.all_at_once
+    for card, own, b, pair in _boost_rows(ctx, state)[seat]:
+        z = zones(card)
+        held = z.current[b] + z.gifts[b] + z.reserve[b]
+        if z.current[own] < 1 or held < 1:
+            continue
+        out.append(pair[0])
+        if all_at_once and held > 1:
+            out.append(pair[1])
+    return out
+
+
+#: A card as ORB-3's listing reads it: the card, its own resource, its booster, its boosts.
+_BoostRow = tuple[str, int, int, tuple[Boost, Boost]]
+
+
+def _boost_rows(ctx: Context, state: State) -> list[list[_BoostRow]]:
+    """Per seat, each card in table order with the index of its own resource, of its booster
+    and its two boosts; kept with the table index."""
+    ix = index(state)
+    memo = ix.boost_rows
+    if memo is None or memo[0] is not ctx:
+        spec_of, booster = ctx.spec, ctx.booster
+        rows = [
+            [(c, spec_of[c].index, booster[c], _boost_pair(c)) for c in cards] for cards in ix.cards
+        ]
+        memo = ix.boost_rows = (ctx, rows)
+    found: list[list[_BoostRow]] = memo[1]
+    return found
 
 
 def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) -> Draft:
@@ -166,10 +181,13 @@ ORB_3 = Rule(
     "ORB-3",
     "Boosts: Food +1 Territory or +1 Advice, Advice +1 Way (Artel +2), a Way +2 Food.",
     "Ускорение: Еда +1 Территория или +1 Совет, Совет +1 Способ (Артель +2), Способ +2 Еды.",
-    checks={Boost: _boost_allowed},
+    moves={Boost: _boosts},
+    checks={Boost: Guard(_boost_allowed, select=_allowed_boosts, covers=(boost_limits,))},
     effects={Boost: _boost},
 )
-"""ORB-3: a seat boosts its own character that holds its own resource and a booster."""
+"""ORB-3: a seat boosts its own character that holds its own resource and a booster. Its
+check lists the boosts it and ORB-21's limits allow at once (while ORB-21's boost check is
+the rulebook's)."""
 
 
 # -- ORB-4: storage and giving ----------------------------------------------------------------
@@ -184,7 +202,8 @@ def answering_structure(state: State) -> tuple[str, ...]:
 def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> list[str]:
     """The cards a gift of ``resource`` from ``seat`` to ``to`` comes from, in order."""
     zones = state.zones
-    locked = answering_structure(state)
+    offer = state.offer
+    locked = () if offer is None or offer.responder is None else answering_structure(state)
     i = resource.index
     gives = ctx.gives
     out = []
@@ -220,14 +239,51 @@ ORB_4 = Rule(
     "Hosts and Priests store Food, Heroes Advice; Priests keep Food, Heroes keep Advice.",
     "Хозяева и Жрецы копят Еду, Герои — Советы; Жрецы не отдают Еду, Герои — Советы.",
     checks={Gift: _something_to_give},
+    facts={"givers": givers, "givable": givable},
 )
 """ORB-4: what each specialisation stores (``content.STORES``) and may give
-(``content.GIVES``); a gift needs a unit the seat may give."""
+(``content.GIVES``); a gift needs a unit the seat may give. It states the facts ``givers``
+(the cards a gift comes from, in order) and ``givable`` (how much), which ORB-10's gifts and
+ORB-21's amounts read."""
 
-# -- ORB-5: setup (flow.new) ------------------------------------------------------------------
+
+# -- ORB-5: setup ------------------------------------------------------------------------------
+def dealt_leaders(seed: int, players: int) -> tuple[Spec, ...]:
+    """The starting Leaders' specialisations dealt from ``seed``: ``players`` different ones,
+    in seat order (ORB-5)."""
+    return tuple(Rng.derive(seed, "orbita", "leaders").shuffled(SPEC_ORDER)[:players])
+
+
+def with_hosts(seed: int, specs: tuple[Spec, ...]) -> tuple[Spec, ...]:
+    """``specs`` with the Hosts among them: unchanged when they are, else the Hosts take
+    the place of one Leader drawn from ``seed`` (the ``hosts_seated`` option, ORB-5)."""
+    if Spec.HOSTS in specs:
+        return specs
+    i = Rng.derive(seed, "orbita", "hosts").below(len(specs))
+    return (*specs[:i], Spec.HOSTS, *specs[i + 1 :])
+
+
+def _deal(ctx: Context, seed: int, setup: Setup, state: State | None) -> State:
+    """The first state: one Leader per seat with its starting Food, the rest shuffled."""
+    specs = setup.leaders
+    if specs is None:
+        specs = dealt_leaders(seed, setup.players)
+        if ctx.hosts_seated:
+            specs = with_hosts(seed, specs)
+    starters = [f"{spec.value}-leader-1" for spec in specs]
+    rest = [c for c in ctx.cards if c not in starters]
+    deck = Rng.derive(seed, "orbita", "deck").shuffled(rest)
+    food = add((0, 0, 0, 0), 1, ctx.starting_food)
+    zones = FrozenMap({c: Zones(gifts=food) for c in starters})
+    seats = tuple(Seat(teams=(Team(c, (c,)),)) for c in starters)
+    return State(1, Phase.ATTRACTION, 0, seats, (), deck, zones)
+
+
 ORB_5 = Rule(
     "ORB-5",
     "Each seat starts with a Leader of its own specialisation and starting Food.",
     "Каждый игрок начинает с Лидером своей специализации и стартовой Едой.",
+    setup=_deal,
 )
-"""ORB-5: the first state (``flow.new``): one Leader per seat, ``starting_food`` as a gift."""
+"""ORB-5: the first state: one Leader per seat (dealt from the seed, or as the setup names
+them; with ``hosts_seated`` a Hosts Leader among them), ``starting_food`` as a gift."""

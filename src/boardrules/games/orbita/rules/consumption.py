@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from boardrules.core.rules import Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import AllocateFood
 from boardrules.games.orbita.content import STORES, Context, Resource, Role, Spec
@@ -15,14 +15,8 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import (
-    Consumption,
-    Draft,
-    Saving,
-    to_move,
-    turn_handed_on,
-)
-from boardrules.games.orbita.rules.attraction import over_leader_limit
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move, turn_handed_on
+from boardrules.games.orbita.rules.attraction import ORB_6
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
@@ -34,7 +28,7 @@ from boardrules.games.orbita.state import (
     make_seat,
     make_zones,
 )
-from boardrules.games.orbita.table import index, reuse, seat_cards
+from boardrules.games.orbita.table import index, play_cards, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -42,7 +36,6 @@ __all__ = [
     "FOOD_LONE",
     "ORB_19",
     "ORB_20",
-    "allocate_step",
     "feed_seat",
     "food_for",
     "own_food",
@@ -110,6 +103,10 @@ def food_for(
     return own_food(ctx, zones, members) + shared - others
 
 
+def _need(ctx: Context, seat: Seat) -> int:
+    return seat_need(seat)
+
+
 def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Violation | None:
     card = action.card
     seat = to_move(state)
@@ -125,11 +122,67 @@ def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Viola
     return None
 
 
+#: Allocations by card, built once.
+_ALLOCATES: dict[str, AllocateFood] = {}
+
+
+def _allocate_of(card: str) -> AllocateFood:
+    allocate = _ALLOCATES.get(card)
+    if allocate is None:
+        allocate = _ALLOCATES[card] = AllocateFood(card)
+    return allocate
+
+
+def _allocations(ctx: Context, state: State) -> list[AllocateFood]:
+    """Every well-formed allocation: one per card at the table."""
+    return [_allocate_of(card) for card in play_cards(state)]
+
+
+def _allowed_allocations(ctx: Context, state: State) -> list[AllocateFood]:
+    """The allocations ORB-19 allows: the mover's structures by the card that names them,
+    each once, in table order."""
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    assert seat is not None
+    ix = index(state)
+    every = ix.allocations
+    if every is None:
+        every = ix.allocations = [
+            [_allocate_of(st.name) for st in structures] for structures in ix.structures
+        ]
+    allocated = state.seats[seat].allocated
+    if allocated:
+        return [a for a in every[seat] if a.card not in allocated]
+    found: list[AllocateFood] = every[seat]
+    return found
+
+
 def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] | None) -> Draft:
     seat = d.before.turn
-    name = index(d.before).structure_of[action.card].name
+    st = index(d.before).structure_of.get(action.card)
+    name = action.card if st is None else st.name
     d.set_seat(seat, allocated=(*d.seats[seat].allocated, name))
     return d
+
+
+def _allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
+    """The state after an ``AllocateFood``, built directly.
+
+    It is what the effects (ORB-6's end of the move and the turn passing on, ORB-19's
+    :func:`_allocate`) make of the working copy: the structure is named among the seat's
+    allocations and the turn passes to the next seat that is not done. ``None`` when the
+    step is not of that kind (an open offer, no seat to pass to).
+    """
+    if state.offer is not None:
+        return None
+    seat = state.turn
+    seats = list(state.seats)
+    mine = seats[seat]
+    st = index(state).structure_of.get(action.card)
+    name = action.card if st is None else st.name
+    seats[seat] = make_seat(
+        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
+    )
+    return turn_handed_on(state, seats, seat)
 
 
 def feed_seat(ctx: Context, d: Draft, s: int) -> None:
@@ -260,7 +313,8 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         fired.extend(m for m in team.members if m not in stay)
         staying.append(team if stay == team.members else Team(team.leader, stay, False))
     # ORB-8: a seat left with too many Leaders sends its newest extra team to the market.
-    while over_leader_limit(make_seat(tuple(staying), kept_corps, (), 0, False)):
+    room = ctx.facts.leader_room
+    while room(ctx, make_seat(tuple(staying), kept_corps, (), 0, False)) < 0:
         last = max(i for i, t in enumerate(staying) if not t.enterprise)
         fired.extend(staying.pop(last).members)
     for card in fired:
@@ -283,12 +337,24 @@ ORB_19 = Rule(
     "ORB-19",
     "Eat 1, 6 or 32 Food; the unfed go to market; unfed structures break up and eat again.",
     "Еда: 1, 6 или 32; ненакормленные уходят на рынок; структуры распадаются и едят снова.",
-    checks={AllocateFood: _allocate_allowed},
-    effects={AllocateFood: _allocate, Consumption: _consumption},
+    moves={AllocateFood: _allocations},
+    checks={AllocateFood: Guard(_allocate_allowed, select=_allowed_allocations)},
+    effects={
+        AllocateFood: Direct(
+            _allocate,
+            _allocate_step,
+            covers=(ORB_6.effects[AllocateFood], ORB_6.effects[ANY_ACTION]),
+        ),
+        Consumption: _consumption,
+    },
+    facts={"food_for": food_for, "need": _need},
 )
 """ORB-19: a lone character eats ``FOOD_LONE``, an enterprise ``FOOD_ENTERPRISE``, a
 corporation ``FOOD_CORPORATION``; allocated structures first, then the default order; the
-unfed break up or go to the market (the seat's last Leader stays)."""
+unfed break up or go to the market (the seat's last Leader stays; ORB-8's fact
+``leader_room`` sends an extra team away). It states the facts ``need`` (what a seat's
+structures eat) and ``food_for`` (the Food one structure may eat), which ORB-17 and ORB-18
+read."""
 
 
 def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:
@@ -328,25 +394,3 @@ ORB_20 = Rule(
 )
 """ORB-20: each seated character keeps what it may store (``content.STORES``) in its
 reserve; every other token goes; market characters keep their one unit."""
-
-
-def allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
-    """The state after a legal ``AllocateFood``, built directly.
-
-    It is what the default effects (ORB-6's end of the move, ORB-19's :func:`_allocate`)
-    and ``flow.finish`` make of the working copy: the structure is named among the seat's
-    allocations and the turn passes to the next seat that is not done. ``None`` when the
-    step is not of that kind (an open offer, no seat to pass to): the caller then takes the
-    general path. The caller makes sure the allocation is legal and that its rulebook has
-    those effects for allocations; no events are made.
-    """
-    if state.offer is not None:
-        return None
-    seat = state.turn
-    seats = list(state.seats)
-    mine = seats[seat]
-    name = index(state).structure_of[action.card].name
-    seats[seat] = make_seat(
-        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
-    )
-    return turn_handed_on(state, seats, seat)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from boardrules.core.rules import Rule
+from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import FormCorporation
 from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
@@ -15,7 +15,6 @@ from boardrules.games.orbita.flow import Development, Draft, NextDeveloper, to_m
 from boardrules.games.orbita.rules.consumption import (
     FOOD_CORPORATION,
     FOOD_ENTERPRISE,
-    food_for,
     seat_need,
 )
 from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones, make_seat
@@ -43,7 +42,7 @@ def _form_enterprises(
             formed = Team(team.leader, team.members, True)
             trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
             # The Food the new enterprise may eat this round must cover it.
-            if food_for(ctx, trial, d.zones, formed.members) >= FOOD_ENTERPRISE:
+            if ctx.facts.food_for(ctx, trial, d.zones, formed.members) >= FOOD_ENTERPRISE:
                 teams[t] = formed
                 if d.events is not None:
                     d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
@@ -60,7 +59,7 @@ ORB_17 = Rule(
     effects={Development: _form_enterprises},
 )
 """ORB-17: at development a team of all four roles becomes an enterprise if the Food it may
-eat this round covers it (:func:`~.consumption.food_for`: its own meals and Priests' Food,
+eat this round covers it (ORB-19's fact ``food_for``: its own meals and Priests' Food,
 and the seat's shared Food less what the seat's other structures need beyond their own)."""
 
 
@@ -74,7 +73,7 @@ def _form_enterprises_0_1_0(
                 continue
             formed = Team(team.leader, team.members, True)
             trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
-            if seat_food(trial, d.zones) >= seat_need(trial):
+            if seat_food(trial, d.zones) >= ctx.facts.need(ctx, trial):
                 teams[t] = formed
                 if d.events is not None:
                     d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
@@ -132,10 +131,24 @@ def _corporation_allowed(
     return None
 
 
+_FORMS = tuple(FormCorporation(suit) for suit in SPEC_ORDER)
+
+
+def _forms(ctx: Context, state: State) -> tuple[FormCorporation, ...]:
+    return _FORMS
+
+
+def _forms_if_allowed(ctx: Context, state: State) -> tuple[FormCorporation, ...]:
+    # ORB-18 asks the same of every suit: all four or none.
+    return _FORMS if _corporation_allowed(ctx, state, _FORMS[0]) is None else ()
+
+
 def _form(ctx: Context, d: Draft, action: FormCorporation, events: list[Event] | None) -> Draft:
     s = d.before.turn
     seat = d.seats[s]
     found = corporation_teams(ctx, seat)
+    if len(found) < len(SPEC_ORDER):
+        return d  # (no corporation to form, where a variant lets one try)
     start = action.suit.index
     order = [SPEC_ORDER[(start + k) % 4] for k in range(4)]
     picked = [found[spec] for spec in order]
@@ -167,7 +180,8 @@ ORB_18 = Rule(
     "ORB-18",
     "Four enterprises of different specialisations form a corporation of a chosen suit.",
     "Четыре предприятия разной специализации образуют корпорацию выбранной масти.",
-    checks={FormCorporation: _corporation_allowed},
+    moves={FormCorporation: _forms},
+    checks={FormCorporation: Guard(_corporation_allowed, select=_forms_if_allowed)},
     effects={FormCorporation: _form, NextDeveloper: _next_developer},
 )
 """ORB-18: :func:`can_form_corporation`; development asks, in turn order, each seat that can

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import attrs
 
-from boardrules.core.rules import Rule
+from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
+    Action,
     Amount,
     AnswerOffer,
     Gift,
@@ -32,7 +33,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
-from boardrules.games.orbita.rules.attraction import join
+from boardrules.games.orbita.rules.limits import offer_limits
 from boardrules.games.orbita.state import (
     EMPTY,
     Answer,
@@ -42,7 +43,15 @@ from boardrules.games.orbita.state import (
     State,
     make_zones,
 )
-from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, Structure, index
+from boardrules.games.orbita.table import (
+    CORPORATION,
+    ENTERPRISE,
+    LONE,
+    Index,
+    Structure,
+    index,
+    play_cards,
+)
 
 __all__ = [
     "ORB_11",
@@ -86,7 +95,8 @@ def advice_counts(ctx: Context, state: State, offerer: str, target: str) -> bool
     if ctx.spec[offerer] is not Spec.WARRIORS:
         return False
     ix = index(state)
-    if ix.structure_of[offerer].size != LONE:
+    own = ix.structure_of.get(offerer)
+    if own is None or own.size != LONE:
         return False
     tgt = ix.structure_of.get(target)
     return tgt is not None and tgt.size == ENTERPRISE
@@ -105,7 +115,7 @@ def offer_units(ctx: Context, state: State, offerer: str, *, advice: bool = Fals
     i = spec.resource.index
     zones = state.zones
     total = 0
-    for m in index(state).structure_of[offerer].members:
+    for m in _members(state, offerer):
         if spec_of[m] is spec:
             z = zones[m]
             total += z.current[i] + z.gifts[i] + z.reserve[i]
@@ -114,10 +124,24 @@ def offer_units(ctx: Context, state: State, offerer: str, *, advice: bool = Fals
     return total
 
 
+def _members(state: State, card: str) -> tuple[str, ...]:
+    """The members of ``card``'s structure (the card alone if it is not seated)."""
+    st = index(state).structure_of.get(card)
+    return (card,) if st is None else st.members
+
+
 def stake(ctx: Context, state: State, offer: Offer, reading: AdviceReading = advice_counts) -> int:
     """Units the offerer of ``offer`` can still add to it (ORB-14), by the Advice ``reading``."""
     advice = reading(ctx, state, offer.offerer, offer.target)
     return offer_units(ctx, state, offer.offerer, advice=advice)
+
+
+def _stake(ctx: Context, state: State, offer: Offer) -> int:
+    return stake(ctx, state, offer, advice_counts)
+
+
+def _stake_0_1_0(ctx: Context, state: State, offer: Offer) -> int:
+    return stake(ctx, state, offer, advice_always_0_1_0)
 
 
 def name_for(ctx: Context, st: Structure, spec: Spec, state: State) -> str:
@@ -239,7 +263,7 @@ def _make_offer_by(
     tgt = ix.structure_of.get(action.target)
     units = LONE if tgt is None else tgt.size
     advice = reading(ctx, state, action.offerer, action.target)
-    members = ix.structure_of[action.offerer].members
+    members = _members(state, action.offerer)
     _place(ctx, d, action.offerer, members, action.target, units, advice)
     resource = ctx.spec[action.offerer].resource
     if d.events is not None:
@@ -265,14 +289,196 @@ def _make_offer_0_1_0(
     return _make_offer_by(ctx, d, action, events, reading=advice_always_0_1_0)
 
 
+#: Offers by offerer, then target, built once.
+_OFFERS: dict[str, dict[str, MakeOffer]] = {}
+
+_ADVICE = Resource.ADVICE.index
+
+
+def _offer_of(offerer: str, target: str) -> MakeOffer:
+    made = _OFFERS.get(offerer)
+    if made is None:
+        made = _OFFERS[offerer] = {}
+    offer = made.get(target)
+    if offer is None:
+        offer = made[target] = MakeOffer(offerer, target)
+    return offer
+
+
+def _offers(ctx: Context, state: State) -> list[MakeOffer]:
+    """Every well-formed offer: from each card at the table to each one of the
+    specialisation its trump is over."""
+    cards = play_cards(state)
+    spec_of, victim = ctx.spec, ctx.victim
+    return [
+        _offer_of(offerer, target)
+        for offerer in cards
+        for target in cards
+        if spec_of[target] is victim[offerer]
+    ]
+
+
+def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[tuple[str, int]]]:
+    """Per seat, the structures holding ``victim`` cards, by the card an offer names, and size.
+
+    It depends only on the teams and corporations, so it is kept with the index.
+    """
+    memo = ix.offer_targets
+    if memo is None or memo[0] is not ctx:
+        memo = ix.offer_targets = (ctx, {})
+    known: dict[Spec, list[list[tuple[str, int]]]] = memo[1]
+    found = known.get(victim)
+    if found is None:
+        spec_of = ctx.spec
+        structure_of = ix.structure_of
+        found = []
+        for cards in ix.cards:
+            named: list[tuple[str, int]] = []
+            seen: set[str] = set()
+            for c in cards:
+                if spec_of[c] is not victim:
+                    continue
+                st = structure_of[c]
+                name = name_for(ctx, st, victim, state)
+                if name not in seen:
+                    seen.add(name)
+                    named.append((name, st.size))
+            found.append(named)
+        known[victim] = found
+    return found
+
+
+def _allowed_offers_by(ctx: Context, state: State, advice_always: bool) -> list[Action]:
+    """The offers ORB-11, ORB-16 and ORB-21 allow, by offerer in canonical order, then target:
+    the market's, then the other seats' structures in seat order.
+
+    Offerers are the seat's own cards and the Warriors it directs (ORB-16); targets are of
+    the specialisation the offerer's trump is over, placed whole, within reach of the
+    offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says);
+    ORB-21 counts the steps.
+    """
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    assert seat is not None
+    if state.seats[seat].steps >= ctx.steps:
+        return []
+    ix = index(state)
+    zones = state.zones.lookup()
+    # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
+    # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
+    memo = ix.offerer_cards
+    if memo is None or memo[0] is not ctx:
+        spec_of = ctx.spec
+        warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
+        others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
+        # Each seat's own cards in canonical order: the offerers when no Warrior is directed.
+        by_order = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
+        memo = ix.offerer_cards = (ctx, (warriors, others, by_order))
+    warriors, others, own_cards = memo[1]
+    offerers: list[str] | None = None
+    for s, cards in enumerate(warriors):
+        for card in cards:
+            directed = zones(card).directed_by
+            if directed is not None and directed != s:
+                offerers = []  # some Warrior is directed by another seat: sort them out
+                break
+        if offerers is not None:
+            break
+    if offerers is None:
+        offerers = own_cards[seat]
+    else:
+        offerers = list(others[seat])
+        for s, cards in enumerate(warriors):
+            for card in cards:
+                directed = zones(card).directed_by
+                if (directed if directed is not None else s) == seat:
+                    offerers.append(card)
+        offerers.sort(key=ctx.order.__getitem__)
+    out: list[Action] = []
+    spec_of = ctx.spec
+    structure_of = ix.structure_of
+    market = state.market
+    # The targets by (victim, seat, owner), kept with the index for this very market (a draw
+    # changes the market but not the teams).
+    kept = ix.offer_reach
+    if kept is None or kept[0] is not ctx or kept[1] is not market:
+        kept = ix.offer_reach = (ctx, market, {})
+    reach: dict[tuple[Spec, int, int], list[tuple[str, int]]] = kept[2]
+    for offerer in offerers:
+        # The units of the offerer's trump its structure holds, and with Advice as well
+        # (only some Warriors' offers count Advice; see ``advice_counts``).
+        own = structure_of[offerer]
+        spec = spec_of[offerer]
+        warrior = spec is Spec.WARRIORS
+        i = spec.index
+        plain = advice = 0
+        for m in own.members:
+            if spec_of[m] is spec:
+                z = zones(m)
+                plain += z.current[i] + z.gifts[i] + z.reserve[i]
+                if warrior:
+                    advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
+        cap = plain + advice
+        if not cap:  # not a unit to place (only a Warrior's Advice ever counts)
+            continue
+        lone_warrior = own.size == LONE and warrior
+        victim = ctx.victim[offerer]
+        owner = ix.seat_of[offerer]
+        targets = reach.get((victim, seat, owner))
+        if targets is None:
+            targets = [(c, LONE) for c in market if spec_of[c] is victim]
+            for s, named in enumerate(_targets(ctx, ix, state, victim)):
+                if s != seat and s != owner:
+                    targets.extend(named)
+            reach[(victim, seat, owner)] = targets
+        if own.size == LONE and not warrior:
+            # A lone character other than a Warrior reaches only lone characters, with the
+            # units of its trump (``plain``, at least one here).
+            out.extend(_offer_of(offerer, target) for target, size in targets if size == LONE)
+            continue
+        for target, size in targets:
+            if warrior and (advice_always or (lone_warrior and size == ENTERPRISE)):
+                available = cap
+            else:
+                available = plain
+            if own.size < size and not (lone_warrior and size == ENTERPRISE and available >= size):
+                continue
+            if available < size:
+                continue
+            out.append(_offer_of(offerer, target))
+    return out
+
+
+def _allowed_offers(ctx: Context, state: State) -> list[Action]:
+    return _allowed_offers_by(ctx, state, False)
+
+
+def _allowed_offers_0_1_0(ctx: Context, state: State) -> list[Action]:
+    return _allowed_offers_by(ctx, state, True)
+
+
+def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    seat = to_move(state)
+    if action.offerer in index(state).seat_of:
+        directed = state.zones[action.offerer].directed_by
+        if directed is not None and directed != seat:
+            return Violation("ORB-16", "not_your_character", {"card": action.offerer, "seat": seat})
+    return None
+
+
 ORB_11 = Rule(
     "ORB-11",
     "Offers use the trump resource only; structures whole with 4 or 16; never smaller to "
     "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
     "Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
-    checks={MakeOffer: _offer_allowed},
+    moves={MakeOffer: _offers},
+    checks={
+        MakeOffer: Guard(
+            _offer_allowed, select=_allowed_offers, covers=(_directed, offer_limits)
+        )
+    },
     effects={MakeOffer: _make_offer},
+    facts={"advice": advice_counts, "stake": _stake},
 )
 """ORB-11: an offer of the offerer's trump (the resource its specialisation produces) to the
 next specialisation, placed on a structure whole (4 or 16 units), never from a smaller
@@ -283,8 +489,15 @@ ORB_11_0_1_0: Rule = attrs.evolve(
     ORB_11,
     en="Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
     ru="Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
-    checks={MakeOffer: _offer_allowed_0_1_0},
+    checks={
+        MakeOffer: Guard(
+            _offer_allowed_0_1_0,
+            select=_allowed_offers_0_1_0,
+            covers=(_directed, offer_limits),
+        )
+    },
     effects={MakeOffer: _make_offer_0_1_0},
+    facts={"advice": advice_always_0_1_0, "stake": _stake_0_1_0},
 )
 """ORB-11 as 0.1.0 read it: Advice a Warrior holds counts in every offer it makes."""
 
@@ -301,7 +514,7 @@ def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violatio
     else:
         resource, code = offer.resource.spec.previous.resource, "cannot_seize"
     zones = state.zones
-    held = sum(zones[m].holds(resource) for m in index(state).structure_of[offer.target].members)
+    held = sum(zones[m].holds(resource) for m in _members(state, offer.target))
     if held < offer.units:
         return Violation(
             "ORB-12", code, {"units": offer.units, "resource": resource.value, "held": held}
@@ -309,21 +522,14 @@ def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violatio
     return None
 
 
-def _answer_by(
-    ctx: Context,
-    d: Draft,
-    action: AnswerOffer,
-    events: list[Event] | None,
-    *,
-    reading: AdviceReading,
-) -> Draft:
+def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
     state = d.before
     offer = state.offer
     assert offer is not None
     answer = action.answer
     if d.events is not None:
         d.emit(OfferAnswered(offer.responder, offer.target, answer))
-    if answer is Answer.ACCEPT or not can_reinforce(ctx, state, offer, reading):
+    if answer is Answer.ACCEPT or not _can_reinforce(ctx, state, offer):
         d.settle = answer
     else:
         d.offer = Offer(
@@ -341,12 +547,11 @@ def _answer_by(
     return d
 
 
-def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
-    return _answer_by(ctx, d, action, events, reading=advice_counts)
+_ANSWERS = tuple(AnswerOffer(a) for a in Answer)
 
 
-def _answer_0_1_0(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
-    return _answer_by(ctx, d, action, events, reading=advice_always_0_1_0)
+def _answers(ctx: Context, state: State) -> tuple[AnswerOffer, ...]:
+    return _ANSWERS
 
 
 def _clear_influence(d: Draft, target: str) -> Counts:
@@ -450,6 +655,7 @@ ORB_12 = Rule(
     "target's own this round), own resource accepts.",
     "Ответы: тем же ресурсом — отказ, козырем — отобрать (ресурс становится своим на этот "
     "кон), своим ресурсом — согласие.",
+    moves={AnswerOffer: _answers},
     checks={AnswerOffer: _answer_allowed},
     effects={AnswerOffer: _answer, Settlement: _settle},
 )
@@ -462,23 +668,21 @@ ORB_12_0_1_0: Rule = attrs.evolve(
     ORB_12,
     en="Answers: same resource declines, the trump over it seizes, own resource accepts.",
     ru="Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
-    effects={AnswerOffer: _answer_0_1_0, Settlement: _settle_0_1_0},
+    effects={AnswerOffer: _answer, Settlement: _settle_0_1_0},
 )
 """ORB-12 as 0.1.0 read it: seized units join the target's gifts (so seized Territory
 protects a Host from the shield like given Territory); Advice always counts for Warriors."""
 
-ORB_12_SEIZED_AS_OWN: Rule = attrs.evolve(
-    ORB_12,
-    effects={AnswerOffer: _answer_0_1_0, Settlement: _settle},
-)
+ORB_12_SEIZED_AS_OWN: Rule = ORB_12
 """ORB-12 of the variant ``orbita-shield-given-only``: 0.1.0's, but seized units are the
-target's own this round (as in the default game)."""
+target's own this round: today's unit (the Advice it reads when an offer may be reinforced
+is ORB-11's fact ``stake``, 0.1.0's in that variant)."""
 
 
 # -- ORB-13: labour-market characters -------------------------------------------------------------
 def hire(ctx: Context, d: Draft, offer: Offer) -> bool:
     """Hire the market character that accepted ``offer`` if it fits a team (ORB-7, ORB-8)."""
-    if not join(ctx, d, offer.seat, offer.target):
+    if not ctx.facts.join(ctx, d, offer.seat, offer.target):
         return False
     d.market.remove(offer.target)
     if d.events is not None:
@@ -513,6 +717,11 @@ def can_reinforce(
     return offer.reinforcements < ctx.reinforcements and stake(ctx, state, offer, reading) > 0
 
 
+def _can_reinforce(ctx: Context, state: State, offer: Offer) -> bool:
+    # As ``can_reinforce``, with ORB-11's reading of the offer (its fact ``stake``).
+    return offer.reinforcements < ctx.reinforcements and ctx.facts.stake(ctx, state, offer) > 0
+
+
 def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None:
     offer = state.offer
     if offer is not None:
@@ -522,25 +731,22 @@ def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None
     return None
 
 
-def _reinforce_allowed_by(
-    ctx: Context, state: State, action: Reinforce, *, reading: AdviceReading
-) -> Violation | None:
+def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
     offer = state.offer
     assert offer is not None
     if offer.reinforcements >= ctx.reinforcements:
         return Violation("ORB-14", "reinforce_limit", {"limit": ctx.reinforcements})
-    available = stake(ctx, state, offer, reading)
+    available = ctx.facts.stake(ctx, state, offer)
     if available < 1:
         return Violation("ORB-14", "not_enough_units", {"needed": 1, "available": available})
     return None
 
 
-def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
-    return _reinforce_allowed_by(ctx, state, action, reading=advice_counts)
+_REINFORCES = (Reinforce(Amount.ONE), Reinforce(Amount.ALL))
 
 
-def _reinforce_allowed_0_1_0(ctx: Context, state: State, action: Reinforce) -> Violation | None:
-    return _reinforce_allowed_by(ctx, state, action, reading=advice_always_0_1_0)
+def _reinforces(ctx: Context, state: State) -> tuple[Reinforce, ...]:
+    return _REINFORCES
 
 
 def _next_supporter(d: Draft, offer: Offer) -> None:
@@ -576,23 +782,17 @@ def _pass_in_offer(ctx: Context, d: Draft, action: Pass, events: list[Event] | N
     return d
 
 
-def _reinforce_by(
-    ctx: Context,
-    d: Draft,
-    action: Reinforce,
-    events: list[Event] | None,
-    *,
-    reading: AdviceReading,
-) -> Draft:
+def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None) -> Draft:
     state = d.before
     offer = state.offer
     assert offer is not None
     assert offer.responder is not None
+    facts = ctx.facts
     units = 1
     if action.amount is Amount.ALL:
-        units = stake(ctx, state, offer, reading)
-    members = index(state).structure_of[offer.offerer].members
-    advice = reading(ctx, state, offer.offerer, offer.target)
+        units = facts.stake(ctx, state, offer)
+    members = _members(state, offer.offerer)
+    advice = facts.advice(ctx, state, offer.offerer, offer.target)
     _place(ctx, d, offer.offerer, members, offer.target, units, advice)
     waiting = support_seats(len(d.seats), offer.seat, offer.responder)
     d.offer = Offer(
@@ -612,20 +812,11 @@ def _reinforce_by(
     return d
 
 
-def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None) -> Draft:
-    return _reinforce_by(ctx, d, action, events, reading=advice_counts)
-
-
-def _reinforce_0_1_0(
-    ctx: Context, d: Draft, action: Reinforce, events: list[Event] | None
-) -> Draft:
-    return _reinforce_by(ctx, d, action, events, reading=advice_always_0_1_0)
-
-
 ORB_14 = Rule(
     "ORB-14",
     "The offerer may reinforce; other seats may give to either side before each answer.",
     "Предлагающий может усилить; другие игроки могут дарить сторонам перед ответом.",
+    moves={Reinforce: _reinforces},
     checks={Gift: _support_sides, Reinforce: _reinforce_allowed},
     effects={
         Gift: _supported,
@@ -637,12 +828,9 @@ ORB_14 = Rule(
 before each answer every third seat may give one gift to either side or pass. Reinforcing
 adds the offer's resource (Advice too only where ORB-11 counts it, :func:`advice_counts`)."""
 
-ORB_14_0_1_0: Rule = attrs.evolve(
-    ORB_14,
-    checks={**ORB_14.checks, Reinforce: _reinforce_allowed_0_1_0},
-    effects={**ORB_14.effects, Reinforce: _reinforce_0_1_0},
-)
-"""ORB-14 as 0.1.0 read it: a Warrior reinforces with its Advice too."""
+ORB_14_0_1_0: Rule = ORB_14
+"""ORB-14 as 0.1.0 read it: the same unit (a Warrior reinforcing with its Advice too is
+0.1.0's ORB-11, whose facts ``advice`` and ``stake`` this unit reads)."""
 
 
 # -- ORB-15: the shield -------------------------------------------------------------------------
@@ -651,9 +839,7 @@ def shield_units(ctx: Context, state: State, hero: str) -> int:
     spec_of = ctx.spec
     zones = state.zones
     return sum(
-        zones[m].holds(Resource.WAY)
-        for m in index(state).structure_of[hero].members
-        if spec_of[m] is Spec.HEROES
+        zones[m].holds(Resource.WAY) for m in _members(state, hero) if spec_of[m] is Spec.HEROES
     )
 
 
@@ -678,7 +864,7 @@ def _protected(state: State, target: str) -> Violation | None:
     """Territory in the gifts of the target's structure protects it from the shield."""
     zones = state.zones
     t = Resource.TERRITORY.index
-    for m in index(state).structure_of[target].members:
+    for m in _members(state, target):
         if zones[m].gifts[t] > 0:
             return Violation("ORB-15", "host_protected", {})
     return None
@@ -714,8 +900,9 @@ def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) 
     hero = action.hero
     ix = index(state)
     spec_of = ctx.spec
-    left = ix.structure_of[offer.target].size
-    heroes = ix.structure_of[hero].members
+    target = ix.structure_of.get(offer.target)
+    left = LONE if target is None else target.size
+    heroes = _members(state, hero)
     for m in (hero, *(m for m in heroes if m != hero and spec_of[m] is Spec.HEROES)):
         if not left:
             break
@@ -739,13 +926,57 @@ def _shield_takes_food(ctx: Context, d: Draft, offer: Offer, hero: str) -> Draft
     return d
 
 
+#: Shields by Hero, built once.
+_SHIELDS: dict[str, Shield] = {}
+
+
+def _shield_of(hero: str) -> Shield:
+    shield = _SHIELDS.get(hero)
+    if shield is None:
+        shield = _SHIELDS[hero] = Shield(hero)
+    return shield
+
+
+def _shields(ctx: Context, state: State) -> list[Shield]:
+    """Every well-formed shield: one per Hero at the table."""
+    spec_of = ctx.spec
+    return [_shield_of(c) for c in play_cards(state) if spec_of[c] is Spec.HEROES]
+
+
+def _allowed_shields_by(
+    ctx: Context, state: State, why: Callable[[Context, State, Shield], Violation | None]
+) -> list[Shield]:
+    """The shields ``why`` allows, in table order: none unless the open offer is the
+    Warriors' Territory and the mover is not the offering seat (``_shield_basics``); else
+    the mover's Heroes that ``why`` allows."""
+    offer = state.offer
+    seat = to_move(state)
+    if offer is None or seat is None or offer.resource is not Resource.TERRITORY:
+        return []
+    if seat == offer.seat:
+        return []
+    spec_of = ctx.spec
+    out: list[Shield] = []
+    for card in index(state).cards[seat]:
+        if spec_of[card] is Spec.HEROES:
+            shield = _shield_of(card)
+            if why(ctx, state, shield) is None:
+                out.append(shield)
+    return out
+
+
+def _allowed_shields(ctx: Context, state: State) -> list[Shield]:
+    return _allowed_shields_by(ctx, state, _shield_allowed)
+
+
 ORB_15 = Rule(
     "ORB-15",
     "A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected; "
     "never a smaller structure for a larger one, and never by the answering seat.",
     "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты "
     "Территорией; меньшая структура не защищает большую, отвечающий не защищается сам.",
-    checks={Shield: _shield_allowed},
+    moves={Shield: _shields},
+    checks={Shield: Guard(_shield_allowed, select=_allowed_shields)},
     effects={Shield: _shield},
 )
 """ORB-15: a Hero of a third seat (neither the offerer's nor the answering one) spends Way
@@ -767,6 +998,10 @@ def _shield_allowed_0_1_0(ctx: Context, state: State, action: Shield) -> Violati
     return _protected(state, offer.target)
 
 
+def _allowed_shields_0_1_0(ctx: Context, state: State) -> list[Shield]:
+    return _allowed_shields_by(ctx, state, _shield_allowed_0_1_0)
+
+
 def _shield_0_1_0(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
     offer = d.before.offer
     assert offer is not None
@@ -778,7 +1013,7 @@ ORB_15_0_1_0: Rule = attrs.evolve(
     ORB_15,
     en="A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
     ru="Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
-    checks={Shield: _shield_allowed_0_1_0},
+    checks={Shield: Guard(_shield_allowed_0_1_0, select=_allowed_shields_0_1_0)},
     effects={Shield: _shield_0_1_0},
 )
 """ORB-15 as 0.1.0 read it: one Way of any Hero outside the offering seat (the answering seat
@@ -803,15 +1038,6 @@ def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
             d.put(card, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, None))
             if d.events is not None:
                 d.emit(WarriorReleased(priests_seat, card))
-
-
-def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    seat = to_move(state)
-    if action.offerer in index(state).seat_of:
-        directed = state.zones[action.offerer].directed_by
-        if directed is not None and directed != seat:
-            return Violation("ORB-16", "not_your_character", {"card": action.offerer, "seat": seat})
-    return None
 
 
 ORB_16 = Rule(

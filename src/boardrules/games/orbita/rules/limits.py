@@ -5,29 +5,32 @@ from __future__ import annotations
 import attrs
 
 from boardrules.core.rules import Rule
+from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Reinforce
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GameEnded
 from boardrules.games.orbita.flow import Draft, RoundEnd, to_move
-from boardrules.games.orbita.rules.basics import booster_held, givable
-from boardrules.games.orbita.rules.hiring import (
-    AdviceReading,
-    advice_always_0_1_0,
-    advice_counts,
-    stake,
-)
 from boardrules.games.orbita.state import Phase, State
+from boardrules.games.orbita.table import seat_food
 
 __all__ = [
+    "FOOD_CAP",
     "ORB_21",
     "ORB_21_0_1_0",
     "ORB_22",
     "ORB_23",
     "ORB_24",
+    "WEIGHTS",
     "all_is_one",
+    "boost_limits",
+    "breakdown",
+    "gift_limits",
+    "offer_limits",
     "one_unit_only",
     "over_step_limit",
+    "score",
+    "view",
 ]
 
 
@@ -53,46 +56,43 @@ def one_unit_only(ctx: Context, amount: Amount) -> Violation | None:
     return None
 
 
-def _gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
+def gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
+    """ORB-21's check of a gift: the step limit and the amount (ORB-4's ``givable``)."""
     seat = to_move(state)
     assert seat is not None
     limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
-    if limit is not None:
+    if limit is not None or action.amount is Amount.ONE:
         return limit
-    return all_is_one(action.amount, givable(ctx, state, seat, action.resource, action.to))
+    return all_is_one(
+        action.amount, ctx.facts.givable(ctx, state, seat, action.resource, action.to)
+    )
 
 
-def _boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
+def boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
+    """ORB-21's check of a boost: the step limit and the amount (the booster held)."""
     seat = to_move(state)
     assert seat is not None
     limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
-    if limit is not None:
+    if limit is not None or action.amount is Amount.ONE:
         return limit
-    return all_is_one(action.amount, booster_held(ctx, state.zones[action.card], action.card))
+    b = ctx.booster[action.card]
+    z = state.zones[action.card]
+    return all_is_one(action.amount, z.current[b] + z.gifts[b] + z.reserve[b])
 
 
-def _offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+def offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    """ORB-21's check of an offer: the step limit."""
     seat = to_move(state)
     assert seat is not None
     return over_step_limit(ctx, state, seat)
 
 
-def _reinforce_limits_by(
-    ctx: Context, state: State, action: Reinforce, *, reading: AdviceReading
-) -> Violation | None:
+def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
     offer = state.offer
     assert offer is not None
     return one_unit_only(ctx, action.amount) or all_is_one(
-        action.amount, stake(ctx, state, offer, reading)
+        action.amount, ctx.facts.stake(ctx, state, offer)
     )
-
-
-def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
-    return _reinforce_limits_by(ctx, state, action, reading=advice_counts)
-
-
-def _reinforce_limits_0_1_0(ctx: Context, state: State, action: Reinforce) -> Violation | None:
-    return _reinforce_limits_by(ctx, state, action, reading=advice_always_0_1_0)
 
 
 def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
@@ -107,22 +107,21 @@ ORB_21 = Rule(
     "Per phase `steps` gifts, boosts, offers; limited reinforcements; one unit or all.",
     "За фазу `steps` подарков, ускорений, предложений; усилений — по лимиту; 1 или всё.",
     checks={
-        Gift: _gift_limits,
-        Boost: _boost_limits,
-        MakeOffer: _offer_limits,
+        Gift: gift_limits,
+        Boost: boost_limits,
+        MakeOffer: offer_limits,
         Reinforce: _reinforce_limits,
     },
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
 )
 """ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
 everything at hand, and "everything" only when it is more than one (with the option
-``all_at_once=False``, one unit only)."""
+``all_at_once=False``, one unit only). What a gift's "everything" is comes from ORB-4's fact
+``givable``, a reinforcement's from ORB-11's ``stake``."""
 
-ORB_21_0_1_0: Rule = attrs.evolve(
-    ORB_21,
-    checks={**ORB_21.checks, Reinforce: _reinforce_limits_0_1_0},
-)
-"""ORB-21 as 0.1.0 read it: a Warrior's Advice counts in "everything" it reinforces with."""
+ORB_21_0_1_0: Rule = ORB_21
+"""ORB-21 as 0.1.0 read it: the same unit (a Warrior's Advice counting in "everything" it
+reinforces with is 0.1.0's ORB-11 ``stake``, which this unit reads)."""
 
 
 # -- ORB-22: the end ----------------------------------------------------------------------------
@@ -142,25 +141,92 @@ def _round_end(ctx: Context, d: Draft, step: RoundEnd, events: list[Event] | Non
     return d
 
 
+def _over(ctx: Context, state: State) -> bool:
+    return state.over
+
+
 ORB_22 = Rule(
     "ORB-22",
     "The game ends after `rounds` rounds or once a corporation survives `goal_rounds`.",
     "Игра кончается после `rounds` конов или когда корпорация выжила `goal_rounds` конов.",
     effects={RoundEnd: _round_end},
+    end=_over,
 )
 """ORB-22: after saving, the game ends at round ``rounds``, or once some corporation has been
 fed ``goal_rounds`` consumption phases in a row (0: never early)."""
+
+
+# -- ORB-23: standings --------------------------------------------------------------------------
+#: Points per corporation, enterprise, lone character and unit of Food (capped at 99).
+WEIGHTS = {"corporations": 1_000_000, "enterprises": 10_000, "characters": 100, "food": 1}
+FOOD_CAP = 99
+
+
+def breakdown(state: State, seat: int) -> dict[str, int]:
+    """The parts of ``seat``'s points (ORB-23).
+
+    The rulebook names no scorer (its goal is that one's corporation survives); this one is
+    ours. Each part is weighted so that no amount of a lower part outweighs one unit of a
+    higher one: a corporation is worth 1 000 000, an enterprise outside corporations 10 000,
+    a character in a team (not in an enterprise) 100, and each unit of Food the seat holds 1
+    (at most 99).
+
+    >>> from boardrules.games.orbita import Game
+    >>> breakdown(Game().new(seed=1, players=2), 0)
+    {'corporations': 0, 'enterprises': 0, 'characters': 100, 'food': 2}
+    """
+    s = state.seats[seat]
+    corporations = len(s.corporations)
+    enterprises = sum(1 for t in s.teams if t.enterprise)
+    characters = sum(len(t.members) for t in s.teams if not t.enterprise)
+    food = min(FOOD_CAP, seat_food(s, state.zones))
+    return {
+        "corporations": WEIGHTS["corporations"] * corporations,
+        "enterprises": WEIGHTS["enterprises"] * enterprises,
+        "characters": WEIGHTS["characters"] * characters,
+        "food": food,
+    }
+
+
+def score(state: State) -> Standings:
+    """The standings of ``state``; final once the game is over (ORB-22)."""
+    parts = [breakdown(state, s) for s in range(len(state.seats))]
+    points = [sum(p.values()) for p in parts]
+    ranks = rank_by_points(points)
+    seats = tuple(Standing(s, points[s], ranks[s], parts[s]) for s in range(len(parts)))
+    if not state.over:
+        return Standings(seats, winners=(), final=False)
+    winners = tuple(s for s in range(len(parts)) if ranks[s] == 1)
+    return Standings(seats, winners=winners, final=True)
+
+
+def _standings(ctx: Context, state: State) -> Standings:
+    return score(state)
+
 
 ORB_23 = Rule(
     "ORB-23",
     "Standings: corporations, then enterprises, then team characters, then Food.",
     "Итог: корпорации, затем предприятия, затем персонажи в командах, затем Еда.",
+    score=_standings,
 )
-"""ORB-23: the standings (``scoring.score``)."""
+"""ORB-23: the standings (:func:`score`, weighted by :data:`WEIGHTS`)."""
+
+
+# -- ORB-24: hidden information ------------------------------------------------------------------
+def view(ctx: Context, state: State, seat: int | None) -> State:
+    """``state`` with the deck shown sorted in the canonical order (the same for every seat)."""
+    order = ctx.order
+    deck = tuple(sorted(state.deck, key=lambda c: order.get(c, len(order))))
+    if deck == state.deck:
+        return state
+    return attrs.evolve(state, deck=deck)
+
 
 ORB_24 = Rule(
     "ORB-24",
     "Only the deck order is hidden; the table is open.",
     "Скрыт только порядок колоды; стол открыт.",
+    view=view,
 )
-"""ORB-24: what a seat sees (``views.view``)."""
+"""ORB-24: what a seat sees (:func:`view`): the deck sorted; everything else as it is."""

@@ -3,17 +3,45 @@
 from __future__ import annotations
 
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.rules import Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
 from boardrules.core.violation import Violation
-from boardrules.games.orbita.actions import Amount, Gift
-from boardrules.games.orbita.content import Context
+from boardrules.games.orbita.actions import Action, Amount, Gift
+from boardrules.games.orbita.content import RESOURCE_ORDER, Context
 from boardrules.games.orbita.events import Event, GiftGiven
 from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat, to_move
-from boardrules.games.orbita.rules.basics import givers
+from boardrules.games.orbita.rules.attraction import ORB_6
+from boardrules.games.orbita.rules.basics import ORB_4
+from boardrules.games.orbita.rules.hiring import ORB_14
+from boardrules.games.orbita.rules.limits import ORB_21, gift_limits
 from boardrules.games.orbita.state import State, make_seat, make_zones
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.table import Index, index, play_cards
 
-__all__ = ["ORB_10", "gift_step"]
+__all__ = ["ORB_10"]
+
+#: Gift actions by resource (its index), then receiver: one unit and all, built once.
+_GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
+
+#: One resource's gifts to every seated card in table order: of one unit, and (one, all).
+_Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
+
+#: A seated card as ``_allowed_gifts`` reads it: the card, and the indices of what it may
+#: give, with its place in table order.
+_Card = tuple[str, tuple[int, ...], int]
+
+
+def _pair(i: int, to: str) -> tuple[Gift, Gift]:
+    cache = _GIFTS[i]
+    pair = cache.get(to)
+    if pair is None:
+        resource = RESOURCE_ORDER[i]
+        pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
+    return pair
+
+
+def _gifts(ctx: Context, state: State) -> list[Gift]:
+    """Every well-formed gift: of each resource, to each card at the table, one and all."""
+    cards = play_cards(state)
+    return [gift for i in range(len(RESOURCE_ORDER)) for to in cards for gift in _pair(i, to)]
 
 
 def _to_seated(ctx: Context, state: State, action: Gift) -> Violation | None:
@@ -22,13 +50,135 @@ def _to_seated(ctx: Context, state: State, action: Gift) -> Violation | None:
     return None
 
 
+def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
+    """For resource ``i``: the one-unit gifts, and the (one, all) pairs, to every seated card
+    in table order; built when first needed and kept with the index."""
+    pairs = [_pair(i, to) for to in ix.all_cards]
+    ones = tuple([p[0] for p in pairs])
+    row = (ones, tuple([a for p in pairs for a in p]) if ctx.all_at_once else ones)
+    rows[i] = row
+    return row
+
+
+def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
+    """Per seat, its cards as ``_allowed_gifts`` reads them; kept with the index."""
+    memo = ix.card_rows
+    if memo is None or memo[0] is not ctx:
+        gives_at = ctx.gives_at
+        rows: list[list[_Card]] = []
+        k = 0
+        for cards in ix.cards:
+            row: list[_Card] = []
+            for c in cards:
+                row.append((c, gives_at[c], k))
+                k += 1
+            rows.append(row)
+        memo = ix.card_rows = (ctx, rows)
+    found: list[list[_Card]] = memo[1]
+    return found
+
+
+def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
+    """The gifts ORB-10, ORB-4, ORB-14 and ORB-21 allow, by resource, then receiver in table
+    order (one unit, then all when that is more than one).
+
+    A receiver is any seated character (ORB-10), while an offer is open one of its two sides
+    (ORB-14); the units come from the mover's characters that may give them (ORB-4's
+    givers: not the receiver itself, nor the answering structure); ORB-21 counts the steps
+    and the amounts.
+    """
+    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    assert seat is not None
+    out: list[Action] = []
+    if state.seats[seat].steps >= ctx.steps:
+        return out
+    ix = index(state)
+    offer = state.offer
+    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
+    all_at_once = ctx.all_at_once
+    if offer is None:
+        # Every seated card receives: the rows of ready gifts, cut around the seat's own
+        # givers (a giver receives only what the others can give it). ``held`` lists each
+        # giver's holding as (resource, place in table order, units).
+        held: list[tuple[int, int, int]] = []
+        totals = [0, 0, 0, 0]
+        for c, gives, k in _cards(ctx, ix)[seat]:
+            z = zones(c)
+            cur, gif, res = z.current, z.gifts, z.reserve
+            for i in gives:
+                n = cur[i] + gif[i] + res[i]
+                if n:
+                    held.append((i, k, n))
+                    totals[i] += n
+        if not held:
+            return out
+        held.sort()  # by resource, then in table order (a card is there once per resource)
+        memo = ix.gift_rows
+        if memo is None or memo[0] is not ctx:
+            memo = ix.gift_rows = (ctx, [None, None, None, None])
+        rows: list[_Row | None] = memo[1]
+        last = -1
+        start = total = wide = 0
+        ones: tuple[Gift, ...] = ()
+        pairs: tuple[Gift, ...] = ()
+        row: tuple[Gift, ...] = ()
+        for i, k, n in held:
+            if i != last:
+                if last >= 0:
+                    out.extend(row[start * wide :])
+                last, start, total = i, 0, totals[i]
+                ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
+                wide = 2 if total > 1 and all_at_once else 1
+                row = pairs if wide == 2 else ones
+            out.extend(row[start * wide : k * wide])
+            available = total - n
+            if available:
+                out.append(ones[k])
+                if available > 1 and all_at_once:
+                    out.append(pairs[2 * k + 1])
+            start = k + 1
+        out.extend(row[start * wide :])
+        return out
+    # The seat's cards outside the answering structure that may give a resource and hold
+    # some, in table order.
+    # (not the answering structure: it may answer but not give)
+    locked = () if offer.responder is None else ix.structure_of[offer.target].members
+    by_card: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+    sums = [0, 0, 0, 0]
+    for c, gives, _k in _cards(ctx, ix)[seat]:
+        if c in locked:
+            continue
+        z = zones(c)
+        cur, gif, res = z.current, z.gifts, z.reserve
+        for i in gives:
+            n = cur[i] + gif[i] + res[i]
+            if n:
+                by_card[i][c] = n
+                sums[i] += n
+    sides = (offer.seat, offer.responder)
+    receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
+    for i in range(len(RESOURCE_ORDER)):
+        total = sums[i]
+        if not total:
+            continue
+        mine = by_card[i]
+        for to in receivers:
+            available = total - mine.get(to, 0)
+            if available:
+                pair = _pair(i, to)
+                out.append(pair[0])
+                if available > 1 and all_at_once:
+                    out.append(pair[1])
+    return out
+
+
 def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> Draft:
     state = d.before
     seat = to_move(state)
     assert seat is not None
     resource, to = action.resource, action.to
     i = resource.index
-    sources = givers(ctx, state, seat, resource, to)
+    sources = ctx.facts.givers(ctx, state, seat, resource, to)
     units = 1
     if action.amount is Amount.ALL:  # ``givable``, from the same givers
         zones = state.zones
@@ -41,51 +191,30 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
         left -= got
         if not left:
             break
-    d.give(to, i, units)
+    d.give(to, i, units - left)
     return d
 
 
-ORB_10 = Rule(
-    "ORB-10",
-    "Gifts go to seated characters of any seat, never to the labour market.",
-    "Подарки — персонажам любого игрока, но не персонажам рынка труда.",
-    checks={Gift: _to_seated},
-    effects={Gift: _gift},
-)
-"""ORB-10: a seat gives what its characters may give (ORB-4) to any seated character; the
-units come from its characters in table order."""
+def _gift_step(ctx: Context, state: State, action: Gift) -> State | None:
+    """The state after a ``Gift`` made with no open offer, built directly.
 
-
-def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
-    """The state after a legal ``Gift`` made with no open offer, built directly.
-
-    It is what the default effects for a gift (ORB-6's end of the move, ORB-10's
-    :func:`_gift`, ORB-21's step count; ORB-14's support does nothing without an offer) and
-    ``flow.finish`` make of the working copy, without the working copy: the givers
-    (:func:`~boardrules.games.orbita.rules.basics.givers`) give in table order, the seat's
-    step count goes up by one, and the turn passes to the next seat that is not done.
-    ``None`` when the step is not of that kind (an open offer, no seat to pass to): the
-    caller then takes the general path. The caller makes sure the gift is legal and that its
-    rulebook has those effects for gifts; no events are made.
+    It is what the effects for a gift (ORB-6's end of the move and the turn passing on,
+    ORB-10's :func:`_gift`, ORB-21's step count; ORB-14's support does nothing without an
+    offer) make of the working copy: the givers (ORB-4's fact) give in table order, the
+    seat's step count goes up by one, and the turn passes to the next seat that is not
+    done. ``None`` when the step is not of that kind (an open offer, no seat to pass to).
     """
     if state.offer is not None:
         return None
     seat = state.turn
     seats = state.seats
-    turn = next_seat(seats, seat)  # as ``flow.finish`` passes the turn
+    turn = next_seat(seats, seat)  # as ORB-6 passes the turn
     if turn < 0:
         return None
-    i = action.resource.index
-    to = action.to
+    resource, to = action.resource, action.to
+    i = resource.index
     get = state.zones.lookup()
-    gives = ctx.gives
-    sources = []
-    for card in index(state).cards[seat]:  # ``givers``, with no answering structure
-        if card == to or not gives[card][i]:
-            continue
-        z = get(card)
-        if z.current[i] or z.gifts[i] or z.reserve[i]:
-            sources.append((card, z))
+    sources = [(card, get(card)) for card in ctx.facts.givers(ctx, state, seat, resource, to)]
     if action.amount is Amount.ALL:
         units = sum(z.current[i] + z.gifts[i] + z.reserve[i] for _, z in sources)
     else:
@@ -117,7 +246,7 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
                 break
     z = zones[to]  # ``Draft.give``
     zones[to] = make_zones(
-        z.current, z.reserve, add(z.gifts, i, units), z.influence, z.meals, z.directed_by
+        z.current, z.reserve, add(z.gifts, i, units - left), z.influence, z.meals, z.directed_by
     )
     mine = seats[seat]
     new_seats = list(seats)
@@ -125,3 +254,33 @@ def gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         mine.teams, mine.corporations, mine.allocated, mine.steps + 1, mine.done
     )
     return handed_on(state, new_seats, turn, FrozenMap.adopt(zones))
+
+
+ORB_10 = Rule(
+    "ORB-10",
+    "Gifts go to seated characters of any seat, never to the labour market.",
+    "Подарки — персонажам любого игрока, но не персонажам рынка труда.",
+    moves={Gift: _gifts},
+    checks={
+        Gift: Guard(
+            _to_seated,
+            select=_allowed_gifts,
+            covers=(ORB_4.checks[Gift], ORB_14.checks[Gift], gift_limits),
+        )
+    },
+    effects={
+        Gift: Direct(
+            _gift,
+            _gift_step,
+            covers=(
+                ORB_6.effects[Gift],
+                ORB_6.effects[ANY_ACTION],
+                ORB_14.effects[Gift],
+                ORB_21.effects[Gift],
+            ),
+        )
+    },
+)
+"""ORB-10: a seat gives what its characters may give (ORB-4's fact ``givers``) to any seated
+character; the units come from those characters in table order. Its check lists at once the
+gifts it, ORB-4, ORB-14 and ORB-21 allow (while their gift checks are the rulebook's)."""
