@@ -428,10 +428,11 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     @classmethod
     def works_on_a_copy(cls) -> bool:
-        """Whether the game's effects change a working copy (the class overrides ``_begin``
-        or ``_finish``) rather than return new states themselves."""
+        """Whether the game runs its effects its own way (the class overrides ``_begin``,
+        ``_finish`` or ``_advance``: a working copy, say) rather than folding them over the
+        state, each returning the next state."""
         own = cls.__mro__[: cls.__mro__.index(GameBase)]
-        return any(name in vars(k) for k in own for name in ("_begin", "_finish"))
+        return any(name in vars(k) for k in own for name in ("_begin", "_finish", "_advance"))
 
     def _begin(self, state: S) -> Any:
         """The working copy the effects change (default: the state itself)."""
