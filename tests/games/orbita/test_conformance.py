@@ -8,10 +8,16 @@ no rule depends on it). ``test_round.py`` plays whole default-length games as we
 from hypothesis import strategies as st
 
 from boardrules.games import orbita
-from boardrules.testing import conformance, machine
+from boardrules.games.orbita.variants import v0_1_0
+from boardrules.testing import conformance, derived_variants, machine
 
 GAME = orbita.Game(rounds=3)
 SETUPS = st.fixed_dictionaries({"players": st.integers(2, 4)})
 
 TestOrbitaConformance = conformance(GAME, SETUPS)
 TestOrbitaMachine = machine(GAME, SETUPS).TestCase
+
+# Issue 16: the kit's own looser and stricter variant of every unit with checks, and a
+# replaced end and score, on the game and on its revision 1 (0.1.0's readings).
+TestOrbitaDerivedVariants = derived_variants(GAME, SETUPS)
+TestOrbita010DerivedVariants = derived_variants(v0_1_0(GAME), SETUPS)

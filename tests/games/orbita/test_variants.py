@@ -36,12 +36,13 @@ from boardrules.games.orbita.variants import (
     shield_given_only,
     v0_1_0,
 )
-from boardrules.testing import conformance, machine
+from boardrules.testing import conformance, derived_variants, machine
 
 VARIANT = shield_given_only(Game(rounds=3))
 SETUPS = st.fixed_dictionaries({"players": st.integers(2, 4)})
 
 TestShieldGivenOnlyConformance = conformance(VARIANT, SETUPS)
+TestShieldGivenOnlyDerivedVariants = derived_variants(VARIANT, SETUPS)
 TestShieldGivenOnlyMachine = machine(VARIANT, SETUPS).TestCase
 
 
