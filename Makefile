@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: demo test lint types optional-tools browser postgres node pytest docs bench release-check \
+.PHONY: demo test lint types optional-tools browser postgres node nginx pytest docs bench release-check \
 	clean
 
 DEMO_STAMP := $(VENV)/.boardrules-demo-installed
@@ -45,6 +45,8 @@ POSTGRES_PROGRAMS := initdb pg_ctl
 POSTGRES_PACKAGES := postgresql
 NODE_PROGRAMS := node
 NODE_PACKAGES := nodejs
+NGINX_PROGRAMS := nginx openssl
+NGINX_PACKAGES := nginx openssl
 # Shell functions: `missing PROGRAMS` lists those not found, `where PROGRAMS` their paths. Debian
 # keeps PostgreSQL's programs off PATH, in /usr/lib/postgresql/*/bin: the tests look there too.
 TOOLS_SH := search() { p="$$PATH"; for d in /usr/lib/postgresql/*/bin; do \
@@ -87,13 +89,17 @@ postgres:
 node:
 	$(call install,node,$(NODE_PROGRAMS),$(NODE_PACKAGES))
 
+nginx:
+	$(call install,nginx,$(NGINX_PROGRAMS),$(NGINX_PACKAGES))
+
 optional-tools:
 ifeq ($(CI),true)
-	@$(MAKE) --no-print-directory browser postgres node
+	@$(MAKE) --no-print-directory browser postgres node nginx
 else
 	$(call report,browser,$(BROWSER_PROGRAMS))
 	$(call report,postgres,$(POSTGRES_PROGRAMS))
 	$(call report,node,$(NODE_PROGRAMS))
+	$(call report,nginx,$(NGINX_PROGRAMS))
 endif
 
 lint: $(STAMP)

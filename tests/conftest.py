@@ -40,6 +40,7 @@ PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "browser": (("chromium", "chromedriver"), ("chromium", "chromium-driver")),
     "postgres": (("initdb", "pg_ctl"), ("postgresql",)),
     "node": (("node",), ("nodejs",)),
+    "nginx": (("nginx", "openssl"), ("nginx", "openssl")),
 }
 #: Where Debian puts programs that are not on PATH.
 _FALLBACKS = {"initdb": "/usr/lib/postgresql/*/bin", "pg_ctl": "/usr/lib/postgresql/*/bin"}
@@ -136,3 +137,9 @@ def needs_postgres() -> dict[str, str]:
 def needs_node() -> dict[str, str]:
     """``{"node": path}``, or the test skips."""
     return require("node")
+
+
+@pytest.fixture(scope="session")
+def needs_nginx() -> dict[str, str]:
+    """``{"nginx": path, "openssl": path}``, or the test skips."""
+    return require("nginx")

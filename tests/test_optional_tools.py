@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MARKED = "needs_browser or needs_postgres or needs_node"
+MARKED = "needs_browser or needs_postgres or needs_node or needs_nginx"
 FOLDERS = ["tests/server", "tests/web", "tests/sim/test_report_sorting.py"]
 
 
@@ -53,7 +53,7 @@ def test_without_the_tools_every_test_that_needs_one_skips_with_one_line(
     lines = [line for line in out.splitlines() if line.startswith("SKIPPED")]
     counts = {part: sum(_number(r"\[(\d+)\]", line) for line in lines
                         if f"{part} tests need" in line)
-              for part in ("browser", "postgres", "node")}
+              for part in ("browser", "postgres", "node", "nginx")}
     assert sum(counts.values()) == skipped, lines
     assert all(counts.values()), counts  # each part guards at least one test
     how = "installs Debian's" if os.geteuid() == 0 else "as root, run `make"
