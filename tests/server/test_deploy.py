@@ -14,7 +14,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 import typer
 
 from boardrules.cli import app
