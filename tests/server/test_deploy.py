@@ -1,8 +1,8 @@
 """The deployment files under deploy/ (docs/how-to/deploy.md): each is always parsed here, and
 checked by its own tool: ``nginx -t`` (the nginx guard: it skips with a visible line without
 nginx, and ``make nginx`` installs it; CI installs it), and ``systemd-analyze verify`` where
-systemd runs (a container without an init system has none to ask), with the ``boardrules serve`` command lines they hold run
-through the real argument parser."""
+systemd runs (a container without an init system has none to ask). The ``boardrules serve``
+command lines they hold run through the real argument parser."""
 
 from __future__ import annotations
 
