@@ -21,6 +21,8 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -137,6 +139,25 @@ def needs_postgres() -> dict[str, str]:
 def needs_node() -> dict[str, str]:
     """``{"node": path}``, or the test skips."""
     return require("node")
+
+
+@pytest.fixture(scope="session")
+def needs_proc() -> Path:
+    """Linux's ``/proc`` (for tests that watch processes and threads); skips elsewhere, and
+    fails under CI=true (CI runs on Linux)."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists() or not (proc / "self" / "task").exists():
+        line = "this test reads Linux's /proc, which this system does not have"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true, so nothing may skip: {line}", pytrace=False)
+        pytest.skip(line)
+    return proc
+
+
+@pytest.fixture(scope="session")
+def find_program() -> Callable[[str], str | None]:
+    """The guard's own look-up, for a test that uses a program only where it is there."""
+    return find_tool
 
 
 @pytest.fixture(scope="session")

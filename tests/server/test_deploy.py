@@ -10,8 +10,8 @@ import configparser
 import json
 import re
 import shlex
-import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -41,7 +41,9 @@ def _check_serve_options(options: list[str]) -> None:
     sub.make_context("serve", options)
 
 
-def test_the_systemd_unit_parses_and_its_command_is_valid(tmp_path: Path) -> None:
+def test_the_systemd_unit_parses_and_its_command_is_valid(
+    tmp_path: Path, find_program: Callable[[str], str | None]
+) -> None:
     """The unit parses and its command is a valid ``boardrules serve``; where systemd runs
     (not in CI's container, which has no init system), ``systemd-analyze verify`` too."""
     text = (DEPLOY / "boardrules.service").read_text()
@@ -51,16 +53,16 @@ def test_the_systemd_unit_parses_and_its_command_is_valid(tmp_path: Path) -> Non
     assert parser.sections() == ["Unit", "Service", "Install"]
     assert parser["Service"]["KillSignal"] == "SIGTERM"
     _check_serve_options(_serve_options(parser["Service"]["ExecStart"]))
-    tool = shutil.which("systemd-analyze")
+    tool = find_program("systemd-analyze")
     if tool is not None and Path("/run/systemd/system").is_dir():
-        _verify_with_systemd(tool, tmp_path)
+        _verify_with_systemd(tool, find_program("true") or "/bin/true", tmp_path)
 
 
-def _verify_with_systemd(tool: str, tmp_path: Path) -> None:
+def _verify_with_systemd(tool: str, true: str, tmp_path: Path) -> None:
     unit = tmp_path / "boardrules.service"
     # The unit names an installed server and a user; point them at what exists here.
     unit.write_text((DEPLOY / "boardrules.service").read_text()
-                    .replace("/opt/boardrules/bin/boardrules", shutil.which("true") or "/bin/true")
+                    .replace("/opt/boardrules/bin/boardrules", true)
                     .replace("EnvironmentFile=", "EnvironmentFile=-"))
     result = subprocess.run([tool, "verify", str(unit)], capture_output=True, text=True,
                             timeout=60, check=False)

@@ -16,8 +16,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 import boardrules
 from boardrules import serde
 
@@ -32,9 +30,8 @@ def _thread_cpu(pid: int, tid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICK
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_hammering_tokenless_requests_costs_the_loop_little(
-    tmp_path: Path, serve: Callable[..., ServerProcess]
+    tmp_path: Path, serve: Callable[..., ServerProcess], needs_proc: Path
 ) -> None:
     server = serve(str(tmp_path / "m.sqlite3"))
     _, made = api("POST", f"{server.url}/api/matches",

@@ -229,9 +229,8 @@ def _descendants(pid: int) -> set[int]:
     return out
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 def test_bot_workers_die_with_a_server_killed_with_9(
-    tmp_path: Path, serve: Callable[..., ServerProcess]
+    tmp_path: Path, serve: Callable[..., ServerProcess], needs_proc: Path
 ) -> None:
     server = serve(str(tmp_path / "m.sqlite3"), "--bot-workers", "2", "--bot-seconds", "0.2")
     for seed in (1, 2):
