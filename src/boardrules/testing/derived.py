@@ -28,7 +28,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,6 +103,8 @@ def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[
         if refusal is None:
             variant.apply(state, action)  # must not raise
         else:
+            import pytest  # only where a test runs, so the kit imports without it
+
             with pytest.raises(IllegalAction) as caught:
                 variant.apply(state, action)
             assert caught.value.violation == refusal
@@ -122,6 +123,8 @@ def derived_variants(
         setups: keyword arguments for ``game.new`` (default: none).
         examples: games played per derived variant (each a whole random game).
     """
+    import pytest  # a pytest class is asked for: pytest is there
+
     variants = list(derived(game))
     setup_strategy = setups if setups is not None else st.just({})
     every = tuple(game.vocabulary())
