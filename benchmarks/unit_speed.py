@@ -29,19 +29,31 @@ import attrs
 import boardrules
 from boardrules.core import rules as core_rules
 
+_COPIES: dict[int, Any] = {}
+
 
 def _copy(fn: Any) -> Any:
-    """The same function in a new function object (same code, same speed)."""
+    """The same function in a new function object (same code, same speed); a check's or an
+    effect's ``covers`` name the copies of what they covered, so the same rules keep the
+    same shortcuts."""
+    done = _COPIES.get(id(fn))
+    if done is not None:
+        return done
+    new: Any = fn
     if isinstance(fn, types.FunctionType):
         new = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
                                  fn.__closure__)
         new.__kwdefaults__ = fn.__kwdefaults__
-        return new
     guard = getattr(core_rules, "Guard", None)  # 0.2 had no guards: a before figure too
+    direct = getattr(core_rules, "Direct", None)
     if guard is not None and isinstance(fn, guard):
-        return guard(_copy(fn.why), allows=_copy(fn.allows),
-                     select=None if fn.select is None else _copy(fn.select), covers=fn.covers)
-    return fn
+        new = guard(_copy(fn.why), allows=_copy(fn.allows),
+                    select=None if fn.select is None else _copy(fn.select),
+                    covers=tuple(map(_copy, fn.covers)))
+    elif direct is not None and isinstance(fn, direct):
+        new = direct(_copy(fn.effect), _copy(fn.build), covers=tuple(map(_copy, fn.covers)))
+    _COPIES[id(fn)] = new
+    return new
 
 
 def same_rules_anew(game: Any) -> Any:
