@@ -162,29 +162,22 @@ class Game(GameBase[State, Action, Event, Setup]):
     def malformed(self, state: State, action: object) -> Violation | None:
         """CORE-4: an action naming a character that is not at the table (seated or on the
         labour market); a take names one on the market."""
-        kind = type(action)
-        if kind is Gift:
-            assert isinstance(action, Gift)
+        if isinstance(action, Gift):
             return _absent(state, action.to)
-        if kind is Boost:
-            assert isinstance(action, Boost)
+        if isinstance(action, Boost):
             return _absent(state, action.card)
-        if kind is MakeOffer:
-            assert isinstance(action, MakeOffer)
+        if isinstance(action, MakeOffer):
             return _absent(state, action.offerer) or _absent(state, action.target)
-        if kind is TakeFromMarket:
-            assert isinstance(action, TakeFromMarket)
+        if isinstance(action, TakeFromMarket):
             card = action.card
             if card in state.market:
                 return None
             if card not in self._context.spec:
                 return _unknown(card)
             return Violation("CORE-4", "not_on_market", {"card": card})
-        if kind is Shield:
-            assert isinstance(action, Shield)
+        if isinstance(action, Shield):
             return _absent(state, action.hero)
-        if kind is AllocateFood:
-            assert isinstance(action, AllocateFood)
+        if isinstance(action, AllocateFood):
             return _absent(state, action.card)
         return None
 
