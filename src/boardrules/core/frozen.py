@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeVar
 
 __all__ = ["FrozenMap"]
@@ -73,6 +73,23 @@ class FrozenMap(Mapping[K, V]):
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
+
+    # The dict's own read-only views and lookups, rather than the Mapping mix-ins that ask
+    # for every key through __getitem__ (summaries walk many small maps).
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        return self._data.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._data.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._data.items()
 
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)

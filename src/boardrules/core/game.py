@@ -133,15 +133,49 @@ def _lister(
     return (fallback, None, fallback)
 
 
+#: The legal actions of one step, in order, from the context and the state.
+_Listing = Callable[[Any, Any], tuple[Any, ...]]
+
+
+def _listing(listers: tuple[_Lister, ...]) -> _Listing:
+    """One function that lists a step's kinds in order, unrolled from their listers.
+
+    Written out like the methods ``attrs`` writes: for each kind, its first list (a
+    check's ``select``), the fallback when that list is ``None``, the filter of the checks
+    the list leaves to ask when it is not empty; then the lists joined in order. Only the
+    listers' own functions run; the unrolling saves the loop and its tests per step.
+    """
+    names: dict[str, Any] = {}
+    lines = ["def listing(ctx, state):"]
+    for i, (first, keep, fallback) in enumerate(listers):
+        names[f"first{i}"], names[f"keep{i}"], names[f"fallback{i}"] = first, keep, fallback
+        if first is fallback:  # no check narrows this kind: the fallback is the list
+            lines.append(f"    a{i} = fallback{i}(ctx, state)")
+            continue
+        lines += [f"    a{i} = first{i}(ctx, state)", f"    if a{i} is None:",
+                  f"        a{i} = fallback{i}(ctx, state)"]
+        if keep is not None:
+            lines += [f"    elif a{i}:", f"        a{i} = keep{i}(ctx, state, a{i})"]
+    if len(listers) == 1:
+        lines.append("    return a0 if type(a0) is tuple else tuple(a0)")
+    else:
+        lines.append("    return (" + ", ".join(f"*a{i}" for i in range(len(listers))) + ",)")
+    if not listers:
+        lines = ["def listing(ctx, state):", "    return ()"]
+    exec(compile("\n".join(lines), "<boardrules listing>", "exec"), names)
+    made: _Listing = names["listing"]
+    return made
+
+
 class _Plan:
     """A game's rulebook compiled once per game object: what each composed method runs."""
 
-    def listers_of(self, kinds: Collection[type]) -> tuple[_Lister, ...]:
-        """The listers of ``kinds`` in order, kept for the next step that takes them."""
-        listers = tuple(self.listers[kind] for kind in kinds)
+    def listing_of(self, kinds: Collection[type]) -> _Listing:
+        """The listing of ``kinds`` in order, kept for the next step that takes them."""
+        listing = _listing(tuple(self.listers[kind] for kind in kinds))
         if isinstance(kinds, tuple) and len(self.by_kinds) < 256:
-            self.by_kinds[kinds] = listers
-        return listers
+            self.by_kinds[kinds] = listing
+        return listing
 
     __slots__ = (
         "begin",
@@ -196,13 +230,13 @@ class _Plan:
         # The kinds every step takes, when no unit states steps and the game keeps the
         # default ``accepts``; then each kind's lister, in that order.
         cls = type(game)
-        self.fixed: tuple[_Lister, ...] | None = None
+        self.fixed: _Listing | None = None
         if self.steps is None and cls.accepts is GameBase.accepts:
-            self.fixed = tuple(self.listers[kind] for kind in self.classes)
+            self.fixed = _listing(tuple(self.listers[kind] for kind in self.classes))
         # Whether the effects work on a working copy to make and freeze, not the state itself.
         self.begin = cls.works_on_a_copy()
-        #: The listers of each tuple of kinds a step has taken (steps return few tuples).
-        self.by_kinds: dict[tuple[type, ...], tuple[_Lister, ...]] = {}
+        #: The listing of each tuple of kinds a step has taken (steps return few tuples).
+        self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
 
@@ -513,21 +547,13 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
                 return ()
         elif self.is_over(state):
             return ()
-        listers = plan.fixed
-        if listers is None:
+        listing = plan.fixed
+        if listing is None:
             kinds = self.accepts(state) if plan.steps is None else plan.steps(ctx, state)
-            listers = plan.by_kinds.get(kinds) if isinstance(kinds, tuple) else None
-            if listers is None:
-                listers = plan.listers_of(kinds)
-        out: list[A] = []
-        for first, keep, fallback in listers:
-            found = first(ctx, state)
-            if found is None:  # the check cannot narrow here
-                found = fallback(ctx, state)
-            elif keep is not None and found:
-                found = keep(ctx, state, found)
-            out += found
-        legal = tuple(out)
+            listing = plan.by_kinds.get(kinds) if isinstance(kinds, tuple) else None
+            if listing is None:
+                listing = plan.listing_of(kinds)
+        legal: tuple[A, ...] = listing(ctx, state)
         plan.listed = (state, legal)
         return legal
 

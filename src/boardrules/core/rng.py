@@ -93,7 +93,11 @@ class Rng:
         """An independent stream for one purpose, such as ``derive(seed, "epoch", 2)``."""
         state = seed & MASK
         for label in labels:
-            _, state = _mix(state ^ _label(label))
+            h = _STRING_LABELS.get(label) if type(label) is str else None
+            s = ((state ^ (_label(label) if h is None else h)) + _GAMMA) & MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK  # _mix(...), written out
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            state = z ^ (z >> 31)
         return cls(state)
 
     def next(self) -> int:
@@ -106,9 +110,14 @@ class Rng:
         if n <= 0:
             raise ValueError("below(n) needs n >= 1")
         floor = (1 << 64) % n
-        while True:
-            r = self.next()
+        state = self.state
+        while True:  # next(), written out: a draw is the hot path of every random agent
+            state = (state + _GAMMA) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            r = z ^ (z >> 31)
             if r >= floor:
+                self.state = state
                 return r % n
 
     def choice(self, items: Sequence[T]) -> T:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Literal
 
@@ -134,6 +134,134 @@ def rules_with_code(game: Any) -> tuple[str, ...]:
     return tuple(rule.id for rule in game.rulebook if rule.checks or rule.effects)
 
 
+class _Player:
+    """What every game of a study looks up once, prepared once per chunk: the game's hooks,
+    the rules behind each action class and each event class, the type tags."""
+
+    __slots__ = ("agents", "effect_rules", "event_rule", "every", "game", "grouping",
+                 "keep_record", "limit", "ruled", "setup", "study_seed", "tags", "tally",
+                 "vocabulary")
+
+    def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
+                 setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
+        self.game, self.agents, self.study_seed = game, agents, study_seed
+        self.setup, self.keep_record = setup, keep_record
+        self.grouping = game_hook(game, "seat_groups")
+        self.event_rule = game_hook(game, "event_rule")
+        self.tally = game_hook(game, "tally")
+        self.every, self.limit = _probe_plan(probe)
+        vocabulary_hook = game_hook(game, "vocabulary") if self.every else None
+        self.vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
+        self.effect_rules = _effect_rules(game)
+        self.tags: dict[type, str] = {}
+        #: Per event class, whether its events may name their rule themselves.
+        self.ruled: dict[type, bool] = {}
+
+    def tag(self, kind: type) -> str:
+        found = self.tags.get(kind)
+        if found is None:
+            found = self.tags[kind] = tag_of(kind)
+        return found
+
+    def play(self, index: int) -> GameResult:
+        """Game number ``index`` of the study; seats rotate so every agent sits everywhere."""
+        game, agents = self.game, self.agents
+        seed = Rng.derive(self.study_seed, "game", index).next()
+        n = len(agents)
+        seated = [agents[(seat + index) % n] for seat in range(n)]
+        choosers = [agent.choose for agent in seated]
+        streams = agent_streams(seed, n)
+        state = game.new(seed, **self.setup)
+        groups = self.grouping(state) if self.grouping is not None else {}
+        event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
+        event_counts: dict[type, int] = {}
+        rules: dict[str, int] = {}
+        refusals: dict[str, int] = {}
+        acted: dict[str, int] = {}
+        kinds: dict[type, int] = {}
+        vocabulary, every, limit = self.vocabulary, self.every, self.limit
+        sample = Rng.derive(seed, "probe") if vocabulary else None
+        whole = len(vocabulary) <= limit
+        probed = 0
+        tally = self.tally
+        all_events: list[Any] = []
+        actions: list[Any] = []
+        to_move, view, step, check = game.to_move, game.view, game.step, game.check
+        for _ in range(game.max_moves()):
+            seat = to_move(state)
+            if seat is None:
+                break
+            if sample is not None and (every == 1 or sample.below(every) == 0):
+                probed += 1
+                candidates: Sequence[Any] = vocabulary
+                if not whole:  # a large vocabulary: a uniform sample of it
+                    candidates = [vocabulary[sample.below(len(vocabulary))]
+                                  for _ in range(limit)]
+                for candidate in candidates:
+                    violation = check(state, candidate)
+                    if violation is not None:
+                        refusals[violation.rule] = refusals.get(violation.rule, 0) + 1
+            action = choosers[seat](game, view(state, seat), seat, streams[seat])
+            transition = step(state, action)
+            events = transition.events
+            kind = type(action)
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if events:
+                if tally is not None:
+                    all_events.extend(events)
+                step_rules: tuple[str, ...] | None = None
+                more: set[str] | None = None
+                for event in events:
+                    cls = type(event)
+                    event_counts[cls] = event_counts.get(cls, 0) + 1
+                    names_rule = ruled.get(cls)
+                    if names_rule is None:
+                        names_rule = ruled[cls] = hasattr(event, "rule")
+                    rule = getattr(event, "rule", None) if names_rule else None
+                    if not isinstance(rule, str) and event_rule is not None:
+                        rule = event_rule(event)
+                    if isinstance(rule, str):
+                        rules[rule] = rules.get(rule, 0) + 1
+                        if step_rules is None:
+                            step_rules = effect_rules(kind)
+                        if rule not in step_rules and (more is None or rule not in more):
+                            acted[rule] = acted.get(rule, 0) + 1
+                            more = {rule} if more is None else more | {rule}
+            state = transition.state
+            actions.append(action)
+        for kind, count in kinds.items():
+            for rule_id in effect_rules(kind):
+                acted[rule_id] = acted.get(rule_id, 0) + count
+        standings = game.score(state)
+        content = Counter(tally(state, tuple(all_events))) if tally is not None else {}
+        events_by_tag: dict[str, int] = {}
+        for cls, count in event_counts.items():
+            tag = self.tag(cls)
+            events_by_tag[tag] = events_by_tag.get(tag, 0) + count
+        actions_by_tag: dict[str, int] = {}
+        for kind, count in kinds.items():
+            tag = self.tag(kind)
+            actions_by_tag[tag] = actions_by_tag.get(tag, 0) + count
+        return GameResult(
+            index=index,
+            seed=seed,
+            agents=tuple(a.name for a in seated),
+            winners=standings.winners,
+            points=standings.points,
+            length=len(actions),
+            events=FrozenMap(sorted(events_by_tag.items())),
+            rules=FrozenMap(sorted(rules.items())),
+            refusals=FrozenMap(sorted(refusals.items())),
+            content=FrozenMap(sorted(content.items())),
+            record=(game.record(seed, tuple(actions), **self.setup)
+                    if self.keep_record else None),
+            groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
+            acted=FrozenMap(sorted(acted.items())),
+            actions=FrozenMap(sorted(actions_by_tag.items())),
+            probed=probed,
+        )
+
+
 def play_one(
     game: Any,
     agents: Sequence[Agent],
@@ -144,82 +272,7 @@ def play_one(
     probe: Probe = False,
 ) -> GameResult:
     """Play game number ``index`` of a study; seats rotate so every agent sits everywhere."""
-    seed = Rng.derive(study_seed, "game", index).next()
-    n = len(agents)
-    seated = [agents[(seat + index) % n] for seat in range(n)]
-    streams = agent_streams(seed, n)
-    state = game.new(seed, **setup)
-    grouping = game_hook(game, "seat_groups")
-    groups = grouping(state) if grouping is not None else {}
-    event_rule = game_hook(game, "event_rule")
-    events: Counter[str] = Counter()
-    rules: Counter[str] = Counter()
-    refusals: Counter[str] = Counter()
-    acted: Counter[str] = Counter()
-    kinds: Counter[type] = Counter()
-    every, limit = _probe_plan(probe)
-    vocabulary_hook = game_hook(game, "vocabulary") if every else None
-    vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
-    sample = Rng.derive(seed, "probe")
-    whole = len(vocabulary) <= limit
-    probed = 0
-    effect_rules = _effect_rules(game)
-    all_events: list[Any] = []
-    actions = []
-    for _ in range(game.max_moves()):
-        seat = game.to_move(state)
-        if seat is None:
-            break
-        if vocabulary and (every == 1 or sample.below(every) == 0):
-            probed += 1
-            candidates: Sequence[Any] = vocabulary
-            if not whole:  # a large vocabulary: a uniform sample of it
-                candidates = [vocabulary[sample.below(len(vocabulary))] for _ in range(limit)]
-            for candidate in candidates:
-                violation = game.check(state, candidate)
-                if violation is not None:
-                    refusals[violation.rule] += 1
-        action = seated[seat].choose(game, game.view(state, seat), seat, streams[seat])
-        transition = game.step(state, action)
-        all_events.extend(transition.events)
-        kind = type(action)
-        kinds[kind] += 1
-        step_rules = effect_rules(kind)
-        for rule_id in step_rules:
-            acted[rule_id] += 1
-        more: set[str] | None = None
-        for event in transition.events:
-            events[tag_of(type(event))] += 1
-            rule = getattr(event, "rule", None)
-            if not isinstance(rule, str) and event_rule is not None:
-                rule = event_rule(event)
-            if isinstance(rule, str):
-                rules[rule] += 1
-                if rule not in step_rules and (more is None or rule not in more):
-                    acted[rule] += 1
-                    more = {rule} if more is None else more | {rule}
-        state = transition.state
-        actions.append(action)
-    standings = game.score(state)
-    tally = game_hook(game, "tally")
-    content = Counter(tally(state, tuple(all_events))) if tally is not None else Counter()
-    return GameResult(
-        index=index,
-        seed=seed,
-        agents=tuple(a.name for a in seated),
-        winners=standings.winners,
-        points=standings.points,
-        length=len(actions),
-        events=FrozenMap(sorted(events.items())),
-        rules=FrozenMap(sorted(rules.items())),
-        refusals=FrozenMap(sorted(refusals.items())),
-        content=FrozenMap(sorted(content.items())),
-        record=game.record(seed, tuple(actions), **setup) if keep_record else None,
-        groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
-        acted=FrozenMap(sorted(acted.items())),
-        actions=FrozenMap(sorted((tag_of(k), n) for k, n in kinds.items())),
-        probed=probed,
-    )
+    return _Player(game, agents, study_seed, setup, keep_record, probe).play(index)
 
 
 def play_chunk(
@@ -232,7 +285,8 @@ def play_chunk(
     probe: Probe = False,
 ) -> list[GameResult]:
     """Play a chunk of consecutive games (the unit of work sent to an executor)."""
-    return [play_one(game, agents, i, study_seed, setup, keep_records, probe) for i in indices]
+    player = _Player(game, agents, study_seed, setup, keep_records, probe)
+    return [player.play(i) for i in indices]
 
 
 def summarize_chunk(
@@ -252,6 +306,12 @@ def summarize_chunk(
     for result in results:
         summary.add(result)
     return (results if keep_games else []), summary
+
+
+def _count_in(counter: Counter[str], counts: Mapping[str, int]) -> None:
+    """``counter.update(counts)`` without ``Counter``'s test of the argument's type."""
+    for key, count in counts.items():
+        counter[key] += count
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -435,14 +495,14 @@ class Summary:
         self.lengths[result.length] += 1
         for seat, p in enumerate(result.points):
             self.points.setdefault(seat, Counter())[p] += 1
-        self.events.update(result.events)
-        self.rules.update(result.rules)
-        self.refusals.update(result.refusals)
-        self.content.update(result.content)
+        _count_in(self.events, result.events)
+        _count_in(self.rules, result.rules)
+        _count_in(self.refusals, result.refusals)
+        _count_in(self.content, result.content)
         self.content_games.update(key for key, count in result.content.items() if count > 0)
-        self.acted.update(result.acted)
+        _count_in(self.acted, result.acted)
         self.acted_games.update(key for key, count in result.acted.items() if count > 0)
-        self.actions.update(result.actions)
+        _count_in(self.actions, result.actions)
         self.probed += result.probed
 
     def merge(self, other: Summary) -> None:

@@ -180,8 +180,7 @@ def _answers_the_last_play(tables: Tables, state: State, action: PlayCard) -> bo
 
 
 def _cards_in_hand(tables: Tables, state: State) -> tuple[PlayCard, ...]:
-    plays = tables.plays
-    return tuple([plays[c] for c in state.hands[(state.first + len(state.table)) & 1]])
+    return tuple(map(tables.plays.__getitem__, state.hands[(state.first + len(state.table)) & 1]))
 
 
 def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...]:
@@ -192,7 +191,7 @@ def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...]:
         candidates = tables.facts.answers(tables, state.table[-1].action)
         if candidates is not None:
             return tuple([plays[c] for c in candidates if c in hand])
-    return tuple([plays[c] for c in hand])  # the opening, or after a black card
+    return tuple(map(plays.__getitem__, hand))  # the opening, or after a black card
 
 
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
