@@ -37,17 +37,17 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from boardrules.agents import Agent, Demanding, agent_names, make_agent
-from boardrules.core.capabilities import MissingCapability
+from boardrules.core.capabilities import MissingCapability, Playable
 from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.match import Match
 from boardrules.core.record import GameRecord
-from boardrules.core.registry import load as load_registered
 from boardrules.core.replay import load_game
 from boardrules.core.rng import MAX_SEED, Rng, check_seed
 from boardrules.core.standings import Standings
 from boardrules.core.turn import Turn, check_lang
 from boardrules.core.violation import Lang, Violation
+from boardrules.loading import load
 
 __all__ = ["HUMAN", "Move", "Table"]
 
@@ -122,7 +122,7 @@ class Table(Generic[S, A, E]):
 
     def __init__(
         self,
-        game: GameBase[S, A, E, Any] | str,
+        game: Playable[S, A, E] | str,
         seats: Sequence[str | Agent] | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
@@ -131,10 +131,12 @@ class Table(Generic[S, A, E]):
         **setup: Any,
     ) -> None:
         if isinstance(game, str):
-            made: GameBase[S, A, E, Any] = load_registered(game, **dict(options or {}))
+            made: Playable[S, A, E] = load(game, **dict(options or {}))
             game = made
         elif options:
             raise BadInput("$.options", "options go with a game's name, not a game object")
+        if not isinstance(game, GameBase):
+            raise BadInput("$.game", "a table plays a game made on boardrules.GameBase")
         seed = check_seed(secrets.randbelow(MAX_SEED + 1) if seed is None else seed)
         if seats is not None and "players" not in setup and _takes_players(game):
             setup["players"] = len(seats)
@@ -154,7 +156,7 @@ class Table(Generic[S, A, E]):
         record: GameRecord,
         seats: Sequence[str | Agent] | None = None,
         *,
-        game: GameBase[Any, Any, Any, Any] | None = None,
+        game: Playable[Any, Any, Any] | None = None,
         lang: Lang | str = "en",
     ) -> Table[Any, Any, Any]:
         """The table of ``record``, after its last action, with the seats it names.
@@ -172,25 +174,28 @@ class Table(Generic[S, A, E]):
             ReplayError: at the first illegal action of the record.
             BadInput: as the constructor does.
         """
-        if game is None:
-            game = load_game(record)
-        match = Match.from_record(record, game)
+        base = load_game(record) if game is None else game
+        if not isinstance(base, GameBase):
+            raise BadInput("$.game", "a table plays a game made on boardrules.GameBase")
+        match = Match.from_record(record, base)
         if seats is None:
-            seats = record.seats or [HUMAN] * game.seat_count(match.state)
+            seats = record.seats or [HUMAN] * base.seat_count(match.state)
         table: Table[Any, Any, Any] = object.__new__(cls)
-        cls._seat(table, game, match, seats, lang)
+        cls._seat(table, base, match, seats, lang)
         return table
 
     def _seat(
         self,
-        game: GameBase[S, A, E, Any],
+        game: Any,
         match: Match[S, A, E],
         seats: Sequence[str | Agent] | None,
         lang: Lang | str,
     ) -> None:
         """Seat the people and agents at ``match`` (at any point of its game), and let the
         agents play."""
-        self.game = game
+        #: The game being played.
+        self.game: Playable[S, A, E] = game
+        self._base: GameBase[Any, Any, Any, Any] = game
         self.lang: Lang = check_lang(lang)
         self.seed: int = match.record.seed
         self._match = match
@@ -306,7 +311,7 @@ class Table(Generic[S, A, E]):
         """Let the agents play until a person must act or the game is over; then tell the
         turn observers. (The table calls it itself; call it after adding observers to a
         table of agents only, or after changing ``seats``.)"""
-        for _ in range(self.game.max_moves() + 1):
+        for _ in range(self._base.max_moves() + 1):
             seat = self.to_move()
             agent = None if seat is None else self._agents[seat]
             if seat is None or agent is None:

@@ -7,8 +7,8 @@ imports every module under tests/ imports this one harmlessly.
 from typing import Any, assert_type
 
 import boardrules
-from boardrules import GameBase, GameRecord, Match, serde
-from boardrules.core.capabilities import HasVocabulary, Labelled
+from boardrules import GameRecord, Match, serde
+from boardrules.core.capabilities import HasVocabulary, Labelled, Playable
 from boardrules.games import kuhn, lyceum, orbita, semya
 
 semya_game = boardrules.load("semya")
@@ -20,7 +20,7 @@ assert_type(boardrules.load("kuhn"), kuhn.Game)
 
 def _third_party(name: str) -> None:
     """Type-checked, never run: any other name is some registered game."""
-    assert_type(boardrules.load(name), GameBase[Any, Any, Any, Any])
+    assert_type(boardrules.load(name), Playable[Any, Any, Any])
 
 
 state = semya_game.new(seed=7)

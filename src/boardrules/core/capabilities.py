@@ -14,11 +14,23 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from boardrules.core.errors import BoardRulesError
 from boardrules.core.rng import Rng
+
+if TYPE_CHECKING:
+    from boardrules.core.game import Transition
+    from boardrules.core.record import GameRecord
+    from boardrules.core.rules import Rulebook
+    from boardrules.core.standings import Standings
+    from boardrules.core.turn import Result, Turn
+    from boardrules.core.violation import Lang, Violation
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
 
 __all__ = [
     "Determinizable",
@@ -31,6 +43,7 @@ __all__ = [
     "Labelled",
     "MissingCapability",
     "Observable",
+    "Playable",
     "Positioned",
     "Rendered",
     "missing",
@@ -187,3 +200,52 @@ class HasNotation(Protocol):
 
     def format_action(self, action: Any) -> str: ...
     def parse_action(self, text: str, state: Any = None) -> Any: ...
+
+
+@runtime_checkable
+class Playable(Protocol[S, A, E]):
+    """Everything a front-end uses of a game: the contract, turns and results, the position
+    as text and SVG, labels and notation. ``boardrules.load`` returns it, and every bundled
+    game has all of it (``tests/typing/frontend_loop.py`` checks that under
+    ``mypy --strict``).
+
+    ``S``, ``A`` and ``E`` are the game's state, action and event types. Every ``lang`` is
+    ``"en"`` or ``"ru"``, a plain ``str`` included.
+    """
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    action_type: ClassVar[Any]
+    event_type: ClassVar[Any]
+    hidden_information: ClassVar[bool]
+
+    @property
+    def rulebook(self) -> Rulebook: ...
+
+    # -- the contract --------------------------------------------------------------------
+    def new(self, seed: int, **setup: Any) -> S: ...
+    def to_move(self, state: S) -> int | None: ...
+    def accepts(self, state: S) -> Collection[type]: ...
+    def legal_actions(self, state: S) -> tuple[A, ...]: ...
+    def check(self, state: S, action: object) -> Violation | None: ...
+    def apply(self, state: S, action: A) -> S: ...
+    def step(self, state: S, action: A) -> Transition[S, E]: ...
+    def is_over(self, state: S) -> bool: ...
+    def score(self, state: S) -> Standings: ...
+    def view(self, state: S, seat: int | None) -> S: ...
+    def view_events(self, events: tuple[E, ...], seat: int | None) -> tuple[E, ...]: ...
+    def record(self, seed: int, actions: tuple[A, ...] = (), **setup: Any) -> GameRecord: ...
+
+    # -- turns and results ---------------------------------------------------------------
+    def seat_count(self, state: S) -> int: ...
+    def prompt(self, state: S, lang: Lang | str = "en") -> Turn[A]: ...
+    def result(self, state: S, lang: Lang | str = "en") -> Result: ...
+
+    # -- display and notation ------------------------------------------------------------
+    def render_text(self, state: S, seat: int | None = None, lang: str = "en") -> str: ...
+    def render_svg(self, state: S, seat: int | None = None, lang: str = "en") -> str: ...
+    def describe_action(self, action: A, lang: str = "en") -> str: ...
+    def describe_event(self, event: E, lang: str = "en") -> str: ...
+    def format_action(self, action: A) -> str: ...
+    def parse_action(self, text: str, state: S | None = None) -> A: ...
