@@ -98,7 +98,8 @@ class Table(Generic[S, A, E]):
     """A game at a table of people and agents: play, turns, undo and redo, observers, records.
 
     Args:
-        game: a game object, or a registered game's name (made with ``options``).
+        game: a game object, or a registered game's name (made with ``options``). A game
+            without labels or notation plays too: its moves are labelled by ``repr``.
         seats: one entry per seat: ``"human"`` for a person, an agent's name (``"random"``,
             ``"greedy"``, ``"mcts"`` ...) or an agent object. Default: a person at seat 0 and
             ``"greedy"`` at every other seat.
@@ -122,7 +123,7 @@ class Table(Generic[S, A, E]):
 
     def __init__(
         self,
-        game: Playable[S, A, E] | str,
+        game: Playable[S, A, E] | GameBase[S, A, E, Any] | str,
         seats: Sequence[str | Agent] | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
