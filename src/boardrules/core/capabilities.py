@@ -15,7 +15,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from boardrules.core.errors import BoardRulesError
 from boardrules.core.rng import Rng
@@ -213,13 +213,19 @@ class Playable(Protocol[S, A, E]):
     ``"en"`` or ``"ru"``, a plain ``str`` included.
     """
 
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    action_type: ClassVar[Any]
-    event_type: ClassVar[Any]
-    hidden_information: ClassVar[bool]
-
+    # What a game is (class attributes, or fields of its options: read-only here).
+    @property
+    def name(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def action_type(self) -> Any: ...
+    @property
+    def event_type(self) -> Any: ...
+    @property
+    def hidden_information(self) -> bool: ...
     @property
     def rulebook(self) -> Rulebook: ...
 
