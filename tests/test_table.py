@@ -57,11 +57,13 @@ def test_undo_then_redo_returns_the_same_table(
     before = _snapshot(table)
     person = table.to_move()
     table.undo()
-    # Back at a decision of the acting person (or of the last person, after the end).
+    # Back at a decision of the acting person (or of the last person who decided, when the
+    # acting one has not decided yet or the game is over), with the moves after it undone.
     assert table.to_move() in table.people
-    if person is not None:
-        assert table.to_move() == person
+    decided = [move.seat for move in before[2] if not move.agent]
+    assert table.to_move() == (person if person in decided else decided[-1])
     assert len(table.moves) < len(before[2])
+    assert before[2][len(table.moves)].seat == table.to_move()
     table.redo()
     assert _snapshot(table) == before
     assert not table.can_redo()
@@ -222,3 +224,16 @@ def test_the_events_come_as_the_one_person_at_the_table_sees_them(
         assert move.events == game.view_events(transition.events, person)
         state = transition.state
     assert state == table.state
+
+
+def test_at_a_table_of_two_people_undo_takes_back_the_last_decision_first() -> None:
+    table = Table("kuhn", ["human", "human"], seed=1)
+    table.play(kuhn.Check())
+    assert table.to_move() == 1
+    table.undo()  # seat 1 has not decided yet: seat 0's check is taken back
+    assert not table.moves
+    table.redo()
+    table.play(kuhn.Bet())
+    table.undo()  # seat 0 acts now: back to seat 0's check, seat 1's bet undone too
+    assert table.moves == ()
+    assert table.to_move() == 0

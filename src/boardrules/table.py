@@ -355,8 +355,9 @@ class Table(Generic[S, A, E]):
         """Go back to the acting person's previous decision (their last move and every
         move after it are taken back, and kept for :meth:`redo`).
 
-        The acting person is the one who must act now, or, once the game is over, the
-        person who moved last.
+        The acting person is the one who must act now. When that person has not decided
+        yet (another person opened, at a table of several people) or the game is over, the
+        last decision of any person is taken back.
 
         Raises:
             IndexError: when that person has no earlier decision.
@@ -389,17 +390,18 @@ class Table(Generic[S, A, E]):
 
     # -- inside ------------------------------------------------------------------------
     def _undo_target(self) -> int | None:
-        """The number of moves to go back to: just before the acting person's last move."""
+        """The number of moves to go back to: just before the acting person's last move,
+        else (that person has not moved yet, or the game is over) just before the last
+        move of any person."""
         person = self.to_move()
-        if person is None or self._agents[person] is not None:
-            people = [move.seat for move in self._moves if not move.agent]
-            if not people:
-                return None
-            person = people[-1]
+        last = None
         for index in range(len(self._moves) - 1, -1, -1):
-            if self._moves[index].seat == person:
+            move = self._moves[index]
+            if move.seat == person:
                 return index
-        return None
+            if last is None and not move.agent:
+                last = index
+        return last
 
     def _step(self, action: A) -> None:
         seat = self.to_move()
