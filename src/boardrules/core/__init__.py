@@ -1,5 +1,6 @@
 """The shared core: the game contract, errors, violations, randomness, standings, records."""
 
+from boardrules.core.capabilities import Playable
 from boardrules.core.errors import (
     BadInput,
     BoardRulesError,
@@ -21,11 +22,13 @@ from boardrules.core.registry import (
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.core.turn import Choice, Part, Place, Result, Turn
 from boardrules.core.violation import Violation, register_messages
 
 __all__ = [
     "BadInput",
     "BoardRulesError",
+    "Choice",
     "FrozenMap",
     "Game",
     "GameBase",
@@ -33,11 +36,16 @@ __all__ = [
     "IllegalAction",
     "Match",
     "Note",
+    "Part",
+    "Place",
+    "Playable",
     "ReplayError",
+    "Result",
     "Rng",
     "Standing",
     "Standings",
     "Transition",
+    "Turn",
     "UnknownGame",
     "Violation",
     "game_names",
