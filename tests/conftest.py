@@ -164,3 +164,24 @@ def find_program() -> Callable[[str], str | None]:
 def needs_nginx() -> dict[str, str]:
     """``{"nginx": path, "openssl": path}``, or the test skips."""
     return require("nginx")
+
+
+#: What ``make browser-example`` builds: Pyodide from npm and the wheels the page installs.
+BROWSER_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "browser"
+BROWSER_EXAMPLE_BUILT = ("node_modules/pyodide/pyodide.mjs", "wheels/manifest.json")
+
+
+@pytest.fixture(scope="session")
+def needs_browser_example(needs_browser: dict[str, str]) -> dict[str, str]:
+    """Chromium and chromedriver (as ``needs_browser``) and the built browser example
+    (examples/browser after ``make browser-example``), or the test skips; fails under
+    CI=true, where ``make test`` builds it."""
+    missing = [name for name in BROWSER_EXAMPLE_BUILT if not (BROWSER_EXAMPLE / name).exists()]
+    if missing:
+        line = (f"the browser example is not built ({', '.join(missing)} missing in "
+                "examples/browser): run `make browser-example` (npm and pip fetch Pyodide "
+                "and the wheels once), then run the tests again")
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true, so nothing may skip: {line}", pytrace=False)
+        pytest.skip(line)
+    return needs_browser
