@@ -14,6 +14,7 @@ from importlib.metadata import PackageNotFoundError, version
 from boardrules.core import (
     BadInput,
     BoardRulesError,
+    Choice,
     FrozenMap,
     Game,
     GameBase,
@@ -26,6 +27,7 @@ from boardrules.core import (
     Standing,
     Standings,
     Transition,
+    Turn,
     UnknownGame,
     Violation,
     game_names,
@@ -39,6 +41,7 @@ from boardrules.core import (
 from boardrules.labels import describe
 from boardrules.loading import load
 from boardrules.schemas import schema
+from boardrules.table import Move, Table
 
 try:
     __version__ = version("boardrules")
@@ -48,18 +51,22 @@ except PackageNotFoundError:  # running from a source tree that is not installed
 __all__ = [
     "BadInput",
     "BoardRulesError",
+    "Choice",
     "FrozenMap",
     "Game",
     "GameBase",
     "GameRecord",
     "IllegalAction",
     "Match",
+    "Move",
     "Note",
     "ReplayError",
     "Rng",
     "Standing",
     "Standings",
+    "Table",
     "Transition",
+    "Turn",
     "UnknownGame",
     "Violation",
     "__version__",

@@ -2,7 +2,7 @@
 
 >>> from boardrules.games import semya
 >>> describe(semya.Game(), semya.PlayCard("sun-saturn"))
-'Play «азарт, вдохновение» / excitement, inspiration (Sun → Saturn, white, 2)'
+'Play excitement, inspiration (Sun → Saturn, white, 2)'
 >>> describe(semya.Game(), semya.GameEnded(winner=1, loser=0), "ru")
 'Игрок 0 не может ответить и проигрывает; победил игрок 1 (SEM-9)'
 

@@ -126,6 +126,10 @@ def _record(builder: _Builder, game: Any) -> dict[str, Any]:
             "notes": {"type": "array", "items": builder.of(Note)},
             "variant": {"type": ["string", "null"]},
             "revision": {"type": "integer", "minimum": 1, "maximum": game.rules_revision},
+            "seats": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": 64},
+            },
         },
         "required": ["game", "seed"],
         "additionalProperties": False,

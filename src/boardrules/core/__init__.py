@@ -21,11 +21,13 @@ from boardrules.core.registry import (
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standing, Standings, rank_by_points
+from boardrules.core.turn import Choice, Turn
 from boardrules.core.violation import Violation, register_messages
 
 __all__ = [
     "BadInput",
     "BoardRulesError",
+    "Choice",
     "FrozenMap",
     "Game",
     "GameBase",
@@ -38,6 +40,7 @@ __all__ = [
     "Standing",
     "Standings",
     "Transition",
+    "Turn",
     "UnknownGame",
     "Violation",
     "game_names",

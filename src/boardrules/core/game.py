@@ -26,7 +26,8 @@ from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook
 from boardrules.core.standings import Standings
-from boardrules.core.violation import Violation
+from boardrules.core.turn import Choice, Turn, check_lang, choice_of
+from boardrules.core.violation import Lang, Violation
 
 __all__ = ["Game", "GameBase", "Transition"]
 
@@ -594,6 +595,57 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         events: list[E] = []
         after = self._advance(state, action, events)
         return Transition(after, tuple(events))
+
+    def seat_count(self, state: S) -> int:
+        """The number of seats at the table of ``state`` (default: one standing per seat)."""
+        return len(self.score(state))
+
+    def step_name(self, state: S) -> str:
+        """A stable name for the current step of ``state``, for front-ends to key on.
+
+        Default: ``"over"`` once the game is over, else ``"act"``; a game names its own
+        steps (``"lead"``, ``"decide"``, ``"answer"`` ...).
+        """
+        return "over" if self.is_over(state) else "act"
+
+    def asked(self, state: S, lang: Lang | str = "en") -> str:
+        """One sentence of what the seat to move is asked (or how the game ended).
+
+        Default: a plain sentence naming the seat; a game says what its step asks.
+        """
+        ru = check_lang(lang) == "ru"
+        seat = self.to_move(state)
+        if seat is None:
+            winners = ", ".join(map(str, self.score(state).winners)) or "—"
+            return f"Игра окончена; победители: {winners}." if ru else (
+                f"The game is over; winners: {winners}."
+            )
+        return f"Игрок {seat} выбирает действие." if ru else f"Seat {seat} chooses an action."
+
+    def prompt(self, state: S, lang: Lang | str = "en") -> Turn[A]:
+        """What is asked in ``state``: the seat to act, the step, the kinds of action it
+        takes, every legal move with its label and notation, and a sentence of the question
+        (:class:`~boardrules.core.turn.Turn`), in ``lang`` (``"en"`` or ``"ru"``).
+
+        The sentence is asked of what the seat to act may see (``view``), so it never
+        tells another seat's secret.
+
+        Raises:
+            ValueError: for a ``lang`` other than ``"en"`` and ``"ru"``.
+        """
+        language = check_lang(lang)
+        seat = self.to_move(state)
+        seats = self.seat_count(state)
+        if seat is None:
+            return Turn(self.name, None, seats, self.step_name(state), (), (),
+                        self.asked(state, language), language)
+        kinds = tuple(codec.tag_of(kind) for kind in self.accepts(state))
+        moves: tuple[Choice[A], ...] = tuple(
+            choice_of(self, action, language) for action in self.legal_actions(state)
+        )
+        view = self.view(state, seat)
+        return Turn(self.name, seat, seats, self.step_name(view), kinds, moves,
+                    self.asked(view, language), language)
 
     def view(self, state: S, seat: int | None) -> S:
         """What ``seat`` may see of ``state`` (``None``: a spectator): the unit that states

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
 import attrs
@@ -56,6 +56,18 @@ def _revision(_: object, attribute: attrs.Attribute[int], value: int) -> None:
         raise BadInput(f"$.{attribute.name}", "a rules revision is a whole number from 1")
 
 
+def _seat_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _seats(_: object, attribute: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
+    for index, name in enumerate(value):
+        if type(name) is not str or not name or len(name) > 64:
+            raise BadInput(
+                f"$.{attribute.name}[{index}]", "a seat is \"human\" or an agent's name"
+            )
+
+
 @attrs.frozen
 class Note:
     """A free-text note a player attached to one move (the long game's story, say).
@@ -86,6 +98,10 @@ class GameRecord:
         revision: the revision of the game's own rules it was played under (records
             written before revisions existed, by 0.1.0, are revision 1). Replay picks that
             revision's rules by itself.
+        seats: who sat at each seat when a :class:`~boardrules.Table` played it:
+            ``"human"`` for a person, else the agent's name (``"greedy"``); each agent drew
+            from its own stream derived from the seed, so loading the record gives the same
+            agent answers. Empty (and left out of the JSON) for records of plain games.
     """
 
     game: str
@@ -97,6 +113,7 @@ class GameRecord:
     schema: int = SCHEMA_VERSION
     variant: str | None = None
     revision: int = attrs.field(default=1, validator=_revision)
+    seats: tuple[str, ...] = attrs.field(default=(), converter=_seat_tuple, validator=_seats)
 
     def __attrs_post_init__(self) -> None:
         for index, note in enumerate(self.notes):

@@ -74,7 +74,8 @@ def _structure_record(value: object, _: object) -> GameRecord:
     if not isinstance(value, Mapping):
         raise FieldError(f"expected an object, got {kind_of(value)}")
     known = {
-        "game", "seed", "options", "setup", "actions", "notes", "schema", "variant", "revision"
+        "game", "seed", "options", "setup", "actions", "notes", "schema", "variant", "revision",
+        "seats",
     }
     extra = sorted(set(value) - known)
     if extra:
@@ -114,6 +115,10 @@ def _structure_record(value: object, _: object) -> GameRecord:
     revision = nested(value.get("revision", 1), int, ".revision")
     if revision < 1:
         raise FieldError("a rules revision is a whole number from 1", ".revision")
+    seats = nested(value.get("seats", []), tuple[str, ...], ".seats")
+    for index, seat in enumerate(seats):
+        if not seat or len(seat) > 64:
+            raise FieldError("a seat is \"human\" or an agent's name", f".seats[{index}]")
     return GameRecord(
         game=name,
         seed=seed,
@@ -123,6 +128,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
         notes=notes,
         variant=variant,
         revision=revision,
+        seats=seats,
     )
 
 
@@ -152,6 +158,8 @@ def _record_to_dict(record: GameRecord) -> dict[str, Any]:
         out["variant"] = record.variant
     if record.revision != 1:
         out["revision"] = record.revision
+    if record.seats:
+        out["seats"] = list(record.seats)
     return out
 
 

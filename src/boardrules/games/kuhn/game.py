@@ -112,6 +112,18 @@ class Game(GameBase[State, Action, Event, Setup]):
         return hooks.tally(self.rule_context, state, events)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def seat_count(self, state: State) -> int:
+        """The number of seats at this table."""
+        return 2
+
+    def asked(self, state: State, lang: str = "en") -> str:
+        """What the seat to move is asked, or how the game ended, in one sentence."""
+        return render.asked(self, state, lang)
+
+    def step_name(self, state: State) -> str:
+        """The name of the current step, for front-ends to key on (``"over"`` at the end)."""
+        return render.step_name(self, state)
+
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it, as text (see ``kuhn.render``)."""
         return render.render_text(self, state, seat, lang)

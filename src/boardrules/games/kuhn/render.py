@@ -26,7 +26,7 @@ from boardrules.games.kuhn.actions import Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import Card, Stakes
 from boardrules.games.kuhn.state import State
 
-__all__ = ["Rules", "render_svg", "render_text"]
+__all__ = ["Rules", "asked", "render_svg", "render_text", "step_name"]
 
 
 class Rules(Protocol):
@@ -90,6 +90,41 @@ def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
         best = max(standings.points)
         lines.append(words["over"].format(standings.winners[0], best))
     return lines
+
+
+def step_name(game: Rules, view: State) -> str:
+    """``"open"`` (check or bet), ``"respond"`` (to a bet: call or fold), or ``"over"``."""
+    if game.to_move(view) is None:
+        return "over"
+    return "respond" if Call in game.accepts(view) else "open"
+
+
+def asked(game: Rules, view: State, lang: str = "en") -> str:
+    """What the seat to move is asked, or who won the pot, in one sentence.
+
+    >>> from boardrules.games import kuhn
+    >>> game = kuhn.Game()
+    >>> asked(game, game.new(seed=1))
+    'Seat 0 opens: check or bet.'
+    >>> asked(game, game.apply(game.new(seed=1), kuhn.Bet()), "ru")
+    'Игрок 1 отвечает на ставку: уравнять или сбросить.'
+    """
+    ru = check_lang(lang) == "ru"
+    mover = game.to_move(view)
+    if mover is None:
+        standings = game.score(view)
+        winner = standings.winners[0]
+        won = max(standings.points)
+        if ru:
+            return f"Раздача окончена: игрок {winner} выигрывает {won}."
+        return f"The hand is over: seat {winner} wins {won}."
+    tags = [_TAGS[kind] for kind in game.accepts(view)]
+    if "call" in tags:
+        return (f"Игрок {mover} отвечает на ставку: уравнять или сбросить." if ru
+                else f"Seat {mover} answers the bet: call or fold.")
+    if ru:
+        return f"Игрок {mover} открывает: {' или '.join(_move(t, 'ru') for t in tags)}."
+    return f"Seat {mover} opens: {' or '.join(tags)}."
 
 
 def render_text(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:

@@ -231,6 +231,22 @@ class Game(GameBase[State, Action, Event, Setup]):
         return labels.describe_event(self.rule_context, event, lang)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def seat_count(self, state: State) -> int:
+        """The number of seats at this table."""
+        return len(state.seats)
+
+    def asked(self, state: State, lang: str = "en") -> str:
+        """What the seat to move is asked, or how the game ended, in one sentence."""
+        return render.asked(self, state, lang)
+
+    def result(self, state: State, lang: str = "en") -> str:
+        """How the game ended (who won, with how many points), in one sentence."""
+        return render.result_sentence(self, state, lang)
+
+    def step_name(self, state: State) -> str:
+        """The name of the current step, for front-ends to key on (``"over"`` at the end)."""
+        return render.step_name(state)
+
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it, as a text table (see ``lyceum.render``)."""
         return render.render_text(self, state, seat, lang)

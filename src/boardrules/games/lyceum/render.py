@@ -136,6 +136,44 @@ def _asked(game: Rules, view: State, step: Step, ru: bool) -> str:
     )
 
 
+def step_name(view: State) -> str:
+    """The kind of the pending step (``"choose"``, ``"main"``, ``"decide"`` ...), or
+    ``"over"``."""
+    return view.queue[0].kind.value if view.queue else "over"
+
+
+def asked(game: Rules, view: State, lang: str = "en") -> str:
+    """What the seat to move is asked, or who won, in one sentence.
+
+    >>> from boardrules.games import lyceum
+    >>> game = lyceum.Game()
+    >>> asked(game, game.new(seed=1))
+    'Seat 0 places 5 SP of choice.'
+    """
+    ru = check_lang(lang) == "ru"
+    if not view.queue:
+        return result_sentence(game, view, lang)
+    text = _asked(game, view, view.queue[0], ru)
+    return text[:1].upper() + text[1:] + "."
+
+
+def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
+    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
+    end)."""
+    ru = check_lang(lang) == "ru"
+    standings = game.score(view)
+    if not standings.final:
+        return "Игра продолжается." if ru else "The game goes on."
+    winners = standings.winners
+    best = standings.points[winners[0]] if winners else 0
+    names = ", ".join(map(str, winners))
+    if ru:
+        who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
+        return f"Игра окончена: побеждает {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
+    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+    return f"The game is over: {who} with {best} points."
+
+
 def _declaration(sheet: Seat, setting: bool, ru: bool) -> str:
     d = sheet.declaration
     if d == HIDDEN:

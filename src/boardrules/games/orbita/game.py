@@ -54,7 +54,7 @@ from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
-from boardrules.games.orbita.state import Answer, Phase, Stage, State, Zones
+from boardrules.games.orbita.state import Answer, Phase, State, Zones
 from boardrules.games.orbita.table import Index
 from boardrules.games.orbita.variants import v0_1_0
 
@@ -202,9 +202,10 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A bound on actions per game (see ``flow.max_moves``)."""
         return flow.max_moves(self._context, self.max_players)
 
-    def step_name(self, state: State) -> Phase | Stage:
-        """The phase, or the sub-step of the open offer, that decides what is allowed."""
-        return flow.step_name(state)
+    def step_name(self, state: State) -> str:
+        """The phase (``"trade"``), or the sub-step of the open offer (``"answer"``), that
+        decides what is allowed; ``"over"`` at the end."""
+        return "over" if self.is_over(state) else flow.step_name(state).value
 
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
         # The core's loop over the units' effects, on a working copy that knows the events
@@ -304,6 +305,18 @@ class Game(GameBase[State, Action, Event, Setup]):
         return labels.describe_event(event, lang)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    def seat_count(self, state: State) -> int:
+        """The number of seats at this table."""
+        return len(state.seats)
+
+    def asked(self, state: State, lang: str = "en") -> str:
+        """What the seat to move is asked, or how the game ended, in one sentence."""
+        return render.asked(self, state, lang)
+
+    def result(self, state: State, lang: str = "en") -> str:
+        """How the game ended (who won, with how many points), in one sentence."""
+        return render.result_sentence(self, state, lang)
+
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it, as a text table (see ``orbita.render``)."""
         return render.render_text(self, state, seat, lang)

@@ -109,6 +109,38 @@ def _card_line(card: str, zones: Zones, ru: bool) -> str:
     return f"{name} — {tokens}" if tokens else name
 
 
+def asked(game: Rules, view: State, lang: str = "en") -> str:
+    """What the seat to move is asked, or who won, in one sentence.
+
+    >>> from boardrules.games import orbita
+    >>> game = orbita.Game()
+    >>> asked(game, game.new(seed=1, players=2))
+    'Seat 0: draw a character, take one from the market, or pass.'
+    """
+    ru = check_lang(lang) == "ru"
+    if game.to_move(view) is None:
+        return result_sentence(game, view, lang)
+    text = _asked(game, view, ru)
+    return text[:1].upper() + text[1:] + "."
+
+
+def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
+    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
+    end)."""
+    ru = check_lang(lang) == "ru"
+    standings = game.score(view)
+    if not standings.final:
+        return "Игра продолжается." if ru else "The game goes on."
+    winners = standings.winners
+    best = standings.points[winners[0]] if winners else 0
+    names = ", ".join(map(str, winners))
+    if ru:
+        who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
+        return f"Игра окончена: побеждает {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
+    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+    return f"The game is over: {who} with {best} points."
+
+
 def _asked(game: Rules, view: State, ru: bool) -> str:
     seat = game.to_move(view)
     if seat is None:

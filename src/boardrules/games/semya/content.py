@@ -153,15 +153,19 @@ class Card:
     name_ru: str = attrs.field(validator=attrs.validators.instance_of(str))
     name_en: str = attrs.field(validator=attrs.validators.instance_of(str))
 
-    def describe(self, lang: str = "en") -> str:
-        """A one-line description: ``«азарт, вдохновение» (Sun → Saturn, white, 2)``."""
+    def describe(self, lang: str = "en", *, original: bool = False) -> str:
+        """A one-line description in ``lang``: ``excitement, inspiration (Sun → Saturn, white,
+        2)``, ``«азарт, вдохновение» (Солнце → Сатурн, белая, 2)``; with ``original`` the
+        English one names the card in Russian too (``«азарт, вдохновение» / excitement,
+        inspiration (...)``)."""
         if lang == "ru":
             suit = "белая" if self.suit is Suit.WHITE else "чёрная"
             ends = f"{self.start.name_ru} → {self.end.name_ru}"
             return f"«{self.name_ru}» ({ends}, {suit}, {self.points})"
+        name = f"«{self.name_ru}» / {self.name_en}" if original else self.name_en
         return (
-            f"«{self.name_ru}» / {self.name_en} "
-            f"({self.start.name_en} → {self.end.name_en}, {self.suit.value}, {self.points})"
+            f"{name} ({self.start.name_en} → {self.end.name_en}, {self.suit.value}, "
+            f"{self.points})"
         )
 
 

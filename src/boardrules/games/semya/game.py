@@ -181,6 +181,24 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
         return Position(self, state, seat, lang)
 
+    def seat_count(self, state: State) -> int:
+        """Two: 7Я is a game for two."""
+        return 2
+
+    def step_name(self, state: State) -> str:
+        """``"lead"`` for the first card, ``"answer"`` after it, ``"over"`` at the end."""
+        return render.step_name(state)
+
+    def asked(self, state: State, lang: str = "en") -> str:
+        """What the seat to move is asked (the card it must answer with), or how the game
+        ended and why the winner wins whatever the points."""
+        return render.asked(self, state, lang)
+
+    def result(self, state: State, lang: str = "en") -> str:
+        """How the game ended, in one sentence: who had no answer, and why that decides
+        the game even when the winner holds fewer points (SEM-9, SEM-10)."""
+        return render.result_sentence(self, state, lang)
+
     def format_action(self, action: Action) -> str:
         """The notation of ``action``: ``sun-saturn``, ``lord mars``, ``fool``."""
         return notation.format_action(self, action)

@@ -88,6 +88,71 @@ def _demand_line(game: Rules, view: State, ru: bool) -> str:
     return f"Answer: a card that starts on {need.name_en} ({need.colour}, {need.role})"
 
 
+def step_name(view: State) -> str:
+    """The step of ``view``: ``"lead"`` (the first card), ``"answer"``, or ``"over"``."""
+    if view.loser is not None:
+        return "over"
+    return "answer" if view.table else "lead"
+
+
+def asked(game: Rules, view: State, lang: str = "en") -> str:
+    """What the seat to move is asked in ``view``, or how the game ended, in one sentence.
+
+    >>> from boardrules.games import semya
+    >>> game = semya.Game()
+    >>> state = game.new(seed=1, first=0)
+    >>> asked(game, state)
+    'Seat 0 leads: any feeling card.'
+    >>> asked(game, game.apply(state, semya.PlayCard("sun-saturn")), "ru")
+    'Игрок 1 отвечает: карта, которая начинается с символа Сатурн (красный, Злодей).'
+    """
+    ru = check_lang(lang) == "ru"
+    mover = game.to_move(view)
+    if mover is None:
+        return result_sentence(game, view, lang)
+    if not view.table:
+        if ru:
+            return f"Игрок {mover} открывает игру: любая карта чувства."
+        return f"Seat {mover} leads: any feeling card."
+    line = _demand_line(game, view, ru).partition(": ")[2]
+    return f"Игрок {mover} отвечает: {line}." if ru else f"Seat {mover} answers: {line}."
+
+
+def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
+    """How a finished game ended and why its winner wins, in one sentence (SEM-9, SEM-10):
+    the loser had no answer, and that decides the game whatever the points.
+
+    >>> from boardrules.games import semya
+    >>> game = semya.Game()
+    >>> state = game.new(seed=1, first=0)
+    >>> result_sentence(game, state)
+    'The game goes on.'
+    """
+    ru = check_lang(lang) == "ru"
+    loser = view.loser
+    if loser is None:
+        return "Игра продолжается." if ru else "The game goes on."
+    winner = 1 - loser
+    points = game.score(view).points
+    if ru:
+        text = (
+            f"Игроку {loser} нечем ответить, и он проигрывает (SEM-9); победил игрок {winner}"
+        )
+        if points[winner] < points[loser]:
+            text += (
+                f", хотя у него {plural_ru(points[winner], 'очко', 'очка', 'очков')} против "
+                f"{points[loser]}: победу решает ответ, а не очки (SEM-10)"
+            )
+        return text + "."
+    text = f"Seat {loser} has no answer and loses (SEM-9); seat {winner} wins"
+    if points[winner] < points[loser]:
+        text += (
+            f" with {points[winner]} points against {points[loser]}: the answer decides the "
+            "game, not the points (SEM-10)"
+        )
+    return text + "."
+
+
 def _play_text(game: Rules, action: Action, ru: bool) -> str:
     if isinstance(action, PlayCard):
         return _card_text(game.card(action.card), ru)

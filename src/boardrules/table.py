@@ -1,0 +1,397 @@
+"""``Table``: one game with its seats, people and agents, for any front-end.
+
+A front-end holds one :class:`Table`. People act through :meth:`Table.play`; the agents at
+the other seats answer by themselves until a person must act again. :meth:`Table.turn` says
+what is asked (:class:`~boardrules.core.turn.Turn`: the seat, the step, the labelled legal
+moves and a sentence), :meth:`Table.undo` goes back to the acting person's previous decision,
+and :meth:`Table.record` keeps who sat where, so :meth:`Table.from_record` (and undo, and
+redo) give the same agent answers.
+
+Each agent decision draws from its own stream, ``Rng.derive(seed, "table", seat, move)``
+(``move``: the number of actions played before it), so an agent's answer depends only on the
+seed, its seat and the position, never on what was undone or on when the table was loaded.
+
+>>> from boardrules import Table
+>>> table = Table("semya", seats=["human", "greedy"], seed=7, first=0)
+>>> turn = table.turn()
+>>> turn.seat, turn.step, turn.moves[0].notation
+(0, 'lead', 'sun-saturn')
+>>> table.play(turn.moves[0].action)
+>>> [move.seat for move in table.moves]         # the agent answered at once
+[0, 1]
+>>> table.undo(); len(table.moves)
+0
+>>> table.redo(); len(table.moves)
+2
+>>> again = Table.from_record(table.record())
+>>> again.state == table.state and again.record() == table.record()
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from boardrules.agents import Agent, Demanding, agent_names, make_agent
+from boardrules.core.capabilities import MissingCapability
+from boardrules.core.errors import BadInput
+from boardrules.core.game import GameBase
+from boardrules.core.match import Match
+from boardrules.core.record import GameRecord
+from boardrules.core.registry import load as load_registered
+from boardrules.core.replay import load_game
+from boardrules.core.rng import MAX_SEED, Rng, check_seed
+from boardrules.core.standings import Standings
+from boardrules.core.turn import Turn, check_lang
+from boardrules.core.violation import Lang, Violation
+
+__all__ = ["HUMAN", "Move", "Table"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+
+#: The seat name of a person (any other seat name is an agent's).
+HUMAN = "human"
+#: The purpose every agent stream of a table is derived for.
+STREAM = "table"
+
+
+@attrs.frozen
+class Move(Generic[A, E]):
+    """One move made at the table.
+
+    Attributes:
+        seat: the seat that made it.
+        action: the action.
+        events: what it caused, as :attr:`Table.viewer` may see them.
+        agent: whether an agent made it (else a person).
+    """
+
+    seat: int
+    action: A
+    events: tuple[E, ...]
+    agent: bool
+
+
+def _agent_of(seat: int, spec: object) -> tuple[str, Agent | None]:
+    if isinstance(spec, str):
+        if spec == HUMAN:
+            return HUMAN, None
+        if spec not in agent_names():
+            raise BadInput(
+                f"$.seats[{seat}]",
+                f"{spec[:40]!r} is neither {HUMAN!r} nor an agent "
+                f"({', '.join(agent_names())})",
+            )
+        return spec, make_agent(spec)
+    if isinstance(spec, Agent):
+        return spec.name, spec
+    raise BadInput(f"$.seats[{seat}]", f"a seat is {HUMAN!r}, an agent's name or an agent")
+
+
+class Table(Generic[S, A, E]):
+    """A game at a table of people and agents: play, turns, undo and redo, observers, records.
+
+    Args:
+        game: a game object, or a registered game's name (made with ``options``).
+        seats: one entry per seat: ``"human"`` for a person, an agent's name (``"random"``,
+            ``"greedy"``, ``"mcts"`` ...) or an agent object. Default: a person at seat 0 and
+            ``"greedy"`` at every other seat.
+        seed: the game's seed (``0 .. 2**64 - 1``); by default a random one, kept in the
+            record.
+        options: the game's options, when ``game`` is a name.
+        lang: the language of :meth:`turn` (``"en"`` or ``"ru"``).
+        **setup: the arguments of ``game.new`` (``first=0``, ``players=3`` ...). For a game
+            whose setup takes ``players`` the number of seats given is used when
+            ``players`` is not.
+
+    The agents play at once: when the table is made, and after each :meth:`play`, until a
+    person must act or the game is over.
+
+    Raises:
+        BadInput: for an unknown game, bad options, seed or setup (``$.seed``, ``$.setup``),
+            a seat that is neither a person nor an agent, a number of seats the game does
+            not have (``$.seats``), or an agent that cannot play this game
+            (``$.seats[i]``).
+    """
+
+    def __init__(
+        self,
+        game: GameBase[S, A, E, Any] | str,
+        seats: Sequence[str | Agent] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        lang: Lang | str = "en",
+        **setup: Any,
+    ) -> None:
+        if isinstance(game, str):
+            made: GameBase[S, A, E, Any] = load_registered(game, **dict(options or {}))
+            game = made
+        elif options:
+            raise BadInput("$.options", "options go with a game's name, not a game object")
+        seed = check_seed(secrets.randbelow(MAX_SEED + 1) if seed is None else seed)
+        if seats is not None and "players" not in setup and _takes_players(game):
+            setup["players"] = len(seats)
+        try:
+            match: Match[S, A, E] = Match(game, seed, **setup)
+        except BadInput as error:
+            if error.path.startswith("$.seed"):
+                raise
+            raise BadInput("$.setup" + error.path[1:], error.reason) from None
+        self._seat(game, match, seats, lang)
+        self.advance()
+
+    # -- loading ----------------------------------------------------------------------
+    @classmethod
+    def from_record(
+        cls,
+        record: GameRecord,
+        seats: Sequence[str | Agent] | None = None,
+        *,
+        game: GameBase[Any, Any, Any, Any] | None = None,
+        lang: Lang | str = "en",
+    ) -> Table[Any, Any, Any]:
+        """The table of ``record``, after its last action, with the seats it names.
+
+        Args:
+            record: a record, from :meth:`record` or any other (a record of a plain game,
+                without seats, seats a person everywhere).
+            seats: other seats than the record's (the same number).
+            game: the game to replay it with; by default the one the record names.
+            lang: the language of :meth:`turn`.
+
+        The agents then play if the record stops at an agent's turn.
+
+        Raises:
+            ReplayError: at the first illegal action of the record.
+            BadInput: as the constructor does.
+        """
+        if game is None:
+            game = load_game(record)
+        match = Match.from_record(record, game)
+        if seats is None:
+            seats = record.seats or [HUMAN] * game.seat_count(match.state)
+        table: Table[Any, Any, Any] = object.__new__(cls)
+        cls._seat(table, game, match, seats, lang)
+        return table
+
+    def _seat(
+        self,
+        game: GameBase[S, A, E, Any],
+        match: Match[S, A, E],
+        seats: Sequence[str | Agent] | None,
+        lang: Lang | str,
+    ) -> None:
+        """Seat the people and agents at ``match`` (at any point of its game), and let the
+        agents play."""
+        self.game = game
+        self.lang: Lang = check_lang(lang)
+        self.seed: int = match.record.seed
+        self._match = match
+        count = game.seat_count(match.state)
+        if seats is None:
+            seats = [HUMAN, *(["greedy"] * (count - 1))]
+        if len(seats) != count:
+            raise BadInput(
+                "$.seats", f"this {game.name} table has {count} seats, not {len(seats)}"
+            )
+        found = [_agent_of(seat, spec) for seat, spec in enumerate(seats)]
+        for seat, (_, agent) in enumerate(found):
+            if isinstance(agent, Demanding):
+                try:
+                    agent.require(game)
+                except MissingCapability as error:
+                    raise BadInput(f"$.seats[{seat}]", str(error)) from None
+        #: Who sits at each seat: ``"human"`` or the agent's name.
+        self.seats: tuple[str, ...] = tuple(name for name, _ in found)
+        self._agents: tuple[Agent | None, ...] = tuple(agent for _, agent in found)
+        movers = [game.to_move(state) for state in match.states[:-1]]
+        self._movers: list[int] = [seat for seat in movers if seat is not None]
+        self._redo: list[int] = []
+        self._event_observers: list[Callable[[E], object]] = []
+        self._turn_observers: list[Callable[[Turn[A]], object]] = []
+        self.advance()
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        """The current state (all of it; show a seat ``game.view(table.state, seat)``)."""
+        return self._match.state
+
+    @property
+    def states(self) -> tuple[S, ...]:
+        """Every state from the first to the current one."""
+        return self._match.states
+
+    @property
+    def moves(self) -> tuple[Move[A, E], ...]:
+        """Every move so far, with the seat, the events (as :attr:`viewer` sees them) and
+        whether an agent made it."""
+        actions = self._match.record.actions
+        return tuple(
+            Move(seat, action, self.game.view_events(events, self.viewer),
+                 self._agents[seat] is not None)
+            for seat, action, events in zip(self._movers, actions, self._match.events,
+                                            strict=True)
+        )
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of people."""
+        return tuple(seat for seat, agent in enumerate(self._agents) if agent is None)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the events are shown with: the one person's seat, or
+        ``None`` (what a spectator sees) when several people or none share the table."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
+    def to_move(self) -> int | None:
+        """The seat that must act now, or ``None`` once the game is over."""
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over(self.state)
+
+    def turn(self, lang: Lang | str | None = None) -> Turn[A]:
+        """What is asked now (``game.prompt``), in ``lang`` or the table's language."""
+        return self.game.prompt(self.state, self.lang if lang is None else lang)
+
+    def check(self, action: object) -> Violation | None:
+        """Why ``action`` cannot be played now, or ``None``."""
+        return self.game.check(self.state, action)
+
+    def score(self) -> Standings:
+        """The standings now (final once the game is over)."""
+        return self.game.score(self.state)
+
+    def record(self) -> GameRecord:
+        """The record of the moves so far, with who sat at each seat."""
+        return attrs.evolve(self._match.record, seats=self.seats)
+
+    # -- observers --------------------------------------------------------------------
+    def on_event(self, callback: Callable[[E], object]) -> Callable[[E], object]:
+        """Call ``callback(event)`` for every event as it happens (as :attr:`viewer` may see
+        it), the agents' included. Returns ``callback``, so it can decorate a function."""
+        self._event_observers.append(callback)
+        return callback
+
+    def on_turn(self, callback: Callable[[Turn[A]], object]) -> Callable[[Turn[A]], object]:
+        """Call ``callback(turn)`` whenever a person must act, or the game ends, after
+        :meth:`play`, :meth:`undo` or :meth:`redo`. Returns ``callback``."""
+        self._turn_observers.append(callback)
+        return callback
+
+    # -- changing ---------------------------------------------------------------------
+    def play(self, action: A) -> None:
+        """Play ``action`` for the person who must act, then let the agents answer until a
+        person must act again or the game is over.
+
+        Raises:
+            IllegalAction: with the :class:`~boardrules.Violation`; nothing changes.
+        """
+        self._step(action)
+        self._redo.clear()
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the agents play until a person must act or the game is over; then tell the
+        turn observers. (The table calls it itself; call it after adding observers to a
+        table of agents only, or after changing ``seats``.)"""
+        for _ in range(self.game.max_moves() + 1):
+            seat = self.to_move()
+            agent = None if seat is None else self._agents[seat]
+            if seat is None or agent is None:
+                break
+            played = len(self._movers)
+            view = self.game.view(self.state, seat)
+            stream = Rng.derive(self.seed, STREAM, seat, played)
+            self._step(agent.choose(self.game, view, seat, stream))
+        self._tell_turn()
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a decision to go back to."""
+        return self._undo_target() is not None
+
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has something undone to play again."""
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        """Go back to the acting person's previous decision (their last move and every
+        move after it are taken back, and kept for :meth:`redo`).
+
+        The acting person is the one who must act now, or, once the game is over, the
+        person who moved last.
+
+        Raises:
+            IndexError: when that person has no earlier decision.
+        """
+        target = self._undo_target()
+        if target is None:
+            raise IndexError("nothing to undo")
+        self._redo.append(len(self._movers))
+        while len(self._movers) > target:
+            self._match.undo()
+            self._movers.pop()
+        self._tell_turn()
+
+    def redo(self) -> None:
+        """Play again what the last :meth:`undo` took back.
+
+        Raises:
+            IndexError: when nothing was undone (or a move was played since).
+        """
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        end = self._redo.pop()
+        while len(self._movers) < end:
+            seat = self.to_move()
+            assert seat is not None  # a move was played from here before
+            self._match.redo()
+            self._movers.append(seat)
+            for event in self.game.view_events(self._match.events[-1], self.viewer):
+                for observer in self._event_observers:
+                    observer(event)
+        self._tell_turn()
+
+    # -- inside ------------------------------------------------------------------------
+    def _undo_target(self) -> int | None:
+        """The number of moves to go back to: just before the acting person's last move."""
+        person = self.to_move()
+        if person is None or self._agents[person] is not None:
+            people = [s for s in self._movers if self._agents[s] is None]
+            if not people:
+                return None
+            person = people[-1]
+        for index in range(len(self._movers) - 1, -1, -1):
+            if self._movers[index] == person:
+                return index
+        return None
+
+    def _step(self, action: A) -> None:
+        seat = self.to_move()
+        transition = self._match.play(action)  # IllegalAction leaves the match as it was
+        assert seat is not None
+        self._movers.append(seat)
+        for event in self.game.view_events(transition.events, self.viewer):
+            for observer in self._event_observers:
+                observer(event)
+
+    def _tell_turn(self) -> None:
+        if self._turn_observers:
+            turn = self.turn()
+            for observer in self._turn_observers:
+                observer(turn)
+
+
+def _takes_players(game: GameBase[Any, Any, Any, Any]) -> bool:
+    return "players" in {field.name for field in attrs.fields(game.setup_type)}

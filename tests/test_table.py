@@ -1,0 +1,204 @@
+"""``boardrules.Table``: people and agents at one game, with undo, redo, observers and records.
+
+Properties over random games of the small titles (7Я, Kuhn poker) and a short Lyceum opening,
+the people's choices drawn by Hypothesis: undo then redo returns the same table; a table
+loaded from its record is the same table and its agents answer the same; a refused action
+changes nothing; the observers see every event and every decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardrules import BadInput, GameRecord, IllegalAction, Table, Turn, load, serde
+from boardrules.agents import RandomAgent
+from boardrules.games import kuhn, semya
+
+#: Small games whose whole play stays quick: name, seats, setup.
+SMALL = [
+    ("semya", ["human", "random"], {"first": 0}),
+    ("semya", ["greedy", "human"], {}),
+    ("kuhn", ["human", "greedy"], {}),
+    ("kuhn", ["human", "human"], {}),
+]
+games = st.sampled_from(SMALL)
+seeds = st.integers(0, 2**64 - 1)
+
+
+def _play_some(table: Table[Any, Any, Any], data: st.DataObject, most: int) -> None:
+    """Up to ``most`` decisions of the people, each a legal move drawn by Hypothesis."""
+    for _ in range(data.draw(st.integers(0, most), label="decisions")):
+        turn = table.turn()
+        if turn.over:
+            return
+        table.play(data.draw(st.sampled_from(turn.actions()), label="move"))
+
+
+def _snapshot(table: Table[Any, Any, Any]) -> tuple[Any, ...]:
+    return table.state, table.record(), table.moves, table.turn()
+
+
+@settings(max_examples=30)
+@given(games, seeds, st.data())
+def test_undo_then_redo_returns_the_same_table(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    _play_some(table, data, 12)
+    if not table.can_undo():
+        with pytest.raises(IndexError):
+            table.undo()
+        return
+    before = _snapshot(table)
+    person = table.to_move()
+    table.undo()
+    # Back at a decision of the acting person (or of the last person, after the end).
+    assert table.to_move() in table.people
+    if person is not None:
+        assert table.to_move() == person
+    assert len(table.moves) < len(before[2])
+    table.redo()
+    assert _snapshot(table) == before
+    assert not table.can_redo()
+
+
+@settings(max_examples=30)
+@given(games, seeds, st.data())
+def test_a_table_loaded_from_its_record_is_the_same_and_its_agents_answer_the_same(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    _play_some(table, data, 6)
+    record = serde.from_json(serde.to_json(table.record()), GameRecord)
+    loaded = Table.from_record(record)
+    assert loaded.seats == table.seats == tuple(seats)
+    assert _snapshot(loaded) == _snapshot(table)
+    # The same next move gives the same agent answers on both.
+    turn = table.turn()
+    if not turn.over:
+        move = data.draw(st.sampled_from(turn.actions()), label="next move")
+        table.play(move)
+        loaded.play(move)
+        assert loaded.record() == table.record()
+
+
+@settings(max_examples=30)
+@given(games, seeds, st.data())
+def test_undo_and_a_different_move_get_the_answer_that_move_gets_at_a_new_table(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    """An agent's answer depends on the seed, its seat and the position only: not on what
+    was undone before."""
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    _play_some(table, data, 6)
+    if not table.can_undo():
+        return
+    table.undo()
+    turn = table.turn()
+    move = data.draw(st.sampled_from(turn.actions()), label="other move")
+    table.play(move)
+    fresh = Table.from_record(table.record().truncated(len(table.moves) - 1))
+    fresh_moves = [m.action for m in fresh.moves]
+    assert fresh_moves == [m.action for m in table.moves][: len(fresh_moves)]
+
+
+@settings(max_examples=40)
+@given(games, seeds, st.data())
+def test_play_refuses_what_is_not_legal_and_changes_nothing(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    _play_some(table, data, 6)
+    vocabulary = load(name).vocabulary()
+    action = data.draw(st.sampled_from(vocabulary), label="any action")
+    before = _snapshot(table)
+    violation = table.check(action)
+    if violation is None:
+        table.play(action)
+        assert table.moves[len(before[2])].action == action
+        return
+    with pytest.raises(IllegalAction) as refused:
+        table.play(action)
+    assert refused.value.violation == violation
+    assert _snapshot(table) == before
+
+
+@settings(max_examples=20)
+@given(games, seeds, st.data())
+def test_observers_see_every_event_and_every_decision(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    events: list[Any] = []
+    turns: list[Turn[Any]] = []
+    table.on_event(events.append)
+    table.on_turn(turns.append)
+    _play_some(table, data, 8)
+    seen = [event for move in table.moves for event in move.events]
+    assert events == seen[len(seen) - len(events):]
+    for turn in turns:
+        assert turn.seat is None or turn.seat in table.people
+    if turns:
+        assert turns[-1] == table.turn()
+
+
+def test_a_table_of_agents_plays_to_the_end_when_made() -> None:
+    table = Table("semya", ["random", "greedy"], seed=5)
+    assert table.is_over()
+    assert table.turn().over
+    assert table.turn().step == "over"
+    assert all(move.agent for move in table.moves)
+    assert not table.can_undo()  # no person made a decision
+
+
+def test_agent_objects_sit_at_a_table_and_their_names_go_into_the_record() -> None:
+    table = Table(kuhn.Game(), [RandomAgent(), "human"], seed=9)
+    assert table.record().seats == ("random", "human")
+
+
+def test_a_record_without_seats_seats_people_everywhere() -> None:
+    game = semya.Game()
+    record = game.record(7, (semya.PlayCard("sun-saturn"),), first=0)
+    assert "seats" not in serde.to_dict(record)
+    table = Table.from_record(record)
+    assert table.seats == ("human", "human")
+    assert table.to_move() == 1
+
+
+def test_the_number_of_seats_sets_the_players_of_a_game_that_takes_it() -> None:
+    table = Table("lyceum", ["human", "random", "random"], seed=2)
+    assert table.game.seat_count(table.state) == 3
+    assert table.turn().seats == 3
+
+
+@pytest.mark.parametrize(
+    ("arguments", "path"),
+    [
+        ({"game": "semya", "seats": ["human"]}, "$.seats"),
+        ({"game": "semya", "seats": ["human", "wizard"]}, "$.seats[1]"),
+        ({"game": "semya", "seats": ["human", 3]}, "$.seats[1]"),
+        ({"game": "semya", "seed": -1}, "$.seed"),
+        ({"game": "semya", "first": 5}, "$.setup.first"),
+        ({"game": "semya", "seats": ["human", "goal"]}, "$.seats[1]"),
+        ({"game": "lyceum", "seats": ["human"] * 7}, "$.setup.players"),
+        ({"game": "chess"}, "$.game"),
+    ],
+)
+def test_bad_tables_are_refused_naming_the_field(arguments: dict[str, Any], path: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        Table(**arguments)
+    assert refused.value.path == path
+
+
+def test_a_bad_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="lang"):
+        Table("kuhn", lang="de")
