@@ -71,6 +71,7 @@ function render(doc) {
     button.addEventListener("click", () => play(move.action));
     box.appendChild(button);
   }
+  document.getElementById("asked").textContent = doc.turn.asked;
   document.getElementById("table").textContent = doc.text;
   const log = document.getElementById("log");
   log.replaceChildren(...doc.log.map((line) => {
@@ -78,13 +79,26 @@ function render(doc) {
     item.textContent = line;
     return item;
   }));
-  document.getElementById("save").disabled = doc.actions === 0;
+  enable();
+}
+
+// Which header buttons work now, from the last reply (all off while the worker is busy).
+function enable(busy = false) {
+  const doc = window.__page.replies.at(-1);
+  const on = {
+    "new-game": window.__page.ready,
+    undo: Boolean(doc && doc.can_undo),
+    redo: Boolean(doc && doc.can_redo),
+    save: Boolean(doc && doc.actions > 0),
+  };
+  for (const [id, enabled] of Object.entries(on)) {
+    document.getElementById(id).disabled = busy || !enabled;
+  }
+  for (const button of document.querySelectorAll("#moves button")) button.disabled = busy;
 }
 
 function busy(on) {
-  for (const button of document.querySelectorAll("button")) {
-    button.disabled = on || (button.id === "save" && !window.__page.replies.length);
-  }
+  enable(on);
 }
 
 async function play(action) {
@@ -100,6 +114,17 @@ async function play(action) {
       message.dataset.rule = "";
       window.__page.moveMs.push(reply.ms);
     }
+    render(reply.result);
+  } finally {
+    busy(false);
+  }
+}
+
+async function again(name) {
+  busy(true);
+  try {
+    const reply = await call(name, {});
+    document.getElementById("message").textContent = "";
     render(reply.result);
   } finally {
     busy(false);
@@ -136,3 +161,5 @@ async function save() {
 window.__page.call = call;  // for the browser test: the worker's functions, directly
 document.getElementById("new-game").addEventListener("click", newGame);
 document.getElementById("save").addEventListener("click", save);
+document.getElementById("undo").addEventListener("click", () => again("undo"));
+document.getElementById("redo").addEventListener("click", () => again("redo"));

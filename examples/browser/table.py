@@ -2,12 +2,15 @@
 
 worker.js imports this module under Pyodide and calls its functions with one JSON string
 (the arguments) and gets one JSON string back. Everything the page shows comes from the
-engine: whose turn it is and what is asked, every legal move with its label and notation,
-every refusal with its rule and sentence, the table as text, the log and the result.
+engine, through one ``boardrules.Table``: whose turn it is and what is asked (the table's
+``turn()``), every legal move with its label and notation, every refusal with its rule and
+sentence, undo and redo, the table as text, the log and the result.
 
-The agents are reproducible: MCTS searches a fixed number of iterations (never a time
-budget), and every agent draws from its own stream derived from the seed, so CPython replays
-the saved record to the same end (tests/web/test_browser_example.py checks it).
+The agents are named (``"mcts"``, ``"greedy"``, ...) and reproducible: MCTS searches a fixed
+number of iterations (200 by default, never a time budget), and the table derives each agent
+decision's stream from the seed, the seat and the move. The saved record keeps who sat where,
+so CPython's ``Table.from_record`` gives the same table, and the same clicks on a CPython
+table give the same replies (tests/web/test_browser_example.py checks both).
 """
 
 from __future__ import annotations
@@ -17,136 +20,131 @@ import sys
 from typing import Any
 
 import boardrules
-from boardrules import IllegalAction, Rng, serde
-from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent, agent_streams
+from boardrules import GameRecord, IllegalAction, Rng, Table, serde
+from boardrules.agents import GreedyAgent, RandomAgent, agent_names
+from boardrules.core.turn import choice_of
 
-#: The agents the page offers, as the page names them.
-AGENTS: dict[str, Any] = {
-    "mcts": lambda: MCTSAgent(iterations=100),
-    "greedy": GreedyAgent,
-    "random": RandomAgent,
-}
-#: The games the page plays; the person always sits at seat 0.
+#: The games the page plays; the person always sits at seat 0, agents at the others.
 GAMES = ("semya", "lyceum")
 HUMAN = 0
 
-_table: dict[str, Any] = {}
+_page: dict[str, Any] = {}
 
 
-def _game() -> Any:
-    return _table["game"]
+def _table() -> Table[Any, Any, Any]:
+    table: Table[Any, Any, Any] = _page["table"]
+    return table
+
+
+def _tries(table: Table[Any, Any, Any], legal: list[Any]) -> list[dict[str, Any]]:
+    """In 7Я, what else the person could try (every other card in hand, every other use of
+    the trump): the page offers it too, and the engine refuses it with its reason."""
+    game: Any = table.game
+    state = table.state
+    if game.name != "semya" or table.to_move() != HUMAN:
+        return []
+    hand = set(state.hands[HUMAN])
+    tries = []
+    for action in game.vocabulary():
+        card = getattr(action, "card", None)
+        if action in legal or (card is not None and card not in hand):
+            continue
+        choice = choice_of(game, action, table.lang)
+        tries.append({"action": serde.to_dict(action), "label": choice.label,
+                      "notation": choice.notation, "legal": False})
+    return tries
 
 
 def _reply(extra: dict[str, Any] | None = None) -> str:
-    game, state, lang = _game(), _table["state"], _table["lang"]
-    seat = game.to_move(state)
-    over = game.is_over(state)
-    legal = list(game.legal_actions(state)) if seat == HUMAN else []
-    moves = [{"action": serde.to_dict(a), "label": boardrules.describe(game, a, lang),
-              "notation": game.format_action(a), "legal": True} for a in legal]
-    others = []
-    if seat == HUMAN and hasattr(game, "vocabulary"):
-        # Everything the person could try, legal or not (in 7Я: every card in hand and
-        # every use of the trump): the engine refuses the illegal ones with its reason.
-        hand = set(state.hands[HUMAN]) if game.name == "semya" else None
-        for action in game.vocabulary():
-            if action in legal or hand is None:
-                continue
-            card = getattr(action, "card", None)
-            if card is not None and card not in hand:
-                continue
-            others.append({"action": serde.to_dict(action),
-                           "label": boardrules.describe(game, action, lang),
-                           "notation": game.format_action(action), "legal": False})
-    standings = game.score(state)
+    """What the page draws: the turn (the document ``serde.to_dict(table.turn())``), the
+    moves to offer, the table as the person sees it, the log, the result."""
+    table = _table()
+    game: Any = table.game
+    lang = table.lang
+    turn = table.turn()
+    mine = turn.seat == HUMAN
+    moves = [{"action": serde.to_dict(c.action), "label": c.label, "notation": c.notation,
+              "legal": True} for c in turn.moves] if mine else []
+    standings = table.score()
     doc = {
         "game": game.name,
-        "seed": _table["seed"],
-        "seats": _table["seats"],
+        "seed": table.seed,
+        "seats": list(table.seats),
         "human": HUMAN,
-        "to_move": seat,
-        "over": over,
-        "moves": moves + others,
-        "text": game.render_text(game.view(state, HUMAN), HUMAN, lang)
-        if hasattr(game, "render_text") else "",
-        "log": [boardrules.describe(game, e, lang)
-                for e in game.view_events(tuple(_table["events"]), HUMAN)][-14:],
-        "actions": len(_table["actions"]),
+        "turn": serde.to_dict(turn),
+        "to_move": turn.seat,
+        "over": turn.over,
+        "moves": moves + _tries(table, list(turn.actions()) if mine else []),
+        "text": game.render_text(game.view(table.state, HUMAN), HUMAN, lang),
+        "log": [boardrules.describe(game, event, lang)
+                for move in table.moves for event in move.events][-14:],
+        "actions": len(table.moves),
+        "can_undo": table.can_undo(),
+        "can_redo": table.can_redo(),
         "standings": {"final": standings.final, "winners": list(standings.winners),
                       "points": list(standings.points)},
-        "state": serde.to_json(state) if over else None,
     }
     doc.update(extra or {})
     return json.dumps(doc, ensure_ascii=False)
 
 
-def _run_agents() -> None:
-    game = _game()
-    for _ in range(game.max_moves()):
-        state = _table["state"]
-        seat = game.to_move(state)
-        if seat is None or seat == HUMAN:
-            return
-        agent = _table["agents"][seat]
-        action = agent.choose(game, game.view(state, seat), seat, _table["streams"][seat])
-        _apply(action)
-
-
-def _apply(action: Any) -> None:
-    transition = _game().step(_table["state"], action)
-    _table["state"] = transition.state
-    _table["events"].extend(transition.events)
-    _table["actions"].append(action)
-
-
 def new_game(args: str) -> str:
-    """``{"game", "opponent", "seed", "lang"}``: a new table; the agents move until seat 0."""
+    """``{"game", "opponent", "seed", "lang"}``: a new table, a person at seat 0 and the
+    opponent agent (by name) at the others; the agents move until the person must act."""
     given = json.loads(args)
     name = given.get("game", "semya")
     if name not in GAMES:
         raise ValueError(f"the page plays {', '.join(GAMES)}, not {name!r}")
     opponent = given.get("opponent", "mcts")
-    if opponent not in AGENTS:
-        raise ValueError(f"the opponent is one of {', '.join(AGENTS)}, not {opponent!r}")
-    game = boardrules.load(name)
+    if opponent not in agent_names():
+        raise ValueError(f"the opponent is one of {', '.join(agent_names())}, not {opponent!r}")
     seed = int(given.get("seed", 7))
-    state = game.new(seed)
-    seats = len(game.score(state).points)
-    _table.clear()
-    _table.update(
-        game=game, state=state, seed=seed, lang=given.get("lang", "en"), events=[],
-        actions=[], seats=["human"] + [opponent] * (seats - 1),
-        agents={seat: AGENTS[opponent]() for seat in range(1, seats)},
-        streams=agent_streams(seed, seats),
-    )
-    _run_agents()
+    game = boardrules.load(name)
+    seats = game.seat_count(game.new(seed))
+    _page["table"] = Table(game, seats=["human"] + [opponent] * (seats - 1), seed=seed,
+                           lang=given.get("lang", "en"))
     return _reply()
 
 
 def play(args: str) -> str:
-    """``{"action": {...}}``: the person's move; a refusal comes back as ``refused``."""
-    game = _game()
-    action = serde.from_dict(json.loads(args)["action"], game.action_type)
-    lang = _table["lang"]
+    """``{"action": {...}}``: the person's move, then the agents' answers; a refusal comes
+    back as ``refused`` (the rule, its code and sentence) and changes nothing."""
+    table = _table()
+    action = serde.from_dict(json.loads(args)["action"], table.game.action_type)
     try:
-        if game.to_move(_table["state"]) != HUMAN:
-            raise ValueError("it is not the person's turn")
-        _apply(action)
+        table.play(action)
     except IllegalAction as error:
         violation = error.violation
         return _reply({"refused": {"rule": violation.rule, "code": violation.code,
-                                   "message": violation.message(lang)}})
-    _run_agents()
+                                   "message": violation.message(table.lang)}})
+    return _reply()
+
+
+def undo(args: str) -> str:
+    """Back to the person's previous decision."""
+    _table().undo()
+    return _reply()
+
+
+def redo(args: str) -> str:
+    """Play again what undo took back."""
+    _table().redo()
     return _reply()
 
 
 def record(args: str) -> str:
-    """The game so far: its record as JSON text (what the page saves, byte for byte), the
-    seats, and the state reached as JSON text, for CPython to compare."""
-    game = _game()
-    text = serde.to_json(game.record(_table["seed"], tuple(_table["actions"])))
-    return json.dumps({"record": text, "seats": _table["seats"],
-                       "state": serde.to_json(_table["state"])}, ensure_ascii=False)
+    """The game so far: its record as JSON text (what the page saves, byte for byte, with
+    who sat where), and the state reached as JSON text, for CPython to compare."""
+    table = _table()
+    return json.dumps({"record": serde.to_json(table.record()),
+                       "state": serde.to_json(table.state)}, ensure_ascii=False)
+
+
+def load(args: str) -> str:
+    """``{"record": "..."}``: the table of a saved record (its seats' agents included)."""
+    text = json.loads(args)["record"]
+    _page["table"] = Table.from_record(serde.from_json(text, GameRecord))
+    return _reply()
 
 
 def selfcheck(args: str) -> str:

@@ -25,7 +25,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from boardrules import GameRecord, replay, serde
+from boardrules import GameRecord, Table, replay, serde
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "browser"
 
@@ -103,22 +103,31 @@ def _save(driver: webdriver.Chrome) -> dict[str, Any]:
     return saved
 
 
-def _in_cpython(game: str, opponent: str, seed: int, clicks: list[dict[str, Any]]
+def _in_cpython(game: str, opponent: str, seed: int, clicks: list[tuple[str, Any]]
                 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The same clicks on the same table in CPython: every reply, and the saved record."""
+    """The same clicks (``("play", action)``, ``("undo", None)``, ``("redo", None)``) on the
+    same table in CPython: every reply, and the saved record."""
     table = _load("table")
     replies = [json.loads(table.new_game(json.dumps(
         {"game": game, "opponent": opponent, "seed": seed, "lang": "en"})))]
-    for action in clicks:
-        replies.append(json.loads(table.play(json.dumps({"action": action}))))
+    for call, action in clicks:
+        replies.append(json.loads(getattr(table, call)(json.dumps({"action": action}))))
     return replies, json.loads(table.record("{}"))
 
 
 def _assert_same_end(saved: dict[str, Any], mine: dict[str, Any]) -> None:
     record = serde.from_json(saved["record"], GameRecord)
-    final = replay(record)[-1]
-    assert serde.to_json(final) == saved["state"], "CPython replays the record to the page's end"
+    assert serde.to_json(replay(record)[-1]) == saved["state"], "replay reaches the page's end"
+    again = Table.from_record(record)
+    assert serde.to_json(again.state) == saved["state"]
+    assert serde.to_json(again.record()) == saved["record"], "the seats come back too"
     assert saved == mine, "CPython's table, given the same clicks, saves the same record"
+
+
+def _button(driver: webdriver.Chrome, name: str) -> Any:
+    button = driver.find_element(By.ID, name)
+    assert button.is_enabled(), f"{name} is enabled"
+    return button
 
 
 def test_the_page_runs_on_pyodide_from_local_files_only(
@@ -145,8 +154,9 @@ def test_a_whole_7ya_game_against_mcts_replays_in_cpython(
 ) -> None:
     driver, _ = page
     reply = _new_game(driver, "semya", "mcts", 7)
-    clicks: list[dict[str, Any]] = []
+    clicks: list[tuple[str, Any]] = []
     refused = None
+    undone = False
     for _ in range(80):
         if reply["over"]:
             break
@@ -158,15 +168,26 @@ def test_a_whole_7ya_game_against_mcts_replays_in_cpython(
             message = driver.find_element(By.ID, "message")
             assert message.get_attribute("data-rule") == refused["rule"]
             assert message.text == f"{refused['rule']}: {refused['message']}"
-            clicks.append(action)
+            clicks.append(("play", action))
+        if reply["can_undo"] and not undone:
+            # Back to the person's previous decision, and forward again: the same position.
+            before = reply
+            reply = _click_and_wait(driver, _button(driver, "undo"))
+            assert reply["actions"] < before["actions"]
+            reply = _click_and_wait(driver, _button(driver, "redo"))
+            assert {**reply, "can_redo": False} == {**before, "can_redo": False}
+            clicks += [("undo", None), ("redo", None)]
+            undone = True
         legal = driver.find_elements(By.CSS_SELECTOR, "#moves button.legal")
         assert legal, "the person has a legal move on their turn"
-        assert [b.text for b in legal] == [m["label"] for m in reply["moves"] if m["legal"]]
-        clicks.append(json.loads(legal[0].get_attribute("data-action")))
+        assert [b.text for b in legal] == [m["label"] for m in reply["turn"]["moves"]]
+        assert driver.find_element(By.ID, "asked").text == reply["turn"]["asked"]
+        clicks.append(("play", json.loads(legal[0].get_attribute("data-action"))))
         reply = _click_and_wait(driver, legal[0])
     assert reply["over"], "the game ended"
     assert driver.find_element(By.ID, "status").get_attribute("data-over") == "true"
     assert refused is not None, "an illegal click was refused with the engine's rule"
+    assert undone, "undo and redo were clicked"
     saved = _save(driver)
     replies, mine = _in_cpython("semya", "mcts", 7, clicks)
     assert _replies(driver) == replies, "every reply (moves, labels, refusal, table, log)"
@@ -178,17 +199,23 @@ def test_lyceum_turns_against_greedy_agents_replay_in_cpython(
 ) -> None:
     driver, _ = page
     reply = _new_game(driver, "lyceum", "greedy", 11)
-    clicks: list[dict[str, Any]] = []
+    clicks: list[tuple[str, Any]] = []
     for turn in range(16):
         if reply["over"]:
             break
         legal = driver.find_elements(By.CSS_SELECTOR, "#moves button.legal")
         assert legal, "the person has a legal move on their turn"
         button = legal[turn % len(legal)]
-        clicks.append(json.loads(button.get_attribute("data-action")))
+        clicks.append(("play", json.loads(button.get_attribute("data-action"))))
         reply = _click_and_wait(driver, button)
     assert reply["actions"] > len(clicks), "the agents played between the person's turns"
     saved = _save(driver)
     replies, mine = _in_cpython("lyceum", "greedy", 11, clicks)
     assert _replies(driver) == replies
     _assert_same_end(saved, mine)
+    loaded: dict[str, Any] = driver.execute_async_script(
+        "const done = arguments[1];"
+        "window.__page.call('load', {record: arguments[0]})"
+        ".then((r) => done(r.result), (e) => done(String(e)));",
+        saved["record"])
+    assert loaded == reply, "the page loads its own record back to the same table"
