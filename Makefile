@@ -100,6 +100,13 @@ else
 	$(call report,postgres,$(POSTGRES_PROGRAMS))
 	$(call report,node,$(NODE_PROGRAMS))
 	$(call report,nginx,$(NGINX_PROGRAMS))
+	@if [ -e examples/browser/node_modules/pyodide/pyodide.mjs ] && \
+	  [ -e examples/browser/wheels/manifest.json ]; then \
+	  echo "browser-example tests: examples/browser (make browser-example rebuilds it)"; \
+	else \
+	  echo "browser-example tests will be SKIPPED: the example is not built" \
+	    "(make browser-example builds it: npm and pip fetch Pyodide and the wheels once)"; \
+	fi
 endif
 
 # The browser example (examples/browser, docs/how-to/browser.md): Pyodide from npm (the
