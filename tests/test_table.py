@@ -200,5 +200,5 @@ def test_bad_tables_are_refused_naming_the_field(arguments: dict[str, Any], path
 
 
 def test_a_bad_language_is_refused() -> None:
-    with pytest.raises(ValueError, match="lang"):
+    with pytest.raises(BadInput, match="the language is en or ru"):
         Table("kuhn", lang="de")

@@ -100,7 +100,7 @@ def _members(union: Any) -> tuple[type, ...]:
     return get_args(union) or (union,)
 
 
-def describe(game: Any, item: object, lang: Lang = "en") -> str:
+def describe(game: Any, item: object, lang: Lang | str = "en") -> str:
     """A short label for an action or an event of ``game``.
 
     Args:

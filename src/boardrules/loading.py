@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from boardrules.core.game import GameBase
+from boardrules.core.capabilities import Playable
 from boardrules.core.registry import load as load_registered
 
 if TYPE_CHECKING:
@@ -28,12 +28,16 @@ def load(name: Literal["orbita"], **options: Any) -> orbita.Game: ...
 @overload
 def load(name: Literal["kuhn"], **options: Any) -> kuhn.Game: ...
 @overload
-def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]: ...
-def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
+def load(name: str, **options: Any) -> Playable[Any, Any, Any]: ...
+def load(name: str, **options: Any) -> Any:
     """The game registered as ``name``, made with ``options``.
 
-    Bundled games come back as their own ``Game`` class (to the type checker too); any
-    other registered game as a :class:`~boardrules.GameBase`.
+    Bundled games come back as their own ``Game`` class (to the type checker too); a name
+    known only at run time (a command-line argument, a menu) as a
+    :class:`~boardrules.Playable`: the contract with turns, results, the position as text
+    and SVG, labels and notation, which every bundled game has. A third-party game is
+    typed so too; test ``isinstance(game, boardrules.Playable)`` before showing one that
+    may lack the display and notation members (the core needs only the contract).
 
     Raises:
         UnknownGame: if no game has that name.

@@ -32,22 +32,22 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
 from boardrules.agents import Agent, Demanding, agent_names, make_agent
-from boardrules.core.capabilities import MissingCapability
+from boardrules.core.capabilities import MissingCapability, Playable
 from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase
 from boardrules.core.match import Match
 from boardrules.core.record import GameRecord
-from boardrules.core.registry import load as load_registered
 from boardrules.core.replay import load_game
 from boardrules.core.rng import MAX_SEED, Rng, check_seed
 from boardrules.core.standings import Standings
 from boardrules.core.turn import Turn, check_lang
 from boardrules.core.violation import Lang, Violation
+from boardrules.loading import load
 
 __all__ = ["HUMAN", "Move", "Table"]
 
@@ -98,7 +98,8 @@ class Table(Generic[S, A, E]):
     """A game at a table of people and agents: play, turns, undo and redo, observers, records.
 
     Args:
-        game: a game object, or a registered game's name (made with ``options``).
+        game: a game object, or a registered game's name (made with ``options``). A game
+            without labels or notation plays too: its moves are labelled by ``repr``.
         seats: one entry per seat: ``"human"`` for a person, an agent's name (``"random"``,
             ``"greedy"``, ``"mcts"`` ...) or an agent object. Default: a person at seat 0 and
             ``"greedy"`` at every other seat.
@@ -120,9 +121,31 @@ class Table(Generic[S, A, E]):
             (``$.seats[i]``).
     """
 
+    @overload
     def __init__(
         self,
-        game: GameBase[S, A, E, Any] | str,
+        game: Playable[S, A, E],
+        seats: Sequence[str | Agent] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        lang: Lang | str = "en",
+        **setup: Any,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Table[Any, Any, Any],
+        game: GameBase[Any, Any, Any, Any] | str,
+        seats: Sequence[str | Agent] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        lang: Lang | str = "en",
+        **setup: Any,
+    ) -> None: ...
+    def __init__(
+        self,
+        game: Playable[S, A, E] | GameBase[Any, Any, Any, Any] | str,
         seats: Sequence[str | Agent] | None = None,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
@@ -131,10 +154,12 @@ class Table(Generic[S, A, E]):
         **setup: Any,
     ) -> None:
         if isinstance(game, str):
-            made: GameBase[S, A, E, Any] = load_registered(game, **dict(options or {}))
+            made: Playable[S, A, E] = load(game, **dict(options or {}))
             game = made
         elif options:
             raise BadInput("$.options", "options go with a game's name, not a game object")
+        if not isinstance(game, GameBase):
+            raise BadInput("$.game", "a table plays a game made on boardrules.GameBase")
         seed = check_seed(secrets.randbelow(MAX_SEED + 1) if seed is None else seed)
         if seats is not None and "players" not in setup and _takes_players(game):
             setup["players"] = len(seats)
@@ -145,7 +170,6 @@ class Table(Generic[S, A, E]):
                 raise
             raise BadInput("$.setup" + error.path[1:], error.reason) from None
         self._seat(game, match, seats, lang)
-        self.advance()
 
     # -- loading ----------------------------------------------------------------------
     @classmethod
@@ -154,7 +178,7 @@ class Table(Generic[S, A, E]):
         record: GameRecord,
         seats: Sequence[str | Agent] | None = None,
         *,
-        game: GameBase[Any, Any, Any, Any] | None = None,
+        game: Playable[Any, Any, Any] | None = None,
         lang: Lang | str = "en",
     ) -> Table[Any, Any, Any]:
         """The table of ``record``, after its last action, with the seats it names.
@@ -172,25 +196,28 @@ class Table(Generic[S, A, E]):
             ReplayError: at the first illegal action of the record.
             BadInput: as the constructor does.
         """
-        if game is None:
-            game = load_game(record)
-        match = Match.from_record(record, game)
+        base = load_game(record) if game is None else game
+        if not isinstance(base, GameBase):
+            raise BadInput("$.game", "a table plays a game made on boardrules.GameBase")
+        match = Match.from_record(record, base)
         if seats is None:
-            seats = record.seats or [HUMAN] * game.seat_count(match.state)
+            seats = record.seats or [HUMAN] * base.seat_count(match.state)
         table: Table[Any, Any, Any] = object.__new__(cls)
-        cls._seat(table, game, match, seats, lang)
+        cls._seat(table, base, match, seats, lang)
         return table
 
     def _seat(
         self,
-        game: GameBase[S, A, E, Any],
+        game: Any,
         match: Match[S, A, E],
         seats: Sequence[str | Agent] | None,
         lang: Lang | str,
     ) -> None:
         """Seat the people and agents at ``match`` (at any point of its game), and let the
         agents play."""
-        self.game = game
+        #: The game being played.
+        self.game: Playable[S, A, E] = game
+        self._base: GameBase[Any, Any, Any, Any] = game
         self.lang: Lang = check_lang(lang)
         self.seed: int = match.record.seed
         self._match = match
@@ -211,9 +238,14 @@ class Table(Generic[S, A, E]):
         #: Who sits at each seat: ``"human"`` or the agent's name.
         self.seats: tuple[str, ...] = tuple(name for name, _ in found)
         self._agents: tuple[Agent | None, ...] = tuple(agent for _, agent in found)
-        movers = [game.to_move(state) for state in match.states[:-1]]
-        self._movers: list[int] = [seat for seat in movers if seat is not None]
-        self._redo: list[int] = []
+        self._moves: list[Move[A, E]] = []
+        for state, action, events in zip(match.states, match.record.actions, match.events,
+                                         strict=False):
+            seat = game.to_move(state)
+            self._moves.append(Move(seat, action, game.view_events(events, self.viewer),
+                                    self._agents[seat] is not None))
+        #: The moves each undo took back, the last undo's last.
+        self._redo: list[list[Move[A, E]]] = []
         self._event_observers: list[Callable[[E], object]] = []
         self._turn_observers: list[Callable[[Turn[A]], object]] = []
         self.advance()
@@ -233,13 +265,7 @@ class Table(Generic[S, A, E]):
     def moves(self) -> tuple[Move[A, E], ...]:
         """Every move so far, with the seat, the events (as :attr:`viewer` sees them) and
         whether an agent made it."""
-        actions = self._match.record.actions
-        return tuple(
-            Move(seat, action, self.game.view_events(events, self.viewer),
-                 self._agents[seat] is not None)
-            for seat, action, events in zip(self._movers, actions, self._match.events,
-                                            strict=True)
-        )
+        return tuple(self._moves)
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -304,14 +330,14 @@ class Table(Generic[S, A, E]):
 
     def advance(self) -> None:
         """Let the agents play until a person must act or the game is over; then tell the
-        turn observers. (The table calls it itself; call it after adding observers to a
-        table of agents only, or after changing ``seats``.)"""
-        for _ in range(self.game.max_moves() + 1):
+        turn observers. The table calls it itself when it is made or loaded and after each
+        :meth:`play`; when a person must act it plays nothing."""
+        for _ in range(self._base.max_moves() + 1):
             seat = self.to_move()
             agent = None if seat is None else self._agents[seat]
             if seat is None or agent is None:
                 break
-            played = len(self._movers)
+            played = len(self._moves)
             view = self.game.view(self.state, seat)
             stream = Rng.derive(self.seed, STREAM, seat, played)
             self._step(agent.choose(self.game, view, seat, stream))
@@ -338,10 +364,11 @@ class Table(Generic[S, A, E]):
         target = self._undo_target()
         if target is None:
             raise IndexError("nothing to undo")
-        self._redo.append(len(self._movers))
-        while len(self._movers) > target:
+        taken = self._moves[target:]
+        del self._moves[target:]
+        for _ in taken:
             self._match.undo()
-            self._movers.pop()
+        self._redo.append(taken)
         self._tell_turn()
 
     def redo(self) -> None:
@@ -352,13 +379,10 @@ class Table(Generic[S, A, E]):
         """
         if not self._redo:
             raise IndexError("nothing to redo")
-        end = self._redo.pop()
-        while len(self._movers) < end:
-            seat = self.to_move()
-            assert seat is not None  # a move was played from here before
+        for move in self._redo.pop():
             self._match.redo()
-            self._movers.append(seat)
-            for event in self.game.view_events(self._match.events[-1], self.viewer):
+            self._moves.append(move)
+            for event in move.events:
                 for observer in self._event_observers:
                     observer(event)
         self._tell_turn()
@@ -368,12 +392,12 @@ class Table(Generic[S, A, E]):
         """The number of moves to go back to: just before the acting person's last move."""
         person = self.to_move()
         if person is None or self._agents[person] is not None:
-            people = [s for s in self._movers if self._agents[s] is None]
+            people = [move.seat for move in self._moves if not move.agent]
             if not people:
                 return None
             person = people[-1]
-        for index in range(len(self._movers) - 1, -1, -1):
-            if self._movers[index] == person:
+        for index in range(len(self._moves) - 1, -1, -1):
+            if self._moves[index].seat == person:
                 return index
         return None
 
@@ -381,8 +405,10 @@ class Table(Generic[S, A, E]):
         seat = self.to_move()
         transition = self._match.play(action)  # IllegalAction leaves the match as it was
         assert seat is not None
-        self._movers.append(seat)
-        for event in self.game.view_events(transition.events, self.viewer):
+        move = Move(seat, action, self.game.view_events(transition.events, self.viewer),
+                    self._agents[seat] is not None)
+        self._moves.append(move)
+        for event in move.events:
             for observer in self._event_observers:
                 observer(event)
 

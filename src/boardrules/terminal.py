@@ -42,12 +42,13 @@ from typing import Any
 import attrs
 
 from boardrules import serde
-from boardrules.agents import agent_names, check_agents, make_agent
+from boardrules.agents import agent_names
 from boardrules.core.capabilities import HasNotation, Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.registry import load
-from boardrules.core.rng import MAX_SEED, Rng
+from boardrules.core.rng import MAX_SEED
 from boardrules.core.rules import CORE_RULES
+from boardrules.table import HUMAN, Table
 
 __all__ = ["play"]
 
@@ -105,13 +106,14 @@ def _fields(cls: type) -> tuple[Any, ...]:
     return tuple(attrs.fields(cls))
 
 
-def _agents(spec: str, seats: int) -> list[Any]:
+def _agents(spec: str, seats: int) -> list[str]:
+    """The agent's name for each seat (``--bots`` names them in turn, from seat 0)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     unknown = [n for n in names if n not in agent_names()]
     if unknown or not names:
         raise _Refused(f"--bots: unknown agent {', '.join(unknown) or spec!r}; "
                        f"choose from {', '.join(agent_names())}")
-    return [make_agent(names[i % len(names)]) for i in range(seats)]
+    return [names[i % len(names)] for i in range(seats)]
 
 
 def _position(game: Any, state: Any, seat: int, lang: str) -> str:
@@ -212,56 +214,60 @@ def _play(
         raise _Refused(f"--seed: a seed is 0 to {MAX_SEED}")
     setup = _setup(game, players, first)
     try:
-        state = game.new(seed, **setup)
+        seats = game.seat_count(game.new(seed, **setup))
     except BadInput as error:
         raise _Refused(f"setup: {error}") from None
-    seats = len(game.score(state))
     if not 0 <= seat < seats:
         raise _Refused(f"--seat: this game has seats 0 to {seats - 1}, not {seat}")
-    agents = _agents(bots, seats)
+    names = _agents(bots, seats)
     try:
-        check_agents(game, [a for s, a in enumerate(agents) if s != seat])
+        table = Table(game, [HUMAN if s == seat else names[s] for s in range(seats)], seed,
+                      lang=lang, **setup)
     except BadInput as error:
         raise _Refused(f"--bots: {error.reason}") from None
-    streams = [Rng.derive(seed, "cli", s) for s in range(seats)]
-    # Every move so far: the state it was made in, the action and the seat that made it.
-    history: list[tuple[Any, Any, int]] = []
-    events: tuple[Any, ...] = ()  # those of the last move
     ru = lang == "ru"
     you = f"вы — игрок {seat}." if ru else f"you are seat {seat}."
     _say(write, f"{game.name}, seed {seed}; {you}")
     _say(write, _HELP[lang])
-    while not game.is_over(state):
-        mover = game.to_move(state)
-        assert mover is not None  # the game is not over
-        if mover != seat:
-            action = agents[mover].choose(game, game.view(state, mover), mover, streams[mover])
-            who = "игрок" if ru else "seat"
-            _say(write, f"{who} {mover}: {_option(game, action, lang)}")
-        else:
-            action = _ask(game, state, seat, lang, read, write, rows)
-            if action is None:
-                break
-            if action is _UNDO_ASKED:
-                state = _undo(history, state, seat, write, ru)
-                continue
-        history.append((state, action, mover))
-        transition = game.step(state, action)
-        state, events = transition.state, transition.events
-    if game.is_over(state):
-        _say(write, _position(game, state, seat, lang))
-        _end_screen(game, state, events, seat, lang, write)
+    shown = _bot_moves(game, table, 0, lang, write)  # the agents' moves before yours
+    while not table.is_over():
+        action = _ask(game, table, seat, lang, read, write, rows)
+        if action is None:
+            break
+        if action is _UNDO_ASKED:
+            if table.can_undo():
+                table.undo()
+                _say(write, "ход отменён" if ru else "move taken back")
+            else:
+                _say(write, "отменять нечего" if ru else "nothing to undo")
+            shown = len(table.moves)
+            continue
+        table.play(action)  # _ask returns only an action the rules allow
+        shown = _bot_moves(game, table, shown + 1, lang, write)
+    if table.is_over():
+        _say(write, _position(game, table.state, seat, lang))
+        events = table.moves[-1].events if table.moves else ()
+        _end_screen(game, table.state, events, seat, lang, write)
     else:
         _say(write, "игра остановлена" if ru else "the game stops here")
     if save is not None:
-        record = game.record(seed, tuple(a for _, a, _ in history), **setup)
         try:
-            save.write_text(serde.to_json(record, indent=2), encoding="utf-8")
+            save.write_text(serde.to_json(table.record(), indent=2), encoding="utf-8")
         except OSError as error:
             _say(write, f"error: cannot write {save}: {error.strerror}")
             return 1
         _say(write, f"{'запись сохранена в' if ru else 'record saved to'} {save}")
     return 0
+
+
+def _bot_moves(game: Any, table: Table[Any, Any, Any], start: int, lang: str,
+               write: Callable[[str], object]) -> int:
+    """Print the agents' moves from move ``start`` on; the number of moves so far."""
+    who = "игрок" if lang == "ru" else "seat"
+    moves = table.moves
+    for move in moves[start:]:
+        _say(write, f"{who} {move.seat}: {_option(game, move.action, lang)}")
+    return len(moves)
 
 
 def _end_screen(game: Any, state: Any, events: tuple[Any, ...], seat: int, lang: str,
@@ -309,25 +315,6 @@ def _end_screen(game: Any, state: Any, events: tuple[Any, ...], seat: int, lang:
 _UNDO_ASKED: Any = object()
 
 
-def _undo(
-    history: list[tuple[Any, Any, int]],
-    state: Any,
-    seat: int,
-    write: Callable[[str], object],
-    ru: bool,
-) -> Any:
-    """Take back the seat's last move and every move after it; the state before it."""
-    mine = [i for i, (_, _, mover) in enumerate(history) if mover == seat]
-    if not mine:
-        _say(write, "отменять нечего" if ru else "nothing to undo")
-        return state
-    back = mine[-1]
-    before = history[back][0]
-    del history[back:]
-    _say(write, "ход отменён" if ru else "move taken back")
-    return before
-
-
 def _read_action(
     game: Any,
     view: Any,
@@ -361,7 +348,7 @@ def _read_action(
 
 def _ask(
     game: Any,
-    state: Any,
+    table: Table[Any, Any, Any],
     seat: int,
     lang: str,
     read: Callable[[str], str],
@@ -370,8 +357,9 @@ def _ask(
 ) -> Any:
     """Your next action, :data:`_UNDO_ASKED` for undo, or ``None`` to stop."""
     ru = lang == "ru"
+    state = table.state
     view = game.view(state, seat)
-    legal = game.legal_actions(view)
+    legal = table.turn().actions()
     board = _position(game, state, seat, lang)
     shown = _show(game, board, legal, 0, rows, lang, write)
     while True:
@@ -401,7 +389,7 @@ def _ask(
         action = _read_action(game, view, legal, answer, ru, write)
         if action is None:
             continue
-        violation = game.check(state, action)
+        violation = table.check(action)
         if violation is None:
             return action
         refused = "отказ" if ru else "refused"

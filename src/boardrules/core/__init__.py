@@ -1,5 +1,6 @@
 """The shared core: the game contract, errors, violations, randomness, standings, records."""
 
+from boardrules.core.capabilities import Playable
 from boardrules.core.errors import (
     BadInput,
     BoardRulesError,
@@ -21,7 +22,7 @@ from boardrules.core.registry import (
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import Rng
 from boardrules.core.standings import Standing, Standings, rank_by_points
-from boardrules.core.turn import Choice, Turn
+from boardrules.core.turn import Choice, Part, Place, Result, Turn
 from boardrules.core.violation import Violation, register_messages
 
 __all__ = [
@@ -35,7 +36,11 @@ __all__ = [
     "IllegalAction",
     "Match",
     "Note",
+    "Part",
+    "Place",
+    "Playable",
     "ReplayError",
+    "Result",
     "Rng",
     "Standing",
     "Standings",

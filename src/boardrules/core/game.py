@@ -26,7 +26,7 @@ from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook
 from boardrules.core.standings import Standings
-from boardrules.core.turn import Choice, Turn, check_lang, choice_of
+from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
 
 __all__ = ["Game", "GameBase", "Transition"]
@@ -621,6 +621,50 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
                 f"The game is over; winners: {winners}."
             )
         return f"Игрок {seat} выбирает действие." if ru else f"Seat {seat} chooses an action."
+
+    def breakdown_label(self, key: str, lang: Lang | str = "en") -> str:
+        """What the part ``key`` of a seat's points (``Standing.breakdown``) counts, in
+        ``lang``. Default: the key itself; a game labels its own parts."""
+        check_lang(lang)
+        return key
+
+    def result_sentence(self, state: S, lang: Lang | str = "en") -> str:
+        """How the game ended and who won, in one sentence (before the end, that the game
+        goes on). Default: the winners and their points; a game says why, when the points
+        alone do not."""
+        ru = check_lang(lang) == "ru"
+        standings = self.score(state)
+        if not standings.final:
+            return "Игра продолжается." if ru else "The game goes on."
+        winners = standings.winners
+        names = ", ".join(map(str, winners))
+        best = standings.points[winners[0]] if winners else 0
+        if ru:
+            who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
+            return f"Игра окончена: побеждает {who} (очки: {best})."
+        who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+        unit = "point" if abs(best) == 1 else "points"
+        return f"The game is over: {who} with {best} {unit}."
+
+    def result(self, state: S, lang: Lang | str = "en") -> Result:
+        """The standings of ``state`` with labelled breakdowns and a sentence of the result
+        (:class:`~boardrules.core.turn.Result`), in ``lang``.
+
+        Raises:
+            ValueError: for a ``lang`` other than ``"en"`` and ``"ru"``.
+        """
+        language = check_lang(lang)
+        standings = self.score(state)
+        places = tuple(
+            Place(
+                s.seat, s.rank, s.points, s.seat in standings.winners,
+                tuple(Part(key, self.breakdown_label(key, language), points)
+                      for key, points in s.breakdown.items()),
+            )
+            for s in sorted(standings, key=lambda s: (s.rank, s.seat))
+        )
+        return Result(self.name, standings.final, standings.winners, places,
+                      self.result_sentence(state, language), language)
 
     def prompt(self, state: S, lang: Lang | str = "en") -> Turn[A]:
         """What is asked in ``state``: the seat to act, the step, the kinds of action it

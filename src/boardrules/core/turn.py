@@ -23,24 +23,26 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from boardrules.core.errors import BadInput
 from boardrules.core.violation import Lang
 
-__all__ = ["Choice", "Turn", "check_lang", "choice_of"]
+__all__ = ["Choice", "Part", "Place", "Result", "Turn", "check_lang", "choice_of"]
 
 A = TypeVar("A")
 
 
 def check_lang(lang: object) -> Lang:
-    """``lang`` as a :data:`Lang`: ``"en"`` or ``"ru"`` (a plain ``str`` is fine).
+    """``lang`` as a :data:`~boardrules.core.violation.Lang`: ``"en"`` or ``"ru"`` (a plain
+    ``str`` is fine).
 
     Raises:
-        ValueError: for any other value, naming it.
+        BadInput: for any other value, at ``$.lang``.
     """
     if lang == "en":
         return "en"
     if lang == "ru":
         return "ru"
-    raise ValueError(f"lang is 'en' or 'ru', not {lang!r:.20}")
+    raise BadInput("$.lang", f"the language is en or ru, not {str(lang)[:20]!r}")
 
 
 @attrs.frozen
@@ -111,3 +113,59 @@ def choice_of(game: Any, action: Any, lang: Lang) -> Choice[Any]:
     formatted = getattr(game, "format_action", None)
     notation = str(formatted(action)) if callable(formatted) else None
     return Choice(action, label, notation)
+
+
+@attrs.frozen
+class Part:
+    """One part of a seat's points, labelled.
+
+    Attributes:
+        key: the stable key of the part in ``Standing.breakdown`` (``"cards"``).
+        label: what it counts, in the result's language (``"cards in hand"``).
+        points: its points.
+    """
+
+    key: str
+    label: str
+    points: int
+
+
+@attrs.frozen
+class Place:
+    """One seat's place in a :class:`Result`.
+
+    Attributes:
+        seat: the seat.
+        rank: 1 for first place; tied seats share a rank.
+        points: the seat's points.
+        winner: whether the seat won.
+        parts: the labelled parts the points add up from, in the game's order.
+    """
+
+    seat: int
+    rank: int
+    points: int
+    winner: bool
+    parts: tuple[Part, ...]
+
+
+@attrs.frozen
+class Result:
+    """The standings as a front-end shows them, with a sentence of the result.
+
+    Attributes:
+        game: the game's registry name.
+        final: whether the game is over (before that the standings are provisional).
+        winners: the seats that won (empty before the end).
+        places: every seat, best rank first (seat order within a rank).
+        sentence: how the game ended and why the winners win, in ``lang`` (before the end,
+            that the game goes on).
+        lang: the language of the labels and the sentence.
+    """
+
+    game: str
+    final: bool
+    winners: tuple[int, ...]
+    places: tuple[Place, ...]
+    sentence: str
+    lang: Lang = "en"

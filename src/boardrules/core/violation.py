@@ -20,6 +20,7 @@ MessageCatalog = Mapping[str, tuple[str, str] | Callable[[Mapping[str, ParamValu
 _CATALOGS: dict[str, MessageCatalog] = {}
 
 
+
 def register_messages(prefix: str, catalog: MessageCatalog) -> None:
     """Register the sentences for the rule IDs that start with ``prefix`` (``"SEM"``).
 
@@ -51,8 +52,9 @@ class Violation:
     code: str
     params: FrozenMap[str, ParamValue] = attrs.field(factory=FrozenMap, converter=_params)
 
-    def message(self, lang: Lang = "en") -> str:
-        """The sentence for this violation in English (``"en"``) or Russian (``"ru"``)."""
+    def message(self, lang: Lang | str = "en") -> str:
+        """The sentence for this violation in English (``"en"``) or Russian (any other
+        ``lang``; ``"ru"``)."""
         prefix = self.rule.split("-", 1)[0]
         entry = _CATALOGS.get(prefix, {}).get(self.code)
         if entry is None and prefix == "CORE":
@@ -63,12 +65,22 @@ class Violation:
             detail = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
             return f"{self.code} ({detail})" if detail else self.code
         if callable(entry):
-            return entry(self.params, lang)
+            return entry(self.params, "en" if lang == "en" else "ru")
         template = entry[0] if lang == "en" else entry[1]
         return template.format(**self.params)
 
+    def sentence(self, lang: Lang | str = "en") -> str:
+        """The refusal as one line for people, in ``lang`` (``"en"`` or ``"ru"``): the rule
+        ID, then why (:meth:`message`). The rule's own sentence is
+        ``game.rulebook.rule(violation.rule).text(lang)`` (the core's rules are found too).
+
+        >>> Violation("CORE-2", "game_over", {}).sentence("ru")
+        'CORE-2: Игра окончена; ходов больше нет.'
+        """
+        return f"{self.rule}: {self.message(lang)}"
+
     def __str__(self) -> str:
-        return f"{self.rule}: {self.message('en')}"
+        return self.sentence("en")
 
     def __repr__(self) -> str:
         return f"Violation({self.rule!r}, {self.code!r}, {dict(self.params)!r})"

@@ -96,7 +96,7 @@ def test_every_refusal_has_a_rule_and_two_sentences(data: Any) -> None:
     if violation.rule.startswith("ORB-"):
         assert violation.code in CATALOG
     for lang in ("en", "ru"):
-        text = violation.message(lang)  # type: ignore[arg-type]
+        text = violation.message(lang)
         assert text
         assert "{" not in text
 

@@ -7,7 +7,7 @@ by the core from the units in :mod:`~boardrules.games.kuhn.rules`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -112,6 +112,17 @@ class Game(GameBase[State, Action, Event, Setup]):
         return hooks.tally(self.rule_context, state, events)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "paid": ("chips paid into the pot", "фишки, внесённые в банк"),
+        "pot": ("pot won", "выигранный банк"),
+    }
+
+    def breakdown_label(self, key: str, lang: str = "en") -> str:
+        """What the part ``key`` of a seat's points counts, in ``lang``."""
+        en, ru = self.breakdown_labels.get(key, (key, key))
+        return ru if lang == "ru" else en
+
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return 2

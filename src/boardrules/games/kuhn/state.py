@@ -23,5 +23,10 @@ class State:
 
     __boardrules_game__: ClassVar[str] = "kuhn"
 
+    @property
+    def seat_count(self) -> int:
+        """The number of seats at the table (``game.seat_count(state)`` says the same)."""
+        return len(self.cards)
+
     cards: tuple[Card | None, Card | None]
     moves: tuple[Action, ...] = ()

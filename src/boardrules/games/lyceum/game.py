@@ -13,6 +13,7 @@ method one delegation.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -231,6 +232,18 @@ class Game(GameBase[State, Action, Event, Setup]):
         return labels.describe_event(self.rule_context, event, lang)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "played": ("XP from cards played", "опыт за сыгранные карты"),
+        "shared": ("XP shared by other seats", "опыт, которым поделились другие"),
+        "declaration": ("declaration bonus", "бонус за заявку"),
+    }
+
+    def breakdown_label(self, key: str, lang: str = "en") -> str:
+        """What the part ``key`` of a seat's points counts, in ``lang``."""
+        en, ru = self.breakdown_labels.get(key, (key, key))
+        return ru if lang == "ru" else en
+
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return len(state.seats)
@@ -239,7 +252,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)
 
-    def result(self, state: State, lang: str = "en") -> str:
+    def result_sentence(self, state: State, lang: str = "en") -> str:
         """How the game ended (who won, with how many points), in one sentence."""
         return render.result_sentence(self, state, lang)
 

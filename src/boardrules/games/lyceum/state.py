@@ -218,6 +218,11 @@ class State:
 
     __boardrules_game__: ClassVar[str] = "lyceum"
 
+    @property
+    def seat_count(self) -> int:
+        """The number of seats at the table (``game.seat_count(state)`` says the same)."""
+        return len(self.seats)
+
     seed: int
     seats: tuple[Seat, ...]
     tie_order: tuple[int, ...]

@@ -305,6 +305,22 @@ class Game(GameBase[State, Action, Event, Setup]):
         return labels.describe_event(event, lang)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
+    #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "corporations": ("corporations (1 000 000 each)", "корпорации (по 1 000 000)"),
+        "enterprises": (
+            "enterprises outside corporations (10 000 each)",
+            "предприятия вне корпораций (по 10 000)",
+        ),
+        "characters": ("characters in teams (100 each)", "персонажи в командах (по 100)"),
+        "food": ("Food held (1 each, at most 99)", "Еда в запасе (по 1, не больше 99)"),
+    }
+
+    def breakdown_label(self, key: str, lang: str = "en") -> str:
+        """What the part ``key`` of a seat's points counts, in ``lang``."""
+        en, ru = self.breakdown_labels.get(key, (key, key))
+        return ru if lang == "ru" else en
+
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return len(state.seats)
@@ -313,7 +329,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)
 
-    def result(self, state: State, lang: str = "en") -> str:
+    def result_sentence(self, state: State, lang: str = "en") -> str:
         """How the game ended (who won, with how many points), in one sentence."""
         return render.result_sentence(self, state, lang)
 

@@ -213,6 +213,11 @@ class State:
 
     __boardrules_game__: ClassVar[str] = "orbita"
 
+    @property
+    def seat_count(self) -> int:
+        """The number of seats at the table (``game.seat_count(state)`` says the same)."""
+        return len(self.seats)
+
     round: int
     phase: Phase
     turn: int

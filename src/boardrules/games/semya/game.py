@@ -7,7 +7,7 @@ the core from the units in :mod:`~boardrules.games.semya.rules`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -181,6 +181,17 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The position, to print or to show in Jupyter (:class:`boardrules.display.Position`)."""
         return Position(self, state, seat, lang)
 
+    #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "cards": ("cards in hand (black ones too)", "карты на руке (чёрные тоже)"),
+        "trump": ("trump (the Fool −1)", "Козырь (Дурень −1)"),
+    }
+
+    def breakdown_label(self, key: str, lang: str = "en") -> str:
+        """What the part ``key`` of a seat's points counts, in ``lang``."""
+        en, ru = self.breakdown_labels.get(key, (key, key))
+        return ru if lang == "ru" else en
+
     def seat_count(self, state: State) -> int:
         """Two: 7Я is a game for two."""
         return 2
@@ -194,7 +205,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         ended and why the winner wins whatever the points."""
         return render.asked(self, state, lang)
 
-    def result(self, state: State, lang: str = "en") -> str:
+    def result_sentence(self, state: State, lang: str = "en") -> str:
         """How the game ended, in one sentence: who had no answer, and why that decides
         the game even when the winner holds fewer points (SEM-9, SEM-10)."""
         return render.result_sentence(self, state, lang)

@@ -45,6 +45,11 @@ class State:
 
     __boardrules_game__: ClassVar[str] = "semya"
 
+    @property
+    def seat_count(self) -> int:
+        """The number of seats at the table (``game.seat_count(state)`` says the same)."""
+        return len(self.hands)
+
     first: int
     hands: tuple[tuple[str, ...], tuple[str, ...]]
     trumps: tuple[Trump, Trump] = (Trump.HELD, Trump.HELD)
