@@ -54,9 +54,8 @@ function render(doc) {
   const status = document.getElementById("status");
   status.dataset.over = String(doc.over);
   if (doc.over) {
-    const won = doc.standings.winners.includes(doc.human);
-    status.textContent = "Game over: " + (won ? "you win" : "you lose") +
-      " (points " + doc.standings.points.join(" / ") + ")";
+    const won = doc.result.winners.includes(doc.human);
+    status.textContent = (won ? "You win. " : "You lose. ") + doc.result.sentence;
   } else {
     status.textContent = doc.to_move === doc.human ? "Your move" : "Waiting";
   }
@@ -107,7 +106,7 @@ async function play(action) {
     const reply = await call("play", { action });
     const message = document.getElementById("message");
     if (reply.result.refused) {
-      message.textContent = reply.result.refused.rule + ": " + reply.result.refused.message;
+      message.textContent = reply.result.refused.sentence;
       message.dataset.rule = reply.result.refused.rule;
     } else {
       message.textContent = "";

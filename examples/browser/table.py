@@ -57,7 +57,8 @@ def _tries(table: Table[Any, Any, Any], legal: list[Any]) -> list[dict[str, Any]
 
 def _reply(extra: dict[str, Any] | None = None) -> str:
     """What the page draws: the turn (the document ``serde.to_dict(table.turn())``), the
-    moves to offer, the table as the person sees it, the log, the result."""
+    moves to offer, the table as the person sees it, the log, and the result (the document
+    ``serde.to_dict(game.result(state))``: places, labelled points and a sentence)."""
     table = _table()
     game: Any = table.game
     lang = table.lang
@@ -65,7 +66,6 @@ def _reply(extra: dict[str, Any] | None = None) -> str:
     mine = turn.seat == HUMAN
     moves = [{"action": serde.to_dict(c.action), "label": c.label, "notation": c.notation,
               "legal": True} for c in turn.moves] if mine else []
-    standings = table.score()
     doc = {
         "game": game.name,
         "seed": table.seed,
@@ -81,8 +81,7 @@ def _reply(extra: dict[str, Any] | None = None) -> str:
         "actions": len(table.moves),
         "can_undo": table.can_undo(),
         "can_redo": table.can_redo(),
-        "standings": {"final": standings.final, "winners": list(standings.winners),
-                      "points": list(standings.points)},
+        "result": serde.to_dict(game.result(table.state, lang)),
     }
     doc.update(extra or {})
     return json.dumps(doc, ensure_ascii=False)
@@ -108,7 +107,7 @@ def new_game(args: str) -> str:
 
 def play(args: str) -> str:
     """``{"action": {...}}``: the person's move, then the agents' answers; a refusal comes
-    back as ``refused`` (the rule, its code and sentence) and changes nothing."""
+    back as ``refused`` (the rule, its code and ``violation.sentence``) and changes nothing."""
     table = _table()
     action = serde.from_dict(json.loads(args)["action"], table.game.action_type)
     try:
@@ -116,7 +115,7 @@ def play(args: str) -> str:
     except IllegalAction as error:
         violation = error.violation
         return _reply({"refused": {"rule": violation.rule, "code": violation.code,
-                                   "message": violation.message(table.lang)}})
+                                   "sentence": violation.sentence(table.lang)}})
     return _reply()
 
 

@@ -167,7 +167,8 @@ def test_a_whole_7ya_game_against_mcts_replays_in_cpython(
             refused = reply["refused"]
             message = driver.find_element(By.ID, "message")
             assert message.get_attribute("data-rule") == refused["rule"]
-            assert message.text == f"{refused['rule']}: {refused['message']}"
+            assert message.text == refused["sentence"]
+            assert refused["sentence"].startswith(refused["rule"] + ": ")
             clicks.append(("play", action))
         if reply["can_undo"] and not undone:
             # Back to the person's previous decision, and forward again: the same position.
@@ -185,7 +186,9 @@ def test_a_whole_7ya_game_against_mcts_replays_in_cpython(
         clicks.append(("play", json.loads(legal[0].get_attribute("data-action"))))
         reply = _click_and_wait(driver, legal[0])
     assert reply["over"], "the game ended"
-    assert driver.find_element(By.ID, "status").get_attribute("data-over") == "true"
+    status = driver.find_element(By.ID, "status")
+    assert status.get_attribute("data-over") == "true"
+    assert status.text.endswith(reply["result"]["sentence"])
     assert refused is not None, "an illegal click was refused with the engine's rule"
     assert undone, "undo and redo were clicked"
     saved = _save(driver)
