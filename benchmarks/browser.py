@@ -72,6 +72,9 @@ def _size(sent: dict[str, int]) -> None:
     print(f"download: {sum(sent.values()) / 1e6:.2f} MB in {len(sent)} files")
     for name, size in parts.items():
         print(f"  {name}: {size / 1e6:.2f} MB")
+    for path, size in sorted(sent.items(), key=lambda item: -item[1]):
+        if size >= 100_000:
+            print(f"    {path}: {size / 1e6:.2f} MB")
 
 
 def _play(driver: webdriver.Chrome, game: str, opponent: str, seed: int, limit: int
