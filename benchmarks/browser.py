@@ -91,7 +91,7 @@ def _play(driver: webdriver.Chrome, game: str, opponent: str, seed: int, limit: 
     def click(button: Any) -> dict[str, Any]:
         before = driver.execute_script("return window.__page.replies.length")
         button.click()
-        WebDriverWait(driver, 300).until(
+        WebDriverWait(driver, 300, poll_frequency=0.05).until(
             lambda d: d.execute_script("return window.__page.replies.length") > before)
         reply: dict[str, Any] = driver.execute_script("return window.__page.replies.at(-1)")
         return reply

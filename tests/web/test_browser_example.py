@@ -78,12 +78,18 @@ def _replies(driver: webdriver.Chrome) -> list[dict[str, Any]]:
     return replies
 
 
+def _count(driver: webdriver.Chrome) -> int:
+    count: int = driver.execute_script("return window.__page.replies.length")
+    return count
+
+
 def _click_and_wait(driver: webdriver.Chrome, button: Any) -> dict[str, Any]:
-    before = len(_replies(driver))
+    before = _count(driver)
     button.click()
-    WebDriverWait(driver, 120).until(lambda d: len(_replies(d)) > before)
+    WebDriverWait(driver, 120, poll_frequency=0.05).until(lambda d: _count(d) > before)
     assert driver.execute_script("return window.__page.error") is None
-    return _replies(driver)[-1]
+    reply: dict[str, Any] = driver.execute_script("return window.__page.replies.at(-1)")
+    return reply
 
 
 def _new_game(driver: webdriver.Chrome, game: str, opponent: str, seed: int) -> dict[str, Any]:
