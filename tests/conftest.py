@@ -183,9 +183,10 @@ def _stale_wheel() -> str | None:
     source = BROWSER_EXAMPLE.parents[1] / "src"
     with zipfile.ZipFile(BROWSER_EXAMPLE / "wheels" / ours[0]) as wheel:
         packed = {name: wheel.read(name) for name in wheel.namelist()
-                  if name.startswith("boardrules/") and name.endswith(".py")}
+                  if name.startswith("boardrules/") and not name.endswith("/")}
     here = {path.relative_to(source).as_posix(): path.read_bytes()
-            for path in (source / "boardrules").rglob("*.py")}
+            for path in (source / "boardrules").rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts}
     changed = sorted(name for name in packed.keys() | here.keys()
                      if packed.get(name) != here.get(name))
     return f"{changed[0]} changed since it was built" if changed else None
