@@ -202,3 +202,23 @@ def test_bad_tables_are_refused_naming_the_field(arguments: dict[str, Any], path
 def test_a_bad_language_is_refused() -> None:
     with pytest.raises(BadInput, match="the language is en or ru"):
         Table("kuhn", lang="de")
+
+
+@settings(max_examples=15)
+@given(st.sampled_from([("kuhn", ["human", "random"]), ("lyceum", ["random", "human", "greedy"])]),
+       seeds, st.data())
+def test_the_events_come_as_the_one_person_at_the_table_sees_them(
+    spec: tuple[str, list[str]], seed: int, data: st.DataObject
+) -> None:
+    name, seats = spec
+    table = Table(name, seats, seed)
+    _play_some(table, data, 4)
+    person = seats.index("human")
+    assert table.viewer == person
+    game = table.game
+    state = game.new(seed, **dict(table.record().setup))
+    for move in table.moves:
+        transition = game.step(state, move.action)
+        assert move.events == game.view_events(transition.events, person)
+        state = transition.state
+    assert state == table.state

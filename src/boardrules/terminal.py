@@ -224,7 +224,9 @@ def _play(
         table = Table(game, [HUMAN if s == seat else names[s] for s in range(seats)], seed,
                       lang=lang, **setup)
     except BadInput as error:
-        raise _Refused(f"--bots: {error.reason}") from None
+        if error.path.startswith("$.seats"):
+            raise _Refused(f"--bots: {error.reason}") from None
+        raise _Refused(str(error)) from None
     ru = lang == "ru"
     you = f"вы — игрок {seat}." if ru else f"you are seat {seat}."
     _say(write, f"{game.name}, seed {seed}; {you}")
