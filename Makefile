@@ -6,7 +6,7 @@ STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: demo test lint types optional-tools browser postgres node nginx pytest docs bench release-check \
-	clean
+	browser-example clean
 
 DEMO_STAMP := $(VENV)/.boardrules-demo-installed
 
@@ -94,13 +94,29 @@ nginx:
 
 optional-tools:
 ifeq ($(CI),true)
-	@$(MAKE) --no-print-directory browser postgres node nginx
+	@$(MAKE) --no-print-directory browser postgres node nginx browser-example
 else
 	$(call report,browser,$(BROWSER_PROGRAMS))
 	$(call report,postgres,$(POSTGRES_PROGRAMS))
 	$(call report,node,$(NODE_PROGRAMS))
 	$(call report,nginx,$(NGINX_PROGRAMS))
+	@if [ -e examples/browser/node_modules/pyodide/pyodide.mjs ] && \
+	  [ -e examples/browser/wheels/manifest.json ]; then \
+	  echo "browser-example tests: examples/browser (make browser-example rebuilds it)"; \
+	else \
+	  echo "browser-example tests will be SKIPPED: the example is not built" \
+	    "(make browser-example builds it: npm and pip fetch Pyodide and the wheels once)"; \
+	fi
 endif
+
+# The browser example (examples/browser, docs/how-to/browser.md): Pyodide from npm (the
+# version package-lock.json pins) and the pure-Python wheels the page installs (ours, built
+# from this checkout, and its dependencies', for Pyodide's Python). Needs npm and the package
+# indexes once; the page itself then needs no network. Its test skips until this has run.
+browser-example: $(STAMP)
+	$(call install,browser-example,npm,npm)
+	cd examples/browser && npm ci --no-audit --no-fund --loglevel=error
+	$(PY) tools/browser_wheels.py examples/browser/wheels
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -164,3 +164,47 @@ def find_program() -> Callable[[str], str | None]:
 def needs_nginx() -> dict[str, str]:
     """``{"nginx": path, "openssl": path}``, or the test skips."""
     return require("nginx")
+
+
+#: What ``make browser-example`` builds: Pyodide from npm and the wheels the page installs.
+BROWSER_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "browser"
+BROWSER_EXAMPLE_BUILT = ("node_modules/pyodide/pyodide.mjs", "wheels/manifest.json")
+
+
+def _stale_wheel() -> str | None:
+    """Why the example's boardrules wheel differs from src/boardrules, or None."""
+    import json
+    import zipfile
+
+    wheels = json.loads((BROWSER_EXAMPLE / "wheels" / "manifest.json").read_text("utf-8"))
+    ours = [name for name in wheels["wheels"] if name.startswith("boardrules-")]
+    if len(ours) != 1:
+        return "its manifest names no boardrules wheel"
+    source = BROWSER_EXAMPLE.parents[1] / "src"
+    with zipfile.ZipFile(BROWSER_EXAMPLE / "wheels" / ours[0]) as wheel:
+        packed = {name: wheel.read(name) for name in wheel.namelist()
+                  if name.startswith("boardrules/") and not name.endswith("/")}
+    here = {path.relative_to(source).as_posix(): path.read_bytes()
+            for path in (source / "boardrules").rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts}
+    changed = sorted(name for name in packed.keys() | here.keys()
+                     if packed.get(name) != here.get(name))
+    return f"{changed[0]} changed since it was built" if changed else None
+
+
+@pytest.fixture(scope="session")
+def needs_browser_example(needs_browser: dict[str, str]) -> dict[str, str]:
+    """Chromium and chromedriver (as ``needs_browser``) and the browser example built from
+    this source tree (examples/browser after ``make browser-example``), or the test skips;
+    fails under CI=true, where ``make test`` builds it."""
+    missing = [name for name in BROWSER_EXAMPLE_BUILT if not (BROWSER_EXAMPLE / name).exists()]
+    stale = None if missing else _stale_wheel()
+    if missing or stale:
+        why = f"{', '.join(missing)} missing in examples/browser" if missing else (
+            f"its boardrules wheel is stale: {stale}")
+        line = (f"the browser example is not built ({why}): run `make browser-example` "
+                "(npm and pip fetch Pyodide and the wheels once), then run the tests again")
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true, so nothing may skip: {line}", pytrace=False)
+        pytest.skip(line)
+    return needs_browser

@@ -208,3 +208,41 @@ def test_every_example_runs_with_only_the_examples_extra(tmp_path: Path) -> None
     )
     assert imports.returncode == 0, imports.stderr[-3000:]
     assert imports.stdout.strip() == "imports ok"
+
+
+_BASE_ONLY = _ONLY_ALLOWED.replace("""from boardrules.demo import main
+sys.exit(main(sys.argv[1:]))
+""", """
+import boardrules
+from boardrules import serde
+from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent, play_game
+from boardrules.sim import simulate
+
+for name in boardrules.game_names():
+    game = boardrules.load(name)
+    seats = len(game.score(game.new(0)).points)
+    final, actions = play_game(game, [GreedyAgent()] + [RandomAgent()] * (seats - 1), seed=3)
+    assert game.is_over(final) and actions
+    serde.to_json(game.record(3, tuple(actions)))
+    MCTSAgent(iterations=3).choose(game, game.view(game.new(4), 0), 0, boardrules.Rng(4))
+    simulate(game, [RandomAgent()] * seats, 2, seed=1, executor=None)
+network = sorted(m for m in ("ssl", "http.client", "urllib.request") if m in sys.modules)
+print("played", ",".join(boardrules.game_names()), "network modules:", network or "none")
+""")
+
+
+def test_the_games_agents_and_studies_need_only_the_base_install(tmp_path: Path) -> None:
+    """What a page under Pyodide runs (every game, the agents, ``simulate``) imports nothing
+    beyond the standard library and the base dependencies, and no network module."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    base = _with_dependencies({_name(r) for r in pyproject["project"]["dependencies"]}, depth=6)
+    modules = {module for module, dists in metadata.packages_distributions().items()
+               if {_name(d) for d in dists} & base}
+    assert {"attrs", "cattrs", "typing_extensions"} <= modules
+    result = subprocess.run(
+        [sys.executable, "-c", _BASE_ONLY, ",".join(sorted(modules | {"boardrules"}))],
+        capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip() == (
+        "played kuhn,lyceum,orbita,semya network modules: none"), result.stdout

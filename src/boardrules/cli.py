@@ -329,7 +329,7 @@ def simulate(
     Progress goes to standard error: a bar with the time left on a terminal, else a plain
     line every 10 seconds once the run has taken a second.
     """
-    from concurrent.futures import Executor, ProcessPoolExecutor
+    from concurrent.futures import Executor
 
     from boardrules.sim import simulate as run_study
     from boardrules.sim.compare import study_name
@@ -342,6 +342,7 @@ def simulate(
         write_comparison,
         write_report,
     )
+    from boardrules.sim.run import local_pool
 
     language = _lang(lang)
     if probe not in _PROBES:
@@ -364,7 +365,7 @@ def simulate(
     if dask:
         client, executor = _dask_executor(dask)
     elif jobs > 1:
-        executor = ProcessPoolExecutor(jobs)
+        executor = local_pool("processes", jobs)  # None where there are no processes
     start = time.perf_counter()
     results = []
     total = n * len(studies)
@@ -383,7 +384,7 @@ def simulate(
         except BadInput as error:
             _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
         finally:
-            if isinstance(executor, ProcessPoolExecutor):
+            if executor is not None and client is None:
                 executor.shutdown()
             if client is not None:
                 client.close()

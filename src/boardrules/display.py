@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
-from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
@@ -45,6 +44,24 @@ __all__ = [
     "resolve_word",
     "table",
 ]
+
+
+# xml.sax.saxutils's escape and quoteattr, byte for byte, without importing it: it imports
+# urllib.request and with it http.client and ssl (a tenth of a second at `import boardrules`,
+# and Pyodide has no ssl unless asked).
+def _escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped for XML."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def _quoteattr(text: str) -> str:
+    """``text`` escaped and quoted as an XML attribute value."""
+    text = _escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"{}"'.format(text.replace('"', "&quot;"))
 
 
 S = TypeVar("S")
@@ -172,7 +189,7 @@ class Svg:
         self.title = title
         self._parts: list[str] = []
         if title:
-            self._parts.append(f"<title>{escape(title)}</title>")
+            self._parts.append(f"<title>{_escape(title)}</title>")
 
     @staticmethod
     def _attrs(values: Mapping[str, object]) -> str:
@@ -182,7 +199,7 @@ class Svg:
                 continue
             if isinstance(value, float):
                 value = f"{value:g}"
-            out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+            out.append(f" {key.rstrip('_').replace('_', '-')}={_quoteattr(str(value))}")
         return "".join(out)
 
     def raw(self, element: str, **attributes: object) -> None:
@@ -214,11 +231,11 @@ class Svg:
         head = self._attrs(
             {"x": x, "y": y, "font_size": size, "text_anchor": anchor, **attributes}
         )
-        self._parts.append(f"<text{head}>{escape(content)}</text>")
+        self._parts.append(f"<text{head}>{_escape(content)}</text>")
 
     def tooltip(self, content: str) -> None:
         """A ``<title>`` for the enclosing element: what a pointer over it shows."""
-        self._parts.append(f"<title>{escape(content)}</title>")
+        self._parts.append(f"<title>{_escape(content)}</title>")
 
     def open(self, element: str, **attributes: object) -> None:
         """Open a container element such as ``g``; close it with :meth:`close`."""

@@ -162,3 +162,30 @@ def test_equal_maps_give_the_same_json_whatever_their_order(d: dict[str, int]) -
     forward, backward = FrozenMap(d), FrozenMap(dict(reversed(list(d.items()))))
     assert forward == backward
     assert serde.to_json(forward) == serde.to_json(backward)
+
+
+_ONE_GAME = """
+import sys
+from boardrules import BadInput, serde
+from boardrules.games import semya
+
+serde.from_dict({"type": "play_lord", "named": "venus"}, semya.Action)
+games = sorted(m for m in sys.modules if m.count(".") == 2 and m.startswith("boardrules.games."))
+print(games)
+try:
+    serde.from_dict({"type": "game_ended", "loser": 9, "winner": 0}, semya.Event)
+except BadInput as error:
+    print(error.path)
+"""
+
+
+def test_loading_an_action_imports_no_other_game_and_events_are_still_checked() -> None:
+    """Under Pyodide every import compiles from source: one game's actions do not make the
+    library import every other game to learn that they are no game's events."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", _ONE_GAME], capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.splitlines() == ["['boardrules.games.semya']", "$.loser"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from boardrules import replay
 from boardrules.agents import GreedyAgent, RandomAgent
 from boardrules.games import semya
-from boardrules.sim import distribution, iter_games, simulate, sweep, wilson
+from boardrules.sim import distribution, iter_games, run, simulate, sweep, wilson
 from boardrules.sim.report import build_report
 from boardrules.sim.run import label_content
 
@@ -38,6 +39,53 @@ def test_default_executor_is_a_local_pool() -> None:
     assert simulate(GAME, AGENTS, 20, seed=1, keep_games=True).games == simulate(
         GAME, AGENTS, 20, seed=1, executor=None, keep_games=True
     ).games
+
+
+class _NoThreads(ThreadPoolExecutor):
+    """A thread pool on a platform without threads: it starts, but its first worker cannot."""
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("can't start new thread")
+
+
+def _no_processes(*args: Any, **kwargs: Any) -> Any:
+    raise NotImplementedError("This platform lacks a functioning sem_open implementation")
+
+
+def _must_not_start(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("no pool may be started on this platform")
+
+
+@pytest.mark.parametrize("executor", ["processes", "threads"])
+def test_named_pools_run_here_on_a_platform_without_processes_or_threads(
+    monkeypatch: pytest.MonkeyPatch, executor: str
+) -> None:
+    here = simulate(GAME, AGENTS, 9, seed=4, executor=None, keep_games=True)
+    monkeypatch.setattr(run.sys, "platform", "emscripten")  # Pyodide's
+    monkeypatch.setattr(run, "ProcessPoolExecutor", _must_not_start)
+    monkeypatch.setattr(run, "ThreadPoolExecutor", _must_not_start)
+    assert run.local_pool("processes") is None
+    assert run.local_pool("threads") is None
+    there = simulate(GAME, AGENTS, 9, seed=4, executor=executor, keep_games=True)
+    assert there.games == here.games
+    assert there.summary == here.summary
+
+
+def test_pools_that_cannot_start_a_worker_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    here = simulate(GAME, AGENTS, 9, seed=4, executor=None, keep_games=True, chunk_size=2)
+    monkeypatch.setattr(run, "ProcessPoolExecutor", _no_processes)
+    monkeypatch.setattr(run, "ThreadPoolExecutor", _NoThreads)
+    assert run.local_pool("processes") is None
+    for executor in ("processes", "threads"):
+        there = simulate(GAME, AGENTS, 9, seed=4, executor=executor, keep_games=True,
+                         chunk_size=2)
+        assert there.games == here.games
+        assert there.summary == here.summary
+
+
+def test_an_executor_given_that_cannot_start_is_not_hidden() -> None:
+    with _NoThreads(1) as pool, pytest.raises(RuntimeError, match="can't start new thread"):
+        simulate(GAME, AGENTS, 3, seed=4, executor=pool)
 
 
 def test_results_replay_and_summaries_add_up() -> None:

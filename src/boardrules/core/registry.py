@@ -18,6 +18,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "RULEBOOK",
     "game_from_json_options",
+    "game_module",
     "game_names",
     "load",
     "load_variant",
@@ -98,6 +99,28 @@ def game_names() -> tuple[str, ...]:
     True
     """
     return tuple(sorted({*_builtin(), *_entry_points(), *_REGISTERED}))
+
+
+def game_module(name: str) -> str | None:
+    """The module the game ``name`` is made from (``"boardrules.games.semya"``), or ``None``
+    for a game :func:`register` registered in this process (its factory is in memory).
+
+    Finding it imports nothing, so a caller can tell the games already imported from those
+    that loading would import.
+
+    >>> game_module("kuhn")
+    'boardrules.games.kuhn'
+
+    Raises:
+        UnknownGame: if no game has that name.
+    """
+    if name in _REGISTERED:
+        return None
+    target = _builtin().get(name) or _entry_points().get(name)
+    if target is None:
+        known = ", ".join(game_names())
+        raise UnknownGame(f"no game named {name!r}; known games: {known}")
+    return target.partition(":")[0]
 
 
 def _factory(name: str) -> Callable[..., Any]:

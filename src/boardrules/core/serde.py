@@ -20,6 +20,7 @@ boardrules.core.errors.BadInput: $.card: expected a string, got int
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any, TypeVar, overload
 
@@ -46,7 +47,7 @@ from boardrules.core.codec import (
 )
 from boardrules.core.errors import BadInput, UnknownGame
 from boardrules.core.record import SCHEMA_VERSION, GameRecord, Note, new_game
-from boardrules.core.registry import game_from_json_options, game_names, load
+from boardrules.core.registry import game_from_json_options, game_module, game_names, load
 
 __all__ = [
     "CARD_FIELDS",
@@ -186,9 +187,23 @@ def _game_of_events(union: Any) -> Any:
     a union that is no game's events, such as an action union, is kept as ``None``).
     """
     if union not in _EVENT_GAMES:  # unions of actions are remembered as None
-        games = (load(name) for name in game_names())
-        _EVENT_GAMES[union] = next((g for g in games if g.event_type == union), None)
+        _EVENT_GAMES[union] = _find_game_of_events(union)
     return _EVENT_GAMES[union]
+
+
+def _find_game_of_events(union: Any) -> Any:
+    """The games already imported are asked first, and a union one of them names as its
+    actions or states ends the search: loading (importing) every other game, seconds under
+    Pyodide, is left for a union none of them knows."""
+    names = game_names()
+    imported = [n for n in names if game_module(n) is None or game_module(n) in sys.modules]
+    for name in [*imported, *(n for n in names if n not in imported)]:
+        game = load(name)
+        if game.event_type == union:
+            return game
+        if union in (game.action_type, game.state_type):
+            return None
+    return None
 
 
 def _has_card(game: Any, card_id: str) -> bool:

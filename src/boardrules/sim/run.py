@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -22,6 +24,7 @@ __all__ = [
     "PROBE_EVERY",
     "PROBE_LIMIT",
     "PROBE_SAMPLED_ACTIONS",
+    "SINGLE_THREADED_PLATFORMS",
     "GameResult",
     "Probe",
     "SimulationResult",
@@ -29,6 +32,7 @@ __all__ = [
     "check_study",
     "iter_games",
     "label_content",
+    "local_pool",
     "seats_of",
     "simulate",
 ]
@@ -46,6 +50,38 @@ PROBE_SAMPLED_ACTIONS = 32
 #: :data:`PROBE_EVERY`, :data:`PROBE_SAMPLED_ACTIONS` actions each: cheap enough to be on
 #: by default in ``boardrules simulate``).
 Probe = bool | Literal["sampled"]
+
+
+#: Platforms (``sys.platform``) whose Python can start neither processes nor threads:
+#: Pyodide in a browser or in Node (``"emscripten"``) and WASI. There a named pool
+#: (``executor="processes"`` or ``"threads"``) runs the games in this process instead.
+SINGLE_THREADED_PLATFORMS = frozenset({"emscripten", "wasi"})
+
+#: What starting a pool, a worker process or a thread raises where the platform has none.
+_CANNOT_START = (ImportError, NotImplementedError, OSError, RuntimeError)
+
+
+def local_pool(kind: Literal["processes", "threads"], workers: int | None = None
+               ) -> Executor | None:
+    """A pool of ``workers`` (all cores by default) local processes or threads, or ``None``
+    where the platform cannot start them (see :data:`SINGLE_THREADED_PLATFORMS`), so the
+    caller runs the work in this process.
+
+    >>> pool = local_pool("threads", 2)
+    >>> pool is None or pool.submit(sum, (1, 2)).result() == 3
+    True
+    >>> if pool is not None:
+    ...     pool.shutdown()
+    """
+    if sys.platform in SINGLE_THREADED_PLATFORMS:
+        return None
+    workers = workers or os.cpu_count() or 1
+    try:
+        if kind == "processes":
+            return ProcessPoolExecutor(max_workers=workers)
+        return ThreadPoolExecutor(max_workers=workers)
+    except _CANNOT_START:
+        return None
 
 
 def _probe_plan(probe: Probe) -> tuple[int, int]:
@@ -602,6 +638,9 @@ def simulate(
         executor: ``"processes"`` (a local pool over all cores, the default),
             ``"threads"`` (a local thread pool), ``None`` (this process), or any
             ``concurrent.futures.Executor``, such as a Dask client's ``get_executor()``.
+            Where the platform starts neither processes nor threads (Pyodide, WASI: see
+            :func:`local_pool`), ``"processes"`` and ``"threads"`` run in this process,
+            with the same results.
         chunk_size: games per unit of work.
         keep_games: keep every :class:`GameResult` (they grow with the study; by default
             only the running summary is kept).
@@ -636,17 +675,12 @@ def simulate(
     pool: Executor | None
     owned: Executor | None = None
     if isinstance(executor, str):
-        workers = os.cpu_count() or 1
-        if executor == "processes":
-            owned = ProcessPoolExecutor(max_workers=workers)
-        elif executor == "threads":
-            owned = ThreadPoolExecutor(max_workers=workers)
-        else:
+        if executor not in ("processes", "threads"):
             raise BadInput(
                 "$.executor", f"expected 'processes', 'threads', None or an Executor, "
                 f"not {executor!r}"
             )
-        pool = owned
+        pool = owned = local_pool("processes" if executor == "processes" else "threads")
     else:
         pool = executor
     summary = Summary()
@@ -665,18 +699,27 @@ def simulate(
             progress(done)
 
     try:
-        if pool is None:
-            for indices in _chunks(games, size):
-                absorb(summarize_chunk(game, agents, indices, seed, *args))
-        else:
+        chunks = _chunks(games, size)
+        if pool is not None:
             limit = 4 * (os.cpu_count() or 2)
             pending: list[Future[tuple[list[GameResult], Summary]]] = []
-            for indices in _chunks(games, size):
-                pending.append(pool.submit(summarize_chunk, game, agents, indices, seed, *args))
+            for indices in chunks:
+                try:
+                    future = pool.submit(summarize_chunk, game, agents, indices, seed, *args)
+                except _CANNOT_START:
+                    # A pool of our own that cannot start its first worker (no processes
+                    # or threads on this platform): this chunk and the rest run here.
+                    if pool is not owned or pending:
+                        raise
+                    chunks = itertools.chain([indices], chunks)
+                    break
+                pending.append(future)
                 if len(pending) >= limit:
                     absorb(pending.pop(0).result())
             for future in pending:
                 absorb(future.result())
+        for indices in chunks:
+            absorb(summarize_chunk(game, agents, indices, seed, *args))
     finally:
         if owned is not None:
             owned.shutdown()
