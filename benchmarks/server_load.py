@@ -19,8 +19,10 @@ so the figures show whether one client's bots delay another's::
 
 ``--baseline`` runs, in the same invocation and with the same number of clients, a bare
 Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
-else) and prints its figures beside the server's; ``--workers N`` starts the server with N
-processes (with ``--db postgresql://...``)::
+else) and prints its figures beside the server's. Both run from the start, and the load
+alternates between them in ``--rounds`` turns (5 by default, ``--seconds`` split evenly), so
+a machine whose other load changes during the run weighs on both alike; ``--workers N``
+starts the server with N processes (with ``--db postgresql://...``)::
 
     python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
     python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
@@ -67,6 +69,16 @@ class Result:
     move_ms: list[float] = attrs.field(factory=list)
     reply_ms: list[float] = attrs.field(factory=list)
     hammer_requests: int = 0
+
+    def merge(self, other: Result) -> None:
+        """Add the figures of a run of the same clients (another turn of the same load)."""
+        self.seconds += other.seconds
+        self.moves += other.moves
+        self.finished += other.finished
+        self.errors += other.errors
+        self.move_ms += other.move_ms
+        self.reply_ms += other.reply_ms
+        self.hammer_requests += other.hammer_requests
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -331,10 +343,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
     parser.add_argument("--baseline", action="store_true",
                         help="also load a bare Starlette+SQLite endpoint, side by side")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="with --baseline: turns the load takes between the two")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
-    process = None
+    process = bare = None
+    base: Result | None = None
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
@@ -344,21 +359,26 @@ def main(argv: list[str] | None = None) -> int:
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
                                         Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
-            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer, args.flood))
+            if not args.baseline:
+                result = asyncio.run(load(url, args.matches, args.seconds, args.hammer,
+                                          args.flood))
+            else:
+                bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
+                                            Path(tmp) / "bare.log")
+                rounds = max(1, args.rounds)
+                part = args.seconds / rounds
+                result, base = Result(args.matches, 0.0), Result(args.matches, 0.0)
+                for turn in range(rounds):  # in turns: the server, then the bare endpoint
+                    result.merge(asyncio.run(load(url, args.matches, part, args.hammer,
+                                                  args.flood if turn == 0 else 0)))
+                    base.merge(asyncio.run(bare_load(bare_url, args.matches, part)))
         finally:
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
+            for started in (process, bare):
+                if started is not None:
+                    started.terminate()
+                    started.wait(timeout=30)
     summary = result.summary()
-    if args.baseline:
-        with tempfile.TemporaryDirectory() as tmp:
-            bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
-                                        Path(tmp) / "bare.log")
-            try:
-                base = asyncio.run(bare_load(bare_url, args.matches, args.seconds))
-            finally:
-                bare.terminate()
-                bare.wait(timeout=30)
+    if base is not None:
         baseline = base.summary()
         summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
                                                         "moves_per_s", "errors")}
