@@ -106,7 +106,8 @@ def test_every_socket_of_a_view_gets_the_same_text_and_it_is_the_views_payload(
                     game, [(n, events[n]) for n in range(since, version)], seat)
             assert push == seat_payload(game, states[version], seat, version, seats)
             since = version
-    assert len(received[0]) > 3 and all(texts for texts in received)
+    assert len(received[0]) > 3
+    assert all(texts for texts in received)
 
 
 def test_a_view_is_built_once_per_move_whatever_its_sockets(

@@ -313,9 +313,13 @@ class Server:
         def remote(match_id: str, version: int) -> None:
             loop.call_soon_threadsafe(self._moved, match_id, version)
 
-        self.matches.store.listen(remote)
-        for match_id in await self._call(self.matches.waiting_for_bots):
-            self.wake_bots(match_id)
+        try:
+            self.matches.store.listen(remote)
+            for match_id in await self._call(self.matches.waiting_for_bots):
+                self.wake_bots(match_id)
+        except BaseException:  # a server that cannot start closes its store all the same
+            await self.shutdown()
+            raise
         tidy = loop.create_task(self._tidy(), name="tidy")
         try:
             yield
