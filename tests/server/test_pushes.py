@@ -157,3 +157,32 @@ def test_a_view_is_built_once_per_move_whatever_its_sockets(
     finally:
         for context in contexts:
             context.__exit__(None, None, None)
+
+
+@settings(max_examples=15, deadline=None)
+@given(name=st.sampled_from(tuple(boardrules.game_names())), seed=st.integers(0, 2**32),
+       moves=st.integers(0, 60))
+def test_labels_looked_up_again_are_the_labels_written_afresh(
+    name: str, seed: int, moves: int
+) -> None:
+    """Labels are written once per game and item and then looked up: the looked-up ones
+    are what ``describe`` writes, for every legal action and every event of a random game."""
+    from boardrules.agents import RandomAgent
+    from boardrules.core.rng import Rng
+    from boardrules.labels import describe
+    from boardrules.server.payloads import labelled
+
+    game = boardrules.load(name)
+    state, rng = game.new(seed), Rng(seed)
+    items: list[object] = []
+    for _ in range(moves):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        items += game.legal_actions(state)
+        step = game.step(state, RandomAgent().choose(game, game.view(state, seat), seat, rng))
+        items += step.events
+        state = step.state
+    for item in items + items:  # the second time round, from the store of labels
+        assert labelled(game, item) == {"en": describe(game, item, "en"),
+                                        "ru": describe(game, item, "ru")}

@@ -368,8 +368,9 @@ class Server:
                 response = await fn(request)
             except Refusal as refusal:
                 response = _error(refusal)
-            log.info("%s %s %d %.1fms", request.method, request.url.path,
-                     response.status_code, 1000 * (time.perf_counter() - start))
+            if log.isEnabledFor(logging.INFO):
+                log.info("%s %s %d %.1fms", request.method, request.scope["path"],
+                         response.status_code, 1000 * (time.perf_counter() - start))
             return response
 
         return handle
