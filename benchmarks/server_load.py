@@ -4,7 +4,10 @@ Each match has a scripted client for seat 0 (it waits on its WebSocket, then POS
 legal move) and a bot on seat 1. When a match ends its client starts another, so the number
 of concurrent matches stays constant for the whole run. Reported: moves played, errors (any
 refusal or broken push), the p50 and p99 latency of a person's move (the POST, answered after
-the move is stored) and of a bot's reply (from that answer to the push of the bot's move).
+the move is stored) and of a bot's reply (from that answer to the push of the bot's move),
+and, for a server started here, the CPU time it used (its bot workers included) per person's
+move, the bot's reply and the pushes included: a figure that a busy shared machine disturbs
+far less than it disturbs latencies.
 
 Run by hand (never as a timed test)::
 
@@ -42,6 +45,7 @@ import asyncio
 import json
 import multiprocessing
 import multiprocessing.queues
+import os
 import socket
 import statistics
 import subprocess
@@ -69,6 +73,8 @@ class Result:
     move_ms: list[float] = attrs.field(factory=list)
     reply_ms: list[float] = attrs.field(factory=list)
     hammer_requests: int = 0
+    #: CPU seconds the server (with its bot workers) used meanwhile; NaN when not measured.
+    cpu_seconds: float = float("nan")
 
     def merge(self, other: Result) -> None:
         """Add the figures of a run of the same clients (another turn of the same load)."""
@@ -79,6 +85,8 @@ class Result:
         self.move_ms += other.move_ms
         self.reply_ms += other.reply_ms
         self.hammer_requests += other.hammer_requests
+        self.cpu_seconds = (other.cpu_seconds if self.cpu_seconds != self.cpu_seconds
+                            else self.cpu_seconds + other.cpu_seconds)  # NaN: none yet
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -95,6 +103,7 @@ class Result:
             "reply_p99_ms": round(pct(self.reply_ms, 99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
             "hammer_requests": self.hammer_requests,
+            "cpu_ms_per_move": round(1000 * self.cpu_seconds / max(self.moves, 1), 2),
         }
 
 
@@ -224,6 +233,31 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
         result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
         result.errors += errors
         hammering.join()
+    return result
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process and its children (bot workers) have used,
+    read from ``/proc`` (Linux; NaN elsewhere or when a process is gone)."""
+    try:
+        pids = [pid]
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(c) for c in (task / "children").read_text().split()]
+        ticks = 0
+        for one in pids:
+            fields = Path(f"/proc/{one}/stat").read_text().rpartition(")")[2].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pid: int | None, run: Any) -> Result:
+    """``asyncio.run(run)``, with the CPU time ``pid`` used meanwhile when it is known."""
+    before = float("nan") if pid is None else cpu_seconds(pid)
+    result: Result = asyncio.run(run)
+    if pid is not None:
+        result.cpu_seconds = cpu_seconds(pid) - before
     return result
 
 
@@ -359,9 +393,10 @@ def main(argv: list[str] | None = None) -> int:
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
                                         Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
+            pid = None if process is None else process.pid
             if not args.baseline:
-                result = asyncio.run(load(url, args.matches, args.seconds, args.hammer,
-                                          args.flood))
+                result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
+                                            args.flood))
             else:
                 bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
                                             Path(tmp) / "bare.log")
@@ -369,9 +404,9 @@ def main(argv: list[str] | None = None) -> int:
                 part = args.seconds / rounds
                 result, base = Result(args.matches, 0.0), Result(args.matches, 0.0)
                 for turn in range(rounds):  # in turns: the server, then the bare endpoint
-                    result.merge(asyncio.run(load(url, args.matches, part, args.hammer,
-                                                  args.flood if turn == 0 else 0)))
-                    base.merge(asyncio.run(bare_load(bare_url, args.matches, part)))
+                    result.merge(measured(pid, load(url, args.matches, part, args.hammer,
+                                                    args.flood if turn == 0 else 0)))
+                    base.merge(measured(bare.pid, bare_load(bare_url, args.matches, part)))
         finally:
             for started in (process, bare):
                 if started is not None:
@@ -381,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     if base is not None:
         baseline = base.summary()
         summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
-                                                        "moves_per_s", "errors")}
+                                                        "moves_per_s", "errors",
+                                                        "cpu_ms_per_move")}
         summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
                                                 / baseline["move_p50_ms"], 2)
         result.errors += base.errors
