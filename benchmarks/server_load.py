@@ -4,7 +4,10 @@ Each match has a scripted client for seat 0 (it waits on its WebSocket, then POS
 legal move) and a bot on seat 1. When a match ends its client starts another, so the number
 of concurrent matches stays constant for the whole run. Reported: moves played, errors (any
 refusal or broken push), the p50 and p99 latency of a person's move (the POST, answered after
-the move is stored) and of a bot's reply (from that answer to the push of the bot's move).
+the move is stored) and of a bot's reply (from that answer to the push of the bot's move),
+and, for a server started here, the CPU time it used (its bot workers included) per person's
+move, the bot's reply and the pushes included: a figure that a busy shared machine disturbs
+far less than it disturbs latencies.
 
 Run by hand (never as a timed test)::
 
@@ -19,8 +22,10 @@ so the figures show whether one client's bots delay another's::
 
 ``--baseline`` runs, in the same invocation and with the same number of clients, a bare
 Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
-else) and prints its figures beside the server's; ``--workers N`` starts the server with N
-processes (with ``--db postgresql://...``)::
+else) and prints its figures beside the server's. Both run from the start, and the load
+alternates between them in ``--rounds`` turns (5 by default, ``--seconds`` split evenly), so
+a machine whose other load changes during the run weighs on both alike; ``--workers N``
+starts the server with N processes (with ``--db postgresql://...``)::
 
     python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
     python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
@@ -40,6 +45,7 @@ import asyncio
 import json
 import multiprocessing
 import multiprocessing.queues
+import os
 import socket
 import statistics
 import subprocess
@@ -67,6 +73,20 @@ class Result:
     move_ms: list[float] = attrs.field(factory=list)
     reply_ms: list[float] = attrs.field(factory=list)
     hammer_requests: int = 0
+    #: CPU seconds the server (with its bot workers) used meanwhile; NaN when not measured.
+    cpu_seconds: float = float("nan")
+
+    def merge(self, other: Result) -> None:
+        """Add the figures of a run of the same clients (another turn of the same load)."""
+        self.seconds += other.seconds
+        self.moves += other.moves
+        self.finished += other.finished
+        self.errors += other.errors
+        self.move_ms += other.move_ms
+        self.reply_ms += other.reply_ms
+        self.hammer_requests += other.hammer_requests
+        self.cpu_seconds = (other.cpu_seconds if self.cpu_seconds != self.cpu_seconds
+                            else self.cpu_seconds + other.cpu_seconds)  # NaN: none yet
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -83,6 +103,7 @@ class Result:
             "reply_p99_ms": round(pct(self.reply_ms, 99), 1),
             "moves_per_s": round(self.moves / self.seconds, 1),
             "hammer_requests": self.hammer_requests,
+            "cpu_ms_per_move": round(1000 * self.cpu_seconds / max(self.moves, 1), 2),
         }
 
 
@@ -215,6 +236,31 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
     return result
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process and its children (bot workers) have used,
+    read from ``/proc`` (Linux; NaN elsewhere or when a process is gone)."""
+    try:
+        pids = [pid]
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(c) for c in (task / "children").read_text().split()]
+        ticks = 0
+        for one in pids:
+            fields = Path(f"/proc/{one}/stat").read_text().rpartition(")")[2].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pid: int | None, run: Any) -> Result:
+    """``asyncio.run(run)``, with the CPU time ``pid`` used meanwhile when it is known."""
+    before = float("nan") if pid is None else cpu_seconds(pid)
+    result: Result = asyncio.run(run)
+    if pid is not None:
+        result.cpu_seconds = cpu_seconds(pid) - before
+    return result
+
+
 def bare_app(db: str) -> Any:
     """The baseline: a Starlette endpoint that parses a JSON body and stores one SQLite row."""
     import sqlite3
@@ -331,10 +377,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
     parser.add_argument("--baseline", action="store_true",
                         help="also load a bare Starlette+SQLite endpoint, side by side")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="with --baseline: turns the load takes between the two")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
-    process = None
+    process = bare = None
+    base: Result | None = None
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
@@ -344,24 +393,31 @@ def main(argv: list[str] | None = None) -> int:
             process, url = start_server(args.db or str(Path(tmp) / "load.sqlite3"),
                                         Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
-            result = asyncio.run(load(url, args.matches, args.seconds, args.hammer, args.flood))
+            pid = None if process is None else process.pid
+            if not args.baseline:
+                result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
+                                            args.flood))
+            else:
+                bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
+                                            Path(tmp) / "bare.log")
+                rounds = max(1, args.rounds)
+                part = args.seconds / rounds
+                result, base = Result(args.matches, 0.0), Result(args.matches, 0.0)
+                for turn in range(rounds):  # in turns: the server, then the bare endpoint
+                    result.merge(measured(pid, load(url, args.matches, part, args.hammer,
+                                                    args.flood if turn == 0 else 0)))
+                    base.merge(measured(bare.pid, bare_load(bare_url, args.matches, part)))
         finally:
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
+            for started in (process, bare):
+                if started is not None:
+                    started.terminate()
+                    started.wait(timeout=30)
     summary = result.summary()
-    if args.baseline:
-        with tempfile.TemporaryDirectory() as tmp:
-            bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
-                                        Path(tmp) / "bare.log")
-            try:
-                base = asyncio.run(bare_load(bare_url, args.matches, args.seconds))
-            finally:
-                bare.terminate()
-                bare.wait(timeout=30)
+    if base is not None:
         baseline = base.summary()
         summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
-                                                        "moves_per_s", "errors")}
+                                                        "moves_per_s", "errors",
+                                                        "cpu_ms_per_move")}
         summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
                                                 / baseline["move_p50_ms"], 2)
         result.errors += base.errors

@@ -188,3 +188,88 @@ def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
     finally:
         mover.close()
         watcher.close()
+
+
+def _recording_connect(monkeypatch: pytest.MonkeyPatch, fail_at: int, listen_fails: bool
+                       ) -> list[Any]:
+    """Make ``psycopg.connect`` record every connection and refuse the ``fail_at``-th (from
+    0) as a database with too many clients does; with ``listen_fails`` a ``LISTEN`` fails."""
+    real = psycopg.connect
+    made: list[Any] = []
+
+    class Refusing:
+        def __init__(self, conn: Any) -> None:
+            self.conn = conn
+
+        def execute(self, *args: Any) -> Any:
+            raise psycopg.OperationalError("the connection broke")
+
+        def close(self) -> None:
+            self.conn.close()
+
+    def connect(*args: Any, **kwargs: Any) -> Any:
+        if len(made) == fail_at:
+            raise psycopg.OperationalError("sorry, too many clients already")
+        conn = real(*args, **kwargs)
+        made.append(conn)
+        return Refusing(conn) if listen_fails and kwargs.get("autocommit") else conn
+
+    monkeypatch.setattr(psycopg, "connect", connect)
+    return made
+
+
+def test_a_postgres_store_that_cannot_open_leaves_no_connection_open(
+    postgres: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load a database may refuse the third connection: the first two are closed, not
+    left for the garbage collector (which warns: ``ResourceWarning``)."""
+    url = postgres()
+    made = _recording_connect(monkeypatch, fail_at=2, listen_fails=False)
+    with pytest.raises(psycopg.OperationalError):
+        open_store(url)
+    assert len(made) == 2
+    assert all(conn.closed for conn in made)
+
+
+def test_a_listener_that_cannot_listen_leaves_no_connection_open(
+    postgres: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = postgres()
+    made = _recording_connect(monkeypatch, fail_at=-1, listen_fails=True)
+    store = open_store(url)
+    try:
+        with pytest.raises(psycopg.OperationalError):
+            store.listen(lambda match_id, version: None)
+        assert len(made) == 5  # the pool's four, and the one that could not listen
+        assert made[-1].closed
+    finally:
+        store.close()
+    assert all(conn.closed for conn in made)
+
+
+def test_a_server_that_cannot_start_closes_its_store(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When listening fails at start-up (the database went away), the server's start fails
+    and its store is closed, not left for the garbage collector."""
+    from starlette.testclient import TestClient
+
+    from boardrules.server.app import make_app
+
+    store = open_store(str(tmp_path / "m.sqlite3"))
+    closed: list[bool] = []
+    close = store.close
+
+    def refuse(callback: Any) -> None:
+        raise OSError("the database went away")
+
+    def closing() -> None:
+        closed.append(True)
+        close()
+
+    monkeypatch.setattr(store, "listen", refuse)
+    monkeypatch.setattr(store, "close", closing)
+    app, _ = make_app(store)
+    with pytest.raises(OSError, match="went away"), TestClient(app):
+        pass
+    assert closed == [True]

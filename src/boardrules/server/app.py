@@ -51,6 +51,7 @@ from boardrules.server.matches import (
 )
 from boardrules.server.net import HostGuard
 from boardrules.server.payloads import labelled, seat_picture
+from boardrules.server.pushes import UpdateKey, Updates, update_from_answer, update_text
 from boardrules.server.store import Store
 
 __all__ = ["Hello", "Hub", "Server", "make_app"]
@@ -149,6 +150,12 @@ class Server:
         self._pictures: collections.OrderedDict[tuple[Any, ...], bytes] = (
             collections.OrderedDict())
         self._pictures_lock = threading.Lock()
+        #: Encoded updates, shared by the sockets that watch one seat (or as spectators).
+        self.updates = Updates()
+        #: The seats watched in this process, by match: how many sockets watch each.
+        self._watching: dict[str, collections.Counter[int | None]] = {}
+        #: Updates being built, so the sockets of one view wait for one build, not each its own.
+        self._building: dict[UpdateKey, asyncio.Task[tuple[str, int, int | None]]] = {}
 
     # -- running things off the loop -----------------------------------------------------
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -222,11 +229,16 @@ class Server:
                                        turn.seed, turn.version)
 
     async def _run_bots(self, match_id: str) -> None:
+        turn: BotTurn | None = None
+        looked = False  # whether ``turn`` is fresh (looked up with the last bot move)
+        kicks = 0
         try:
             while not self._closing:
-                kicks = self._kicks.get(match_id, 0)
                 try:
-                    turn = await self._call(self.matches.bot_turn, match_id)
+                    if not looked:
+                        kicks = self._kicks.get(match_id, 0)  # before looking
+                        turn = await self._call(self.matches.bot_turn, match_id)
+                    looked = False
                     if turn is None:
                         if self._kicks.get(match_id, 0) != kicks:
                             continue  # a move arrived while we looked: look again
@@ -234,10 +246,14 @@ class Server:
                     action = await self._choose(turn)
                     if self._closing:
                         return
-                    version = await self._call(self.matches.bot_move, turn, action)
+                    seats = tuple(self._watching.get(match_id, ()))
+                    kicks = self._kicks.get(match_id, 0)
+                    version, turn = await self._call(self._bot_moved, turn, action, seats)
+                    looked = True
                 except Refusal as refusal:
                     if refusal.status == 404:
                         return
+                    looked = False
                     continue  # another process moved first: look again
                 self.hub.publish(match_id, version)
         except Exception:  # a bug must not pass silently, nor stop the other matches
@@ -246,6 +262,19 @@ class Server:
             if self._bots.get(match_id) is asyncio.current_task():
                 del self._bots[match_id]
                 self._kicks.pop(match_id, None)
+
+    def _bot_moved(self, turn: BotTurn, action: Any, seats: tuple[int | None, ...]
+                   ) -> tuple[int, BotTurn | None]:
+        """Store a bot's move, build the update of each watched seat and look up the next
+        bot turn, all in one worker thread: the sockets find their updates made, and the
+        bots need no other hand-off to learn whether they move again."""
+        version = self.matches.bot_move(turn, action)
+        try:
+            for seat in seats:
+                self._update_of_seat(turn.match_id, seat, turn.version)
+            return version, self.matches.bot_turn(turn.match_id)
+        except Refusal:  # the match was removed meanwhile: its sockets will find out
+            return version, None
 
     # -- finished matches ----------------------------------------------------------------
     def _export(self, match_id: str, record: dict[str, Any]) -> None:
@@ -284,9 +313,13 @@ class Server:
         def remote(match_id: str, version: int) -> None:
             loop.call_soon_threadsafe(self._moved, match_id, version)
 
-        self.matches.store.listen(remote)
-        for match_id in await self._call(self.matches.waiting_for_bots):
-            self.wake_bots(match_id)
+        try:
+            self.matches.store.listen(remote)
+            for match_id in await self._call(self.matches.waiting_for_bots):
+                self.wake_bots(match_id)
+        except BaseException:  # a server that cannot start closes its store all the same
+            await self.shutdown()
+            raise
         tidy = loop.create_task(self._tidy(), name="tidy")
         try:
             yield
@@ -335,8 +368,9 @@ class Server:
                 response = await fn(request)
             except Refusal as refusal:
                 response = _error(refusal)
-            log.info("%s %s %d %.1fms", request.method, request.url.path,
-                     response.status_code, 1000 * (time.perf_counter() - start))
+            if log.isEnabledFor(logging.INFO):
+                log.info("%s %s %d %.1fms", request.method, request.scope["path"],
+                         response.status_code, 1000 * (time.perf_counter() - start))
             return response
 
         return handle
@@ -393,7 +427,14 @@ class Server:
 
         def move() -> tuple[int, bytes]:
             doc = self.matches.act(match_id, token, body)
-            return doc["version"], _encode(doc)
+            encoded = _encode(doc)
+            version, seat = doc["version"], doc["seat"]
+            if seat in self._watching.get(match_id, ()):
+                # The answer is the mover's update (the events since the version it saw):
+                # its sockets send these bytes, built once.
+                self.updates.put((match_id, version, seat, version - 1),
+                                 update_from_answer(encoded))
+            return version, encoded
 
         version, encoded = await self._call(move)
         self._moved(match_id, version)
@@ -459,13 +500,16 @@ class Server:
                 text = await asyncio.wait_for(socket.receive_text(), 30)
                 hello: Hello = serde.from_json(text.encode("utf-8")[: self.limits.max_body],
                                                Hello)
-                text, sent = await self._call(self._update, match_id, hello.token, hello.since)
+                text, sent, seat = await self._call(self._update, match_id, hello.token,
+                                                    hello.since)
             except (BadInput, TimeoutError, KeyError) as error:
                 await socket.close(4400, f"send {{\"token\": ...}} first: {error}"[:120])
                 return
             except Refusal as refusal:
                 await socket.close(4000 + refusal.status, refusal.reason[:120])
                 return
+            watching = self._watching.setdefault(match_id, collections.Counter())
+            watching[seat] += 1
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
             await socket.send_text(text)
             while True:
@@ -481,20 +525,58 @@ class Server:
                     return
                 if version <= sent:
                     continue
-                text, sent = await self._call(self._update, match_id, hello.token, sent)
+                text, sent = await self._push_text(match_id, hello.token, seat, sent, version)
                 await socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
             if receiver is not None:
                 receiver.cancel()
+                counts = self._watching.get(match_id)
+                if counts is not None:
+                    counts[seat] -= 1
+                    if counts[seat] <= 0:
+                        del counts[seat]
+                    if not counts:
+                        del self._watching[match_id]
             self.hub.unsubscribe(match_id, queue)
 
-    def _update(self, match_id: str, token: str | None, since: int | None) -> tuple[str, int]:
-        """One WebSocket update as text, and the version it carries."""
+    async def _push_text(self, match_id: str, token: str | None, seat: int | None, sent: int,
+                         version: int) -> tuple[str, int]:
+        """The update a socket of ``seat`` that holds ``sent`` sends once the match reached
+        ``version``, and the version it carries: made already for this view, being made for
+        another socket of it (then awaited), or made now, in a worker thread."""
+        key = (match_id, version, seat, sent)
+        found = self.updates.get(key)
+        if found is not None:
+            return found, version
+        task = self._building.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(
+                self._call(self._update, match_id, token, sent))
+            self._building[key] = task
+
+            def built(done: asyncio.Task[tuple[str, int, int | None]]) -> None:
+                self._building.pop(key, None)
+                if not done.cancelled():
+                    done.exception()  # retrieved here too: every socket may have gone
+
+            task.add_done_callback(built)
+        text, made, _ = await asyncio.shield(task)  # one socket leaving stops no other's
+        return text, made
+
+    def _update(self, match_id: str, token: str | None, since: int | None
+                ) -> tuple[str, int, int | None]:
+        """One WebSocket update as text, the version it carries and the token's seat."""
         doc = self.matches.payload(match_id, token, since)
-        return json.dumps({"type": "update", **doc}, ensure_ascii=False,
-                          separators=(",", ":")), doc["version"]
+        text = update_text(doc)
+        self.updates.put((match_id, doc["version"], doc["seat"], since), text)
+        return text, doc["version"], doc["seat"]
+
+    def _update_of_seat(self, match_id: str, seat: int | None, since: int) -> None:
+        """Build and keep the update of ``seat`` with the events after ``since``."""
+        doc = self.matches.seat_payload(match_id, seat, since)
+        self.updates.put((match_id, doc["version"], seat, since), update_text(doc))
 
     async def _drain(self, socket: WebSocket) -> None:
         """Read (and ignore) what the client sends, until it hangs up."""

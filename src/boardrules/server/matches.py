@@ -451,6 +451,11 @@ class Matches:
                 ) -> dict[str, Any]:
         """A seat's payload (a spectator's without a token); with events after ``since``."""
         seat = self._seat(match_id, token) if _ID.match(match_id) else None
+        return self.seat_payload(match_id, seat, since)
+
+    def seat_payload(self, match_id: str, seat: int | None, since: int | None = None
+                     ) -> dict[str, Any]:
+        """:meth:`payload` for a seat already known (from its token)."""
         live = self._live(match_id)
         doc = seat_payload(live.game, live.state, seat, live.row.version, live.row.seats)
         doc["match"] = match_id

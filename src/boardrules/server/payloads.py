@@ -13,6 +13,7 @@ in what a seat may not see, and demand equal answers.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from boardrules import serde
@@ -26,9 +27,37 @@ __all__ = [
 ]
 
 
+#: Labels already written, by game (its ``id``, with the game kept so the id stays its own)
+#: and item: a match's legal moves and events are labelled once, not in every payload.
+_LABELS: dict[int, tuple[Any, dict[object, tuple[str, str]]]] = {}
+_LABELS_LOCK = threading.Lock()
+
+
 def labelled(game: Any, item: object) -> dict[str, str]:
-    """The English and Russian labels of an action or event."""
-    return {"en": describe(game, item, "en"), "ru": describe(game, item, "ru")}
+    """The English and Russian labels of an action or event.
+
+    Actions and events are immutable, so each one's labels are written once per game and
+    process (up to a bound) and then looked up.
+    """
+    with _LABELS_LOCK:
+        known = _LABELS.get(id(game))
+        if known is None or known[0] is not game:
+            if len(_LABELS) >= 64:
+                _LABELS.clear()
+            known = _LABELS[id(game)] = (game, {})
+        labels: dict[object, tuple[str, str]] | None = known[1]
+        try:
+            found = known[1].get(item)
+        except TypeError:  # an item that cannot be hashed is labelled every time
+            labels, found = None, None
+    if found is None:
+        found = (describe(game, item, "en"), describe(game, item, "ru"))
+        if labels is not None:
+            with _LABELS_LOCK:
+                if len(labels) >= 8192:
+                    labels.clear()
+                labels[item] = found
+    return {"en": found[0], "ru": found[1]}
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:

@@ -62,10 +62,14 @@ def _config(settings: Settings, app: Any) -> uvicorn.Config:
     # Idle connections are kept a minute, longer than browsers and client libraries keep
     # theirs, so a client never sends a request on a connection the server is closing.
     # log_config=None: uvicorn's loggers keep to the handler of _logging, with its filter.
+    # No per-message deflate: it compresses every update again for each socket (ASGI sends
+    # text, never a frame made once), while without it the sockets of one view all send the
+    # one text the server built for that view.
     return uvicorn.Config(
         app, host=settings.host, port=settings.port, log_level=settings.log_level,
         access_log=False, log_config=None, timeout_graceful_shutdown=10,
         timeout_keep_alive=65, ws_max_size=max(settings.limits.max_body, 4096),
+        ws_per_message_deflate=False,
         http=guarded_protocol(settings.header_seconds, settings.max_connections),
         proxy_headers=bool(settings.proxies),
         forwarded_allow_ips=list(settings.proxies) or None)

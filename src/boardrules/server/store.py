@@ -433,14 +433,20 @@ class PostgresStore(Store):
         self._conflicts = (psycopg.IntegrityError,)
         self._url = url
         self._pool: queue.Queue[Any] = queue.Queue()
-        for _ in range(pool_size):
-            self._pool.put(psycopg.connect(url))
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
         self._listen_conn: Any = None
-        with self._transaction() as run:
-            run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
-            self._migrate(run)
+        try:
+            for _ in range(pool_size):
+                self._pool.put(psycopg.connect(url))
+            with self._transaction() as run:
+                run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
+                self._migrate(run)
+        except BaseException:
+            # A database that refuses the third connection (too many clients) must not
+            # leave the first two open.
+            self.close()
+            raise
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -477,7 +483,11 @@ class PostgresStore(Store):
 
         def connect() -> Any:
             conn = psycopg.connect(self._url, autocommit=True)
-            conn.execute(f"LISTEN {CHANNEL}")
+            try:
+                conn.execute(f"LISTEN {CHANNEL}")
+            except BaseException:
+                conn.close()
+                raise
             self._listen_conn = conn
             return conn
 
@@ -485,20 +495,25 @@ class PostgresStore(Store):
 
         def loop() -> None:
             conn: Any = first
-            while not self._closing.is_set():
-                try:
-                    if conn is None:
-                        conn = connect()
-                    for note in conn.notifies(timeout=0.1):
-                        match_id, _, version = note.payload.partition(" ")
-                        callback(match_id, int(version))
-                except psycopg.Error:
-                    if self._closing.is_set():
-                        return
+            try:
+                while not self._closing.is_set():
+                    try:
+                        if conn is None:
+                            conn = connect()
+                        for note in conn.notifies(timeout=0.1):
+                            match_id, _, version = note.payload.partition(" ")
+                            callback(match_id, int(version))
+                    except psycopg.Error:
+                        if self._closing.is_set():
+                            return
+                        with contextlib.suppress(psycopg.Error):
+                            conn.close()
+                        conn = None  # connect again; moves meanwhile reach clients then
+                        time.sleep(0.5)
+            finally:
+                if conn is not None:  # also one made while the store was closing
                     with contextlib.suppress(psycopg.Error):
                         conn.close()
-                    conn = None  # connect again; moves meanwhile reach clients on the next one
-                    time.sleep(0.5)
 
         self._listener = threading.Thread(target=loop, name="boardrules-listen", daemon=True)
         self._listener.start()
@@ -509,8 +524,11 @@ class PostgresStore(Store):
             self._listener.join(timeout=5)
         if self._listen_conn is not None:
             self._listen_conn.close()
-        while not self._pool.empty():
-            self._pool.get_nowait().close()
+        while True:
+            try:
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                break
 
 
 def open_store(db: str) -> Store:
