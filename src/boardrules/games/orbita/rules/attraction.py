@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule, Steps
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
@@ -92,6 +92,12 @@ STEPS: dict[Phase | Stage, tuple[type, ...]] = {
 def _steps(ctx: Context, state: State) -> tuple[type, ...]:
     offer = state.offer
     return STEPS.get(offer.stage if offer is not None else state.phase, ())
+
+
+def _step_names(ctx: Context, state: State) -> tuple[str, ...]:
+    """The step waiting: the open offer's stage, else the phase (their values)."""
+    offer = state.offer
+    return ((offer.stage if offer is not None else state.phase).value,)
 
 
 def _turn(ctx: Context, state: State) -> int:
@@ -322,7 +328,7 @@ ORB_6 = Rule(
         ANY_ACTION: _wrap_up,
     },
     turn=_turn,
-    steps=_steps,
+    steps=Steps(_steps, _step_names),
 )
 """ORB-6: the phases in order, the turn going round (``flow.to_move``); ``Pass`` ends a seat's
 part of a phase. Which actions each step takes is :data:`STEPS` (the core refuses the rest as
