@@ -256,7 +256,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     # -- invariants and positions -------------------------------------------------------------
     def validate(self, state: State) -> None:
         """Raise ``BadInput`` unless ``state`` keeps the Orbita invariants (see ``position``)."""
-        validate_state(self._context, state)
+        validate_state(self.rule_context, state)
 
     def position(
         self,
@@ -296,7 +296,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         MakeOffer(offerer='warriors-leader-1', target='hosts-leader-1')
         """
         return build_position(
-            self._context, seats, corporations, enterprises, market, zones, phase, round, turn, deck
+            self.rule_context, seats, corporations, enterprises, market, zones, phase, round, turn,
+            deck
         )
 
     # -- labels, the action encoding and observations (for agents and front-ends) ------------
@@ -387,7 +388,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> len(vector) == game.observation_size(), -1 <= min(vector) <= max(vector) <= 127
         (True, True)
         """
-        return hooks.observe(self._context, view, seat)
+        return hooks.observe(self.rule_context, view, seat)
 
     # -- a sharper vocabulary for property tests --------------------------------------------
     def action_strategy(self) -> Any:

@@ -32,7 +32,7 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
+from boardrules.games.orbita.flow import Draft, Settlement, add
 from boardrules.games.orbita.rules.limits import offer_limits
 from boardrules.games.orbita.state import (
     EMPTY,
@@ -169,7 +169,7 @@ def _offer_allowed_by(
     produced: bool = False,
 ) -> Violation | None:
     offerer, target = action.offerer, action.target
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     ix = index(state)
     owner = ix.seat_of.get(offerer)
     if owner is None:
@@ -273,7 +273,7 @@ def _make_offer_by(
     reading: AdviceReading,
 ) -> Draft:
     state = d.before
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     ix = index(state)
     tgt = ix.structure_of.get(action.target)
@@ -376,7 +376,7 @@ def _allowed_offers_by(
     with ``produced`` only beside at least one unit of the offerer's own trump); ORB-21
     counts the steps.
     """
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     if state.seats[seat].steps >= ctx.steps:
         return []
@@ -482,7 +482,7 @@ def _allowed_offers_0_1_0(ctx: Context, state: State) -> list[Action]:
 
 
 def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if action.offerer in index(state).seat_of:
         directed = state.zones[action.offerer].directed_by
         if directed is not None and directed != seat:
@@ -895,7 +895,7 @@ def _shield_basics(ctx: Context, state: State, hero: str) -> Violation | None:
     the Warriors' Territory, or the offering seat itself."""
     offer = state.offer
     assert offer is not None
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if index(state).seat_of.get(hero) != seat:
         return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
     if ctx.spec[hero] is not Spec.HEROES:
@@ -924,7 +924,7 @@ def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | N
     basics = _shield_basics(ctx, state, hero)
     if basics is not None:
         return basics
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     ix = index(state)
     if seat == offer.responder:
         return Violation("ORB-15", "responder_shields", {})
@@ -997,7 +997,7 @@ def _allowed_shields_by(
     Warriors' Territory and the mover is not the offering seat (``_shield_basics``); else
     the mover's Heroes that ``why`` allows."""
     offer = state.offer
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if offer is None or seat is None or offer.resource is not Resource.TERRITORY:
         return []
     if seat == offer.seat:
