@@ -9,6 +9,8 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardrules import load
 from boardrules.agents import RandomAgent, play_game
@@ -273,3 +275,92 @@ def test_sem10_label_says_unplayed_black_cards_count() -> None:
     assert game.score(state)[0].breakdown["cards"] == sum(game.card(c).points for c in hand)
     for lang, words in (("en", "black ones too"), ("ru", "чёрные тоже")):
         assert words in game.render_text(state, 0, lang)
+
+
+def _core3_refusals(name: str, seed: int) -> Iterator[tuple[object, Violation]]:
+    """Every CORE-3 refusal on the states of one random game: for each reached state (one in
+    three), one action of each kind the waiting step does not take."""
+    import random
+
+    players = {"lyceum": 3, "orbita": 3}.get(name)
+    setup = {} if players is None else {"players": players}
+    options = {"orbita": {"rounds": 2}}.get(name, {})
+    game = load(name, **options)
+    one_of = {type(a): a for a in reversed(game.vocabulary())}
+    pick = random.Random(seed)
+    state = game.new(seed, **setup)
+    legal = game.legal_actions(state)
+    for move in range(400):
+        if not legal:
+            break
+        if move % 3 == 0:
+            accepted = game.accepts(state)
+            for kind, action in one_of.items():
+                if kind not in accepted:
+                    violation = game.check(state, action)
+                    assert violation is not None
+                    yield state, violation
+        state = game.apply(state, pick.choice(legal))
+        legal = game.legal_actions(state)
+
+
+@pytest.mark.parametrize("name", ["lyceum", "orbita", "kuhn"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_core3_names_the_waiting_step_and_what_it_takes(name: str, seed: int) -> None:
+    """CORE-3: whenever it refuses, the sentence names the step waiting and every kind of
+    action that step takes, by their labels, in English and in Russian."""
+    import importlib
+
+    from boardrules.core.violation import step_label
+
+    labels = importlib.import_module(f"boardrules.games.{name}.messages")
+    seen = 0
+    for _state, violation in _core3_refusals(name, seed):
+        if violation.rule != "CORE-3":
+            continue
+        seen += 1
+        assert violation.code == "wrong_step"
+        step = violation.params["step"]
+        assert step is not None, "the unit that states the steps names them"
+        kinds = str(violation.params["takes"]).split(",")
+        for lang in ("en", "ru"):
+            text = violation.message(lang)
+            assert step in labels.STEPS, f"no label for the step {step}"
+            label = step_label(name, str(step), lang)
+            assert label in text, text
+            for kind in kinds:
+                assert kind in labels.KINDS, f"no label for {kind}"
+                kind_label = step_label(name, kind, lang, kind=True)
+                assert f"«{kind_label}»" in text, text
+            refused = step_label(name, str(violation.params["action"]), lang, kind=True)
+            assert f"«{refused}»" in text, text
+        russian = violation.message("ru")
+        assert not _latin_words(russian), russian
+        assert russian != violation.message("en")
+    assert seen  # every step of these games refuses some kind of action
+
+
+def test_core3_names_the_choice_after_a_rest_then_the_moves() -> None:
+    """The issue's case: a rest leaves SP of choice to place, then SP to move; Rest is refused
+    and the sentence says what waits and what comes after it."""
+    from boardrules.games import lyceum
+
+    game = lyceum.Game()
+    state = game.new(1, players=3)
+    while not isinstance(game.legal_actions(state)[0], (lyceum.Draw, lyceum.Rest)):
+        state = game.apply(state, game.legal_actions(state)[0])
+    state = game.apply(state, lyceum.Rest())
+    violation = game.check(state, lyceum.Rest())
+    assert violation is not None
+    assert violation.rule == "CORE-3"
+    assert violation.message("en") == (
+        "The step waiting is a choice of SP (SP of choice to place): it takes only "
+        "«Choose a skill»; it does not take «Rest». After it: moving SP (a rest or a card's "
+        "redistribution)."
+    )
+    assert violation.message("ru") == (
+        "Сейчас ждёт шаг «выбор SP (распределить SP на выбор)»: он принимает только "
+        "«Выбрать умение»; действие «Отдохнуть» сейчас не принимается. Затем ждёт: перенос "
+        "SP (отдых или перераспределение картой)."
+    )

@@ -24,7 +24,7 @@ from boardrules.core import codec
 from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
-from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook
+from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook, Steps
 from boardrules.core.standings import Standings
 from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
@@ -191,6 +191,7 @@ class _Plan:
         "listers",
         "score",
         "setups",
+        "step_names",
         "steps",
         "turn",
         "view",
@@ -210,7 +211,10 @@ class _Plan:
         self.score = found["score"]
         self.view = found["view"]
         self.view_events = found["view_events"]
-        self.steps = found["steps"]
+        steps = found["steps"]
+        # A named steps part: the core calls its kinds directly; the names only for CORE-3.
+        self.step_names = steps.names if isinstance(steps, Steps) else None
+        self.steps = steps.kinds if isinstance(steps, Steps) else steps
         governed = game.governed_classes
         self.classes = tuple(k for k in game.action_classes if k in governed)
         self.listers = {
@@ -299,6 +303,11 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     #: The earlier revisions, each as a function that makes the game (with its options) a
     #: variant playing by those rules (say ``{1: variants.v0_1_0}``).
     earlier_rules: ClassVar[Mapping[int, Callable[[Any], Any]]] = {}
+    #: Named variants whose construction changed with a revision: for each variant name,
+    #: the earlier revisions at which it was built otherwise, each as a function that makes
+    #: the game (with its options) that variant as it was then. A variant's record of a
+    #: revision not listed replays by today's construction.
+    earlier_variants: ClassVar[Mapping[str, Mapping[int, Callable[[Any], Any]]]] = {}
 
     # -- what each game provides -------------------------------------------------------
     @abc.abstractmethod
@@ -393,6 +402,29 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         earlier: Self = make(self)
         return earlier
 
+    def variant_at_revision(self, revision: int) -> Self:
+        """This variant as it was built at revision ``revision`` of the game's rules: itself,
+        unless :attr:`earlier_variants` lists another construction for that revision (the
+        game's own rules: :meth:`at_revision`).
+
+        Raises:
+            BadInput: at ``$.revision`` for a later revision than this library knows.
+        """
+        if self.variant is None:
+            return self.at_revision(revision)
+        if revision > self.rules_revision:
+            raise BadInput(
+                "$.revision",
+                f"the record was played under revision {revision} of the {self.name} rules; "
+                f"this boardrules knows revisions up to {self.rules_revision}: upgrade it",
+            )
+        make = self.earlier_variants.get(self.variant, {}).get(revision)
+        if make is None:
+            return self
+        own = _rebuild(type(self), self.init_options())
+        earlier: Self = make(own)
+        return earlier
+
     @functools.cached_property
     def action_classes(self) -> tuple[type, ...]:
         """Every class of action this game has (the members of ``action_type``)."""
@@ -449,8 +481,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             )
         if self.is_over(state):
             return Violation("CORE-2", "game_over", {})
-        if kind not in self.accepts(state):
-            return Violation("CORE-3", "wrong_step", {"action": kind.__name__})
+        accepted = self.accepts(state)
+        if kind not in accepted:
+            return self._wrong_step(state, kind, accepted)
         malformed = self.malformed(state, action)
         if malformed is not None:
             return malformed
@@ -460,6 +493,32 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             if violation is not None:
                 return violation
         return None
+
+    def step_names(self, state: S) -> tuple[str, ...]:
+        """The keys of the pending steps of ``state``, the one waiting first, as the unit
+        that states the steps names them (:class:`~boardrules.core.rules.Steps`); empty
+        when it does not name them. Only meaningful while the game is not over."""
+        plan = self._plan
+        if plan.step_names is None:
+            return ()
+        names: tuple[str, ...] = tuple(plan.step_names(plan.ctx, state))
+        return names
+
+    def _wrong_step(self, state: S, kind: type, accepted: Collection[type]) -> Violation:
+        """CORE-3's refusal: the step waiting (and the next ones), what it takes, and the
+        kind of action refused; the sentence labels them (``register_steps``)."""
+        names = self.step_names(state)
+        return Violation(
+            "CORE-3",
+            "wrong_step",
+            {
+                "game": self.name,
+                "action": kind.__name__,
+                "step": names[0] if names else None,
+                "then": ",".join(names[1:3]) or None,
+                "takes": ",".join(k.__name__ for k in accepted),
+            },
+        )
 
     @classmethod
     def works_on_a_copy(cls) -> bool:

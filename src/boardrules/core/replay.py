@@ -23,16 +23,15 @@ def load_game(record: GameRecord) -> GameBase[Any, Any, Any, Any]:
 
     A record that names no variant is played by the revision of the game's own rules it
     names (1 for records without one): the current rules, or the variant an earlier
-    revision ships as.
+    revision ships as. A variant's record is played by that variant as it was built at
+    the record's revision (``Game.earlier_variants``; most variants never changed).
 
     Raises:
         BadInput: for an unknown game or variant (an :class:`~boardrules.UnknownGame`),
             bad options, or a rules revision this library does not know (``$.revision``).
     """
     game = game_from_json_options(record.game, record.options, variant=record.variant)
-    if record.variant is None:
-        game = game.at_revision(record.revision)
-    return game
+    return game.variant_at_revision(record.revision)
 
 
 def _expected_variant(record: GameRecord, game: Any) -> str | None:
@@ -76,6 +75,9 @@ def replay(record: GameRecord, game: Any = None) -> tuple[Any, ...]:
             f"the record was played with the rules {expected or 'of the game'}, "
             f"not {played or 'the game rules'}",
         )
+    if record.variant is not None and isinstance(game, GameBase):
+        # The variant as it was built at the record's revision (usually the game itself).
+        game = game.variant_at_revision(record.revision)
     state = new_game(game, record.seed, record.setup)
     states = [state]
     for move, action in enumerate(record.actions):

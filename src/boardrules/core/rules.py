@@ -62,6 +62,7 @@ __all__ = [
     "Part",
     "Rule",
     "Rulebook",
+    "Steps",
 ]
 
 # Defaults (PEP 696) let a unit that states only a sentence be written without its types.
@@ -188,6 +189,37 @@ class _NoRefusal:
         return (_NoRefusal, (self.why,))
 
 
+@attrs.frozen(repr=False)
+class Steps(Generic[C, S]):
+    """The ``steps`` part of a game with the names of its steps, for CORE-3's refusal.
+
+    ``kinds(ctx, state)`` is the steps part itself: the kinds of action the current step
+    takes, in the order ``legal_actions`` lists them. ``names(ctx, state)`` names the steps
+    that are pending, the one waiting first (a tuple of keys, ``("choose", "move")`` say);
+    the game gives each key and each action kind a label in English and Russian with
+    :func:`~boardrules.core.violation.register_steps`, so that CORE-3 says which step is
+    waiting and what it takes. The core calls ``kinds`` directly, so naming costs nothing
+    while the game is played; ``names`` is asked only when CORE-3 refuses.
+
+    >>> steps = Steps(lambda ctx, state: (int,), lambda ctx, state: ("count",))
+    >>> steps(None, None), steps.names(None, None)
+    ((<class 'int'>,), ('count',))
+    """
+
+    kinds: Callable[[C, S], tuple[type, ...]]
+    names: Callable[[C, S], tuple[str, ...]]
+
+    @property
+    def __name__(self) -> str:
+        return str(getattr(self.kinds, "__name__", "steps"))
+
+    def __call__(self, ctx: C, state: S) -> tuple[type, ...]:
+        return self.kinds(ctx, state)
+
+    def __repr__(self) -> str:
+        return f"Steps({self.__name__})"
+
+
 def why_of(check: Check | Guard[Any, Any]) -> Check:
     """The check as a plain function (a :class:`Guard`'s ``why``)."""
     return check.why if isinstance(check, Guard) else check
@@ -283,7 +315,8 @@ class Rule(Generic[C, S]):
         view: ``(ctx, state, seat) -> state``: what ``seat`` may see (``None``: a spectator).
         view_events: ``(ctx, events, seat) -> events``: the events as ``seat`` may see them.
         steps: ``(ctx, state) -> tuple of action classes``: the kinds of action the current
-            step takes (CORE-3), in the order ``legal_actions`` lists them.
+            step takes (CORE-3), in the order ``legal_actions`` lists them; a
+            :class:`Steps` also names the step, so CORE-3's refusal says which is waiting.
         facts: named functions other rules read through the rulebook (:class:`Facts`).
         terms: ``True`` for a unit that only defines terms (what a card is, the deck):
             :meth:`Rulebook.with_rules` refuses a replacement that gives it behaviour.
@@ -611,7 +644,9 @@ CORE_3 = Rule(
     "Каждый шаг игры принимает только свои виды действий, от игрока, чей ход.",
 )
 """CORE-3: an action class the current step does not take (``game.accepts(state)``) is
-refused (``wrong_step``)."""
+refused (``wrong_step``). The refusal names the step that is waiting and the kinds of action
+it takes (params ``step``, ``then``, ``takes``, ``action`` and ``game``), in English and
+Russian, when the unit that states the steps names them (:class:`Steps`)."""
 
 CORE_4 = Rule(
     "CORE-4",

@@ -9,7 +9,15 @@ import attrs
 
 from boardrules.core.frozen import FrozenMap
 
-__all__ = ["Lang", "MessageCatalog", "ParamValue", "Violation", "register_messages"]
+__all__ = [
+    "Lang",
+    "MessageCatalog",
+    "ParamValue",
+    "Violation",
+    "register_messages",
+    "register_steps",
+    "step_label",
+]
 
 Lang = Literal["en", "ru"]
 ParamValue = str | int | None
@@ -86,6 +94,62 @@ class Violation:
         return f"Violation({self.rule!r}, {self.code!r}, {dict(self.params)!r})"
 
 
+#: For each game, the labels of its steps by key and of its action kinds by class name,
+#: each as (English, Russian): what CORE-3's refusal says (:func:`register_steps`).
+_STEPS: dict[str, dict[str, tuple[str, str]]] = {}
+_KINDS: dict[str, dict[str, tuple[str, str]]] = {}
+
+
+def register_steps(
+    game: str,
+    steps: Mapping[str, tuple[str, str]],
+    kinds: Mapping[str, tuple[str, str]],
+) -> None:
+    """Register the labels CORE-3's refusal uses for the game ``game``: each step key (as
+    the unit that states the steps names it, :class:`~boardrules.core.rules.Steps`) and each
+    action class (by its class name), in English and Russian.
+
+    >>> register_steps("toy", {"count": ("counting", "счёт")}, {"int": ("a number", "число")})
+    >>> step_label("toy", "count", "ru"), step_label("toy", "int", "en", kind=True)
+    ('счёт', 'a number')
+    """
+    _STEPS[game] = {**_STEPS.get(game, {}), **steps}
+    _KINDS[game] = {**_KINDS.get(game, {}), **kinds}
+
+
+def step_label(game: str, key: str, lang: Lang = "en", *, kind: bool = False) -> str:
+    """The label of a step key (or, with ``kind``, of an action class name) of ``game``;
+    the key itself when the game registered none."""
+    pair = (_KINDS if kind else _STEPS).get(game, {}).get(key)
+    if pair is None:
+        return key
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def _wrong_step(p: Mapping[str, ParamValue], lang: Lang) -> str:
+    game = str(p.get("game") or "")
+    ru = lang == "ru"
+    kinds = [k for k in str(p.get("takes") or "").split(",") if k]
+    takes = ", ".join(f"«{step_label(game, k, lang, kind=True)}»" for k in kinds)
+    action = step_label(game, str(p.get("action")), lang, kind=True)
+    step = p.get("step")
+    then = [k for k in str(p.get("then") or "").split(",") if k]
+    if step is None:
+        if ru:
+            return (f"На этом шаге игры принимаются только {takes}; действие «{action}» "
+                    "сейчас не принимается.")
+        return f"This step of the game takes only {takes}; it does not take «{action}»."
+    waiting = step_label(game, str(step), lang)
+    after = "; ".join(step_label(game, k, lang) for k in then)
+    if ru:
+        text = (f"Сейчас ждёт шаг «{waiting}»: он принимает только {takes}; "
+                f"действие «{action}» сейчас не принимается.")
+        return text + (f" Затем ждёт: {after}." if after else "")
+    text = (f"The step waiting is {waiting}: it takes only {takes}; "
+            f"it does not take «{action}».")
+    return text + (f" After it: {after}." if after else "")
+
+
 register_messages(
     "CORE",
     {
@@ -94,9 +158,6 @@ register_messages(
             "Такого действия в этой игре нет: {action}.",
         ),
         "game_over": ("The game is over; no more actions.", "Игра окончена; ходов больше нет."),
-        "wrong_step": (
-            "This step of the game does not take the action {action}.",
-            "На этом шаге игры такое действие не принимается.",
-        ),
+        "wrong_step": _wrong_step,
     },
 )

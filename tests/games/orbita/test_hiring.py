@@ -175,6 +175,40 @@ def test_orb11_lone_warrior_with_advice_may_face_a_workshop(
         assert after.zones["hosts-leader-1"].influence == (2, 0, 0, 2)
 
 
+@given(st.integers(0, 5), st.integers(0, 6), st.booleans())
+def test_orb11_advice_only_adds_to_territory(territory: int, advice: int, workshop: bool) -> None:
+    """ORB-11 (revision 3): a Warriors' offer is made with Territory; a lone Warrior's Advice
+    adds to it against a Workshop only, so without Territory no offer is possible, against a
+    Workshop or a lone Host alike. The variant ``orbita-advice-alone`` (revision 2) lets 4
+    Advice alone reach a Workshop."""
+    from boardrules.games.orbita.variants import advice_alone
+
+    hosts = WORKSHOP if workshop else ["hosts-leader-1"]
+    zones = {"warriors-leader-1": {"current": {"territory": territory},
+                                   "gifts": {"advice": advice}}}
+    state = GAME.position(
+        [[["warriors-leader-1"]], [hosts]],
+        enterprises=["hosts-leader-1"] if workshop else [],
+        zones=zones,
+        phase="hiring",
+    )
+    offer = MakeOffer("warriors-leader-1", "hosts-leader-1")
+    variant = advice_alone(Game())
+    if workshop:
+        expected = territory >= 1 and territory + advice >= 4
+        in_variant = territory + advice >= 4
+    else:
+        expected = in_variant = territory >= 1
+    for game, allowed in ((GAME, expected), (variant, in_variant)):
+        violation = game.check(state, offer)
+        assert (violation is None) == allowed, (game.variant, violation)
+        assert (offer in game.legal_actions(state)) == allowed
+    violation = GAME.check(state, offer)
+    if workshop and not territory and advice >= 4:
+        assert violation is not None
+        assert (violation.rule, violation.code) == ("ORB-11", "advice_alone")
+
+
 # -- ORB-12 the three answers -------------------------------------------------------------------
 def test_orb12_declined_with_the_same_resource() -> None:
     """ORB-12: answering with the offer's own resource discards the offer."""

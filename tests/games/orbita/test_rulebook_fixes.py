@@ -377,3 +377,34 @@ def test_orb11_orb21_legal_actions_are_exactly_what_the_checks_allow(
         assert set(legal) == {a for a in vocabulary if game.check(state, a) is None}
         keen = [a for a in legal if isinstance(a, (MakeOffer, Shield, Reinforce))]
         state = game.apply(state, rng.choice(keen or list(legal)))
+
+
+def test_orb18_reads_what_a_seat_eats_through_orb19s_fact() -> None:
+    """ORB-19 owns the fact ``seat_need``; ORB-18 (and so ``position``'s check of a
+    development turn) reads it through the rulebook, so a variant's ORB-19 changes it."""
+    from boardrules.games.orbita.rules.consumption import ORB_19, seat_need
+    from boardrules.games.orbita.rules.development import corporation_need
+
+    hungry = attrs.evolve(ORB_19, facts={**ORB_19.facts, "seat_need": lambda ctx, seat: 100})
+    variant = Game().with_rules(replace={"ORB-19": hungry}, name="hungry")
+    assert variant.rulebook.fact_owner("seat_need").id == "ORB-19"
+    state = variant.new(1, players=2)
+    seat = state.seats[0]
+    assert corporation_need(variant.rule_context, seat) == 100 - 4 * 6 + 32
+    assert corporation_need(Game().rule_context, seat) == seat_need(seat) - 4 * 6 + 32
+
+
+def test_orb6_states_who_moves_and_the_rules_read_it_as_its_fact() -> None:
+    """ORB-6 owns the turn (who decides) and states it as its fact ``mover`` for the rules
+    that ask whose decision it is; both agree with the game's ``to_move`` on reached states."""
+    from boardrules.games.orbita.rules.attraction import whose_move
+
+    game = Game(rounds=2)
+    book = game.rulebook
+    assert book.owner("turn") is book.fact_owner("mover") is book.rule("ORB-6")
+    ctx = game.rule_context
+    state = game.new(3, players=3)
+    while not game.is_over(state):
+        assert ctx.facts.mover(ctx, state) == whose_move(state) == game.to_move(state)
+        state = game.apply(state, game.legal_actions(state)[-1])
+    assert whose_move(state) is None

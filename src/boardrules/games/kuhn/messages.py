@@ -7,10 +7,25 @@ refuse something registers its sentences here, one per code (see 7Я's ``message
 
 from __future__ import annotations
 
-from boardrules.core.violation import MessageCatalog, register_messages
+from boardrules.core.violation import MessageCatalog, register_messages, register_steps
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "KINDS", "STEPS"]
 
 CATALOG: MessageCatalog = {}
 
 register_messages("KUHN", CATALOG)
+
+#: CORE-3's labels: the two steps of KUHN-3 and the four kinds of action.
+STEPS: dict[str, tuple[str, str]] = {
+    "no_bet": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
+    "facing_bet": (
+        "the answer to a bet (call or fold)", "ответ на ставку (уравнять или сбросить карту)"
+    ),
+}
+KINDS: dict[str, tuple[str, str]] = {
+    "Check": ("Check", "Чек"),
+    "Bet": ("Bet", "Ставка"),
+    "Call": ("Call", "Уравнять"),
+    "Fold": ("Fold", "Сбросить карту"),
+}
+register_steps("kuhn", STEPS, KINDS)

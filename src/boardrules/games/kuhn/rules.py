@@ -21,7 +21,7 @@ import attrs
 
 from boardrules.core.errors import BadInput
 from boardrules.core.rng import Rng
-from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
+from boardrules.core.rules import ANY_ACTION, Rule, Rulebook, Steps
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import DECK, Card, Stakes
@@ -111,12 +111,21 @@ def _step(stakes: Stakes, state: State) -> tuple[type, ...]:
     return _FACING_BET if moves and type(moves[-1]) is Bet else _NO_BET
 
 
+_FACING: tuple[str, ...] = ("facing_bet",)
+_OPEN: tuple[str, ...] = ("no_bet",)
+
+
+def _step_names(stakes: Stakes, state: State) -> tuple[str, ...]:
+    moves = state.moves
+    return _FACING if moves and type(moves[-1]) is Bet else _OPEN
+
+
 KUHN_3: KuhnRule = Rule(
     "KUHN-3",
     "Seat 0 acts first; then the seats take turns.",
     "Первым ходит игрок 0, затем игроки ходят по очереди.",
     turn=_alternate,
-    steps=_step,
+    steps=Steps(_step, _step_names),
 )
 """The order of play. Turn: seat 0, then the seats alternate. Steps: facing a bet the seat
 to move calls or folds (KUHN-5), otherwise it checks or bets (KUHN-4); the core refuses any

@@ -5,11 +5,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 
-from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
+from boardrules.core.violation import (
+    Lang,
+    MessageCatalog,
+    ParamValue,
+    register_messages,
+    register_steps,
+)
 from boardrules.games.lyceum.content import Card, default_content
 from boardrules.i18n import CARD_COLOURS_RU, SKILLS_RU
 
-__all__ = ["CATALOG", "card_title"]
+__all__ = ["CATALOG", "KINDS", "STEPS", "card_title"]
 
 
 @functools.cache
@@ -106,3 +112,31 @@ CATALOG: MessageCatalog = {
 }
 
 register_messages("LY", CATALOG)
+
+#: CORE-3's labels: the pending steps (by ``StepKind`` value) and the kinds of action.
+STEPS: dict[str, tuple[str, str]] = {
+    "choose": ("a choice of SP (SP of choice to place)", "выбор SP (распределить SP на выбор)"),
+    "declare": ("a choice of declaration", "выбор заявки"),
+    "declare_skill": ("setting the declaration's SP", "распределение SP заявки"),
+    "main": ("the turn's main action", "основное действие хода"),
+    "decide": ("a decision on the drawn card", "решение о взятой карте"),
+    "move": ("moving SP (a rest or a card's redistribution)",
+             "перенос SP (отдых или перераспределение картой)"),
+    "offer": ("the deferred card on offer", "решение об отложенной карте"),
+}
+KINDS: dict[str, tuple[str, str]] = {
+    "ChooseSkill": ("Choose a skill", "Выбрать умение"),
+    "Declare": ("Declare", "Выбрать заявку"),
+    "DeclareSkill": ("Declare a skill's SP", "Заявить SP умения"),
+    "Draw": ("Draw a card", "Взять карту"),
+    "Rest": ("Rest", "Отдохнуть"),
+    "ShareExperience": ("Share experience", "Поделиться опытом"),
+    "PlayCard": ("Play the card", "Сыграть карту"),
+    "DiscardCard": ("Discard the card", "Сбросить карту"),
+    "DeferCard": ("Defer the card", "Отложить карту"),
+    "MoveSkillPoint": ("Move an SP", "Перенести SP"),
+    "FinishMoves": ("Finish moving", "Закончить перенос"),
+    "PlayDeferred": ("Play the deferred card", "Сыграть отложенную карту"),
+    "KeepDeferred": ("Keep the deferred card", "Оставить отложенную карту"),
+}
+register_steps("lyceum", STEPS, KINDS)

@@ -2,8 +2,8 @@
 
 A round (ORB-6) is attraction, production, trade, hiring, development, consumption and
 saving. Seats decide in attraction, trade, hiring (with the sub-steps of an open offer),
-development and consumption; :func:`to_move` names the seat (ORB-6 states it as the game's
-turn, and the kinds of action each step takes as its steps).
+development and consumption; ORB-6 (``rules.attraction``) states who decides, as the game's
+turn and as its fact ``mover``, and the kinds of action each step takes as its steps.
 
 A step works on a :class:`Draft`. The effects of the rules (``rules``) change the draft and
 leave three marks on it: the seat whose move is over (``ended``), the answer that settles the
@@ -58,7 +58,6 @@ __all__ = [
     "max_moves",
     "next_seat",
     "step_name",
-    "to_move",
     "turn_handed_on",
     "wrap_up",
 ]
@@ -143,21 +142,7 @@ def max_moves(ctx: Context, players: int) -> int:
     return per_round * ctx.rounds
 
 
-# -- whose decision, and what it may be (ORB-6, CORE-3) ----------------------------------------
-def to_move(state: State) -> int | None:
-    """The seat to decide, or ``None`` once the game is over (ORB-6, ORB-22)."""
-    if state.over:
-        return None
-    offer = state.offer
-    if offer is None:
-        return state.turn
-    if offer.stage is Stage.SUPPORT:
-        return offer.waiting[0]
-    if offer.stage is Stage.ANSWER:
-        return offer.responder
-    return offer.seat
-
-
+# -- what decides the step (ORB-6, CORE-3) ------------------------------------------------------
 def step_name(state: State) -> Phase | Stage:
     """The phase, or the sub-step of the open offer, that decides what is allowed."""
     return state.offer.stage if state.offer is not None else state.phase

@@ -56,7 +56,12 @@ from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
 from boardrules.games.orbita.state import Answer, Phase, State, Zones
 from boardrules.games.orbita.table import Index
-from boardrules.games.orbita.variants import v0_1_0
+from boardrules.games.orbita.variants import (
+    SHIELD_GIVEN_ONLY,
+    advice_alone,
+    shield_given_only_0_2,
+    v0_1_0,
+)
 
 __all__ = ["Game", "Setup"]
 
@@ -117,10 +122,19 @@ class Game(GameBase[State, Action, Event, Setup]):
     max_players: ClassVar[int] = flow.MAX_PLAYERS
     hidden_information: ClassVar[bool] = True
     default_rules: ClassVar[Rulebook] = RULES
-    #: Revision 2 read the rulebook anew (ORB-11/14/21, ORB-12, ORB-15, ORB-17); records of
-    #: revision 1 (0.1.0's, which name no revision) replay by the variant ``orbita-0.1.0``.
-    rules_revision: ClassVar[int] = 2
-    earlier_rules: ClassVar[Mapping[int, Callable[[Any], Any]]] = {1: v0_1_0}
+    #: Revision 2 read the rulebook anew (ORB-11/14/21, ORB-12, ORB-15, ORB-17); revision 3
+    #: reads ORB-11's Advice as adding to Territory only. Records of revision 1 (0.1.0's,
+    #: which name no revision) replay by the variant ``orbita-0.1.0``, of revision 2 by
+    #: ``orbita-advice-alone``; ``orbita-shield-given-only`` was built on 0.1.0's rules
+    #: before revision 3, and its records of then replay that way.
+    rules_revision: ClassVar[int] = 3
+    earlier_rules: ClassVar[Mapping[int, Callable[[Any], Any]]] = {
+        1: v0_1_0,
+        2: advice_alone,
+    }
+    earlier_variants: ClassVar[Mapping[str, Mapping[int, Callable[[Any], Any]]]] = {
+        SHIELD_GIVEN_ONLY: {1: shield_given_only_0_2, 2: shield_given_only_0_2},
+    }
 
     copies: int = attrs.field(default=2, validator=_between(1, 4))
     rounds: int = attrs.field(default=24, validator=_between(1, 50))
@@ -243,7 +257,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     # -- invariants and positions -------------------------------------------------------------
     def validate(self, state: State) -> None:
         """Raise ``BadInput`` unless ``state`` keeps the Orbita invariants (see ``position``)."""
-        validate_state(self._context, state)
+        validate_state(self.rule_context, state)
 
     def position(
         self,
@@ -283,7 +297,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         MakeOffer(offerer='warriors-leader-1', target='hosts-leader-1')
         """
         return build_position(
-            self._context, seats, corporations, enterprises, market, zones, phase, round, turn, deck
+            self.rule_context, seats, corporations, enterprises, market, zones, phase, round, turn,
+            deck
         )
 
     # -- labels, the action encoding and observations (for agents and front-ends) ------------
@@ -402,7 +417,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> len(vector) == game.observation_size(), -1 <= min(vector) <= max(vector) <= 127
         (True, True)
         """
-        return hooks.observe(self._context, view, seat)
+        return hooks.observe(self.rule_context, view, seat)
 
     # -- a sharper vocabulary for property tests --------------------------------------------
     def action_strategy(self) -> Any:

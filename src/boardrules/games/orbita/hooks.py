@@ -33,7 +33,7 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Spec
 from boardrules.games.orbita.events import Event
-from boardrules.games.orbita.flow import MAX_PLAYERS, to_move
+from boardrules.games.orbita.flow import MAX_PLAYERS
 from boardrules.games.orbita.rules.consumption import seat_need
 from boardrules.games.orbita.rules.limits import score
 from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
@@ -189,7 +189,7 @@ def observe(ctx: Context, view: State, seat: int) -> tuple[int, ...]:
         n,
         *(1 if view.phase is p else 0 for p in _PHASES),
         1 if view.over else 0,
-        rel(to_move(view)),
+        rel(ctx.facts.mover(ctx, view)),
         rel(view.turn),
         1 if view.drew else 0,
         1 if view.took else 0,

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
+from boardrules.core.violation import (
+    Lang,
+    MessageCatalog,
+    ParamValue,
+    register_messages,
+    register_steps,
+)
 from boardrules.games.orbita.content import Resource, Spec
 from boardrules.games.orbita.labels import card_name, resource_name
 from boardrules.i18n import RESOURCES_RU, SPECS_RU, Case, plural_ru
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "KINDS", "STEPS"]
 
 Render = Callable[[Mapping[str, ParamValue], Lang], str]
 
@@ -137,6 +143,12 @@ CATALOG: MessageCatalog = {
         else f"A structure of {p['size']} cannot make offers to a structure of "
         f"{p['target_size']}."
     ),
+    "advice_alone": lambda p, lang: (
+        f"У Воинов «{card_name(str(p['card']), lang)}» нет Территории: предложение делают "
+        "производимым ресурсом, а Советы только дополняют его." if lang == "ru"
+        else f"{card_name(str(p['card']))} holds no Territory: an offer is made with the "
+        "resource one produces, and Advice only adds to it."
+    ),
     "not_enough_units": (
         "This needs {needed} units and only {available} are at hand.",
         "Нужно {needed} ед. ресурса, а в наличии только {available}.",
@@ -219,3 +231,31 @@ CATALOG: MessageCatalog = {
 }
 
 register_messages("ORB", CATALOG)
+
+#: CORE-3's labels: the steps (the phases a seat decides in, and an open offer's stages)
+#: and the kinds of action.
+STEPS: dict[str, tuple[str, str]] = {
+    "attraction": ("the attraction phase", "фаза привлечения"),
+    "trade": ("the trade phase", "фаза торга"),
+    "hiring": ("the hiring phase (an offer to make or pass)",
+               "фаза найма (сделать предложение или пас)"),
+    "support": ("support before the answer to an offer", "помощь сторонам перед ответом"),
+    "answer": ("the answer to an offer", "ответ на предложение"),
+    "reinforce": ("reinforcing an offer after its answer", "усиление предложения после ответа"),
+    "development": ("the development phase", "фаза развития"),
+    "consumption": ("the consumption phase", "фаза потребления"),
+}
+KINDS: dict[str, tuple[str, str]] = {
+    "DrawCharacter": ("Draw a character", "Открыть персонажа"),
+    "TakeFromMarket": ("Take from the labour market", "Привлечь с рынка труда"),
+    "Gift": ("Give", "Подарить"),
+    "Boost": ("Boost", "Ускорить"),
+    "MakeOffer": ("Make an offer", "Сделать предложение"),
+    "AnswerOffer": ("Answer the offer", "Ответить на предложение"),
+    "Reinforce": ("Reinforce the offer", "Усилить предложение"),
+    "Shield": ("Shield the Hosts", "Защитить Хозяев"),
+    "FormCorporation": ("Form a corporation", "Создать корпорацию"),
+    "AllocateFood": ("Feed first", "Накормить первым"),
+    "Pass": ("Pass", "Пас"),
+}
+register_steps("orbita", STEPS, KINDS)

@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 
 from boardrules.core.rng import Rng
-from boardrules.core.rules import ANY_ACTION, Guard, Rule
+from boardrules.core.rules import ANY_ACTION, Guard, Rule, Steps
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
     DRAWS,
@@ -209,6 +209,19 @@ def _pending_kinds(ctx: Tables, state: State) -> tuple[type, ...]:
     return _ANSWERS_BY_ID[id(state.queue[0].kind)]
 
 
+def _pending_names(ctx: Tables, state: State) -> tuple[str, ...]:
+    """The pending steps by key (``StepKind`` values): the one waiting, then those of the
+    same seat queued right after it."""
+    queue = state.queue
+    head = queue[0]
+    names = [head.kind.value]
+    for step in queue[1:3]:
+        if step.seat != head.seat:
+            break
+        names.append(step.kind.value)
+    return tuple(names)
+
+
 def _steps_run_out(ctx: Tables, work: Work, action: Action, events: Events) -> Work:
     """After every action: once no step is pending, the effects the rules state for the
     moment that comes (the setup is over; the main turn is over; the turn is over), in
@@ -233,11 +246,12 @@ LY_7 = Rule(
     "A turn is one main action; its follow-up choices are answered in order first.",
     "Ход — одно основное действие; вызванные им выборы решаются по порядку сразу.",
     turn=_pending_seat,
-    steps=_pending_kinds,
+    steps=Steps(_pending_kinds, _pending_names),
     effects={ANY_ACTION: _steps_run_out},
 )
 """LY-7: the pending steps. Turn: the seat of the pending step moves. Steps: the kinds of
-action that answer it are :data:`ANSWERS` (the core's CORE-3 refuses any other). After
+action that answer it are :data:`ANSWERS` (the core's CORE-3 refuses any other, naming the
+step waiting and the ones of the same seat after it, by their ``StepKind`` values). After
 every action, once no step is pending, the moment that comes (:data:`MOMENTS`) runs the
 effects the rules state for it."""
 

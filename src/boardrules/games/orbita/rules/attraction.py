@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
+from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule, Steps
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
@@ -24,7 +24,6 @@ from boardrules.games.orbita.flow import (
     Draft,
     Production,
     add,
-    to_move,
     turn_handed_on,
     wrap_up,
 )
@@ -55,6 +54,7 @@ __all__ = [
     "join_slot",
     "leader_room",
     "over_leader_limit",
+    "whose_move",
 ]
 
 
@@ -62,7 +62,7 @@ __all__ = [
 def _move_over(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
     # A gift, boost or allocation outside an offer is the seat's whole move; the turn passes.
     if d.before.offer is None:
-        d.ended = to_move(d.before)
+        d.ended = ctx.facts.mover(ctx, d.before)
     return d
 
 
@@ -94,8 +94,40 @@ def _steps(ctx: Context, state: State) -> tuple[type, ...]:
     return STEPS.get(offer.stage if offer is not None else state.phase, ())
 
 
+def _step_names(ctx: Context, state: State) -> tuple[str, ...]:
+    """The step waiting: the open offer's stage, else the phase (their values)."""
+    offer = state.offer
+    return ((offer.stage if offer is not None else state.phase).value,)
+
+
+def whose_move(state: State) -> int | None:
+    """Who decides (ORB-6), or ``None`` once the game is over (ORB-22): the seat on turn;
+    while an offer is open, the third seat waiting to support, the answering seat, then the
+    offering seat to reinforce."""
+    if state.over:
+        return None
+    offer = state.offer
+    if offer is None:
+        return state.turn
+    stage = offer.stage
+    if stage is _SUPPORT:
+        return offer.waiting[0]
+    if stage is _ANSWER:
+        return offer.responder
+    return offer.seat
+
+
+_SUPPORT = Stage.SUPPORT
+_ANSWER = Stage.ANSWER
+
+
+def _mover(ctx: Context, state: State) -> int | None:
+    """The fact ``mover``: :func:`whose_move`, for the rules that ask whose decision it is."""
+    return whose_move(state)
+
+
 def _turn(ctx: Context, state: State) -> int:
-    seat = to_move(state)
+    seat = whose_move(state)
     assert seat is not None
     return seat
 
@@ -184,7 +216,7 @@ def _takes(ctx: Context, state: State) -> list[TakeFromMarket]:
 
 
 def _draw_allowed(ctx: Context, state: State, action: DrawCharacter) -> Violation | None:
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     if state.drew:
         return Violation("ORB-7", "already_drew", {"seat": seat})
@@ -201,7 +233,7 @@ def _draw_if_allowed(ctx: Context, state: State) -> tuple[DrawCharacter, ...]:
 
 def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
     card = action.card
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     if state.took:
         return Violation("ORB-7", "already_took", {"seat": seat})
@@ -215,7 +247,7 @@ def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violati
 def _allowed_takes(ctx: Context, state: State) -> list[TakeFromMarket]:
     """The takes ORB-7 and ORB-8 allow, in market order: one take a turn (a draw too only
     with a Bard), of a card that fits a team of the seat or a Leader with room."""
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     if state.took or (state.drew and not has_bard(ctx, state, seat)):
         return []
@@ -322,9 +354,11 @@ ORB_6 = Rule(
         ANY_ACTION: _wrap_up,
     },
     turn=_turn,
-    steps=_steps,
+    steps=Steps(_steps, _step_names),
+    facts={"mover": _mover},
 )
-"""ORB-6: the phases in order, the turn going round (``flow.to_move``); ``Pass`` ends a seat's
+"""ORB-6: the phases in order, the turn going round (:func:`whose_move`, which the other
+rules read as ORB-6's fact ``mover``); ``Pass`` ends a seat's
 part of a phase. Which actions each step takes is :data:`STEPS` (the core refuses the rest as
 CORE-3); after every action the turn moves on and the parts of the round nobody decides run
 (``flow.wrap_up``); ``apply`` builds the state of a pass that leaves the phase going at
@@ -350,7 +384,7 @@ def _room(ctx: Context, seat: Seat) -> int:
 
 
 def _leader_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     if ctx.role[action.card] is Role.LEADER and not leader_room(state.seats[seat]):
         return Violation("ORB-8", "leader_limit", {"seat": seat})

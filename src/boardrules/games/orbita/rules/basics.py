@@ -18,7 +18,7 @@ from boardrules.games.orbita.content import (
     Spec,
 )
 from boardrules.games.orbita.events import Boosted, Event
-from boardrules.games.orbita.flow import Draft, Setup, add, to_move
+from boardrules.games.orbita.flow import Draft, Setup, add
 from boardrules.games.orbita.rules.limits import boost_limits
 from boardrules.games.orbita.state import Phase, Seat, State, Team, Zones
 from boardrules.games.orbita.table import index, play_cards
@@ -90,7 +90,7 @@ def in_enterprise(seat: Seat, card: str) -> bool:
 
 def _boost_allowed(ctx: Context, state: State, action: Boost) -> Violation | None:
     card = action.card
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if index(state).seat_of.get(card) != seat:
         return Violation("ORB-3", "not_your_character", {"card": card, "seat": seat})
     spec = ctx.spec[card]
@@ -112,7 +112,7 @@ def _boosts(ctx: Context, state: State) -> Iterable[Boost]:
 def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
     """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
     their own resource and their booster, while the step limit leaves room."""
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     if state.seats[seat].steps >= ctx.steps:
         return []
@@ -153,7 +153,7 @@ def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) ->
     card = action.card
     spec = ctx.spec[card]
     booster, gain = BOOSTS[spec]
-    seat = to_move(d.before)
+    seat = ctx.facts.mover(ctx, d.before)
     assert seat is not None
     if spec is Spec.HEROES and in_enterprise(d.seats[seat], card):
         gain = ARTEL_BOOST
@@ -225,7 +225,7 @@ def givable(ctx: Context, state: State, seat: int, resource: Resource, to: str) 
 def _something_to_give(ctx: Context, state: State, action: Gift) -> Violation | None:
     if action.to not in index(state).seat_of:
         return None  # a gift to the labour market is ORB-10's refusal
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     if givable(ctx, state, seat, action.resource, action.to) == 0:
         return Violation(

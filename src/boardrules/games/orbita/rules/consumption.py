@@ -15,7 +15,7 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, to_move, turn_handed_on
+from boardrules.games.orbita.flow import Consumption, Draft, Saving, turn_handed_on
 from boardrules.games.orbita.rules.attraction import ORB_6
 from boardrules.games.orbita.state import (
     BARE,
@@ -103,13 +103,15 @@ def food_for(
     return own_food(ctx, zones, members) + shared - others
 
 
-def _need(ctx: Context, seat: Seat) -> int:
+def _seat_need(ctx: Context, seat: Seat) -> int:
+    """The fact ``seat_need``: the Food ``seat``'s structures eat this round
+    (:func:`seat_need`)."""
     return seat_need(seat)
 
 
 def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Violation | None:
     card = action.card
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     ix = index(state)
     if ix.seat_of.get(card) != seat:
@@ -141,7 +143,7 @@ def _allocations(ctx: Context, state: State) -> list[AllocateFood]:
 def _allowed_allocations(ctx: Context, state: State) -> list[AllocateFood]:
     """The allocations ORB-19 allows: the mover's structures by the card that names them,
     each once, in table order."""
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     ix = index(state)
     every = ix.allocations
@@ -347,14 +349,14 @@ ORB_19 = Rule(
         ),
         Consumption: _consumption,
     },
-    facts={"food_for": food_for, "need": _need},
+    facts={"food_for": food_for, "seat_need": _seat_need},
 )
 """ORB-19: a lone character eats ``FOOD_LONE``, an enterprise ``FOOD_ENTERPRISE``, a
 corporation ``FOOD_CORPORATION``; allocated structures first, then the default order; the
 unfed break up or go to the market (the seat's last Leader stays; ORB-8's fact
-``leader_room`` sends an extra team away). It states the facts ``need`` (what a seat's
+``leader_room`` sends an extra team away). It states the facts ``seat_need`` (what a seat's
 structures eat) and ``food_for`` (the Food one structure may eat), which ORB-17 and ORB-18
-read."""
+read (and the position builder, through ORB-18's :func:`can_form_corporation`)."""
 
 
 def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:

@@ -11,12 +11,8 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import FormCorporation
 from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
 from boardrules.games.orbita.events import CorporationFormed, EnterpriseFormed, Event
-from boardrules.games.orbita.flow import Development, Draft, NextDeveloper, to_move
-from boardrules.games.orbita.rules.consumption import (
-    FOOD_CORPORATION,
-    FOOD_ENTERPRISE,
-    seat_need,
-)
+from boardrules.games.orbita.flow import Development, Draft, NextDeveloper
+from boardrules.games.orbita.rules.consumption import FOOD_CORPORATION, FOOD_ENTERPRISE
 from boardrules.games.orbita.state import Corporation, Seat, State, Team, Zones, make_seat
 from boardrules.games.orbita.table import ENTERPRISE, reuse, seat_food
 
@@ -73,7 +69,7 @@ def _form_enterprises_0_1_0(
                 continue
             formed = Team(team.leader, team.members, True)
             trial = Seat((*teams[:t], formed, *teams[t + 1 :]), seat.corporations)
-            if seat_food(trial, d.zones) >= ctx.facts.need(ctx, trial):
+            if seat_food(trial, d.zones) >= ctx.facts.seat_need(ctx, trial):
                 teams[t] = formed
                 if d.events is not None:
                     d.emit(EnterpriseFormed(s, team.leader, ctx.spec[team.leader]))
@@ -104,9 +100,11 @@ def corporation_teams(ctx: Context, seat: Seat) -> dict[Spec, int]:
     return found
 
 
-def corporation_need(seat: Seat) -> int:
-    """What the seat's structures would eat with four of its enterprises made a corporation."""
-    return seat_need(seat) - len(SPEC_ORDER) * FOOD_ENTERPRISE + FOOD_CORPORATION
+def corporation_need(ctx: Context, seat: Seat) -> int:
+    """What the seat's structures would eat with four of its enterprises made a corporation
+    (from ORB-19's fact ``seat_need``)."""
+    need: int = ctx.facts.seat_need(ctx, seat)
+    return need - len(SPEC_ORDER) * FOOD_ENTERPRISE + FOOD_CORPORATION
 
 
 def can_form_corporation(ctx: Context, seat: Seat, zones: Mapping[str, Zones]) -> bool:
@@ -114,18 +112,18 @@ def can_form_corporation(ctx: Context, seat: Seat, zones: Mapping[str, Zones]) -
     specialisations, and Food for what it would eat then (ORB-18)."""
     if len(corporation_teams(ctx, seat)) < len(SPEC_ORDER):
         return False
-    return seat_food(seat, zones) >= corporation_need(seat)
+    return seat_food(seat, zones) >= corporation_need(ctx, seat)
 
 
 def _corporation_allowed(
     ctx: Context, state: State, action: FormCorporation
 ) -> Violation | None:
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     mine = state.seats[seat]
     if len(corporation_teams(ctx, mine)) < len(SPEC_ORDER):
         return Violation("ORB-18", "no_corporation", {"seat": seat, "suit": action.suit.value})
-    food, need = seat_food(mine, state.zones), corporation_need(mine)
+    food, need = seat_food(mine, state.zones), corporation_need(ctx, mine)
     if food < need:
         return Violation("ORB-18", "cannot_feed", {"seat": seat, "food": food, "need": need})
     return None

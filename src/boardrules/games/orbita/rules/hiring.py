@@ -32,7 +32,7 @@ from boardrules.games.orbita.events import (
     WarriorDirected,
     WarriorReleased,
 )
-from boardrules.games.orbita.flow import Draft, Settlement, add, to_move
+from boardrules.games.orbita.flow import Draft, Settlement, add
 from boardrules.games.orbita.rules.limits import offer_limits
 from boardrules.games.orbita.state import (
     EMPTY,
@@ -56,6 +56,7 @@ from boardrules.games.orbita.table import (
 __all__ = [
     "ORB_11",
     "ORB_11_0_1_0",
+    "ORB_11_ADVICE_ALONE",
     "ORB_12",
     "ORB_12_0_1_0",
     "ORB_12_SEIZED_AS_OWN",
@@ -160,10 +161,15 @@ def support_seats(n: int, offerer_seat: int, responder: int) -> tuple[int, ...]:
 
 
 def _offer_allowed_by(
-    ctx: Context, state: State, action: MakeOffer, *, reading: AdviceReading
+    ctx: Context,
+    state: State,
+    action: MakeOffer,
+    *,
+    reading: AdviceReading,
+    produced: bool = False,
 ) -> Violation | None:
     offerer, target = action.offerer, action.target
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     ix = index(state)
     owner = ix.seat_of.get(offerer)
     if owner is None:
@@ -191,7 +197,11 @@ def _offer_allowed_by(
         name = name_for(ctx, tgt, t_spec, state)
         if target != name:
             return Violation("ORB-11", "whole_structure", {"card": target, "name": name})
-    available = offer_units(ctx, state, offerer, advice=reading(ctx, state, offerer, target))
+    advice = reading(ctx, state, offerer, target)
+    available = offer_units(ctx, state, offerer, advice=advice)
+    if produced and advice and available and not offer_units(ctx, state, offerer):
+        # One moves with the resource one produces: Advice only adds to Territory.
+        return Violation("ORB-11", "advice_alone", {"card": offerer})
     if own.size < size:
         # The lone Warrior's exception: with 4 units it may make an offer to a Workshop.
         exception = (
@@ -208,6 +218,12 @@ def _offer_allowed_by(
 
 
 def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
+    return _offer_allowed_by(ctx, state, action, reading=advice_counts, produced=True)
+
+
+def _offer_allowed_advice_alone(
+    ctx: Context, state: State, action: MakeOffer
+) -> Violation | None:
     return _offer_allowed_by(ctx, state, action, reading=advice_counts)
 
 
@@ -257,7 +273,7 @@ def _make_offer_by(
     reading: AdviceReading,
 ) -> Draft:
     state = d.before
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     ix = index(state)
     tgt = ix.structure_of.get(action.target)
@@ -348,16 +364,19 @@ def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[t
     return found
 
 
-def _allowed_offers_by(ctx: Context, state: State, advice_always: bool) -> list[Action]:
+def _allowed_offers_by(
+    ctx: Context, state: State, advice_always: bool, produced: bool = False
+) -> list[Action]:
     """The offers ORB-11, ORB-16 and ORB-21 allow, by offerer in canonical order, then target:
     the market's, then the other seats' structures in seat order.
 
     Offerers are the seat's own cards and the Warriors it directs (ORB-16); targets are of
     the specialisation the offerer's trump is over, placed whole, within reach of the
-    offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says);
-    ORB-21 counts the steps.
+    offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says, and
+    with ``produced`` only beside at least one unit of the offerer's own trump); ORB-21
+    counts the steps.
     """
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     if state.seats[seat].steps >= ctx.steps:
         return []
@@ -418,7 +437,9 @@ def _allowed_offers_by(ctx: Context, state: State, advice_always: bool) -> list[
                 if warrior:
                     advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
         cap = plain + advice
-        if not cap:  # not a unit to place (only a Warrior's Advice ever counts)
+        if not (plain if produced else cap):
+            # Not a unit to place (only a Warrior's Advice ever counts; where ``produced``,
+            # only beside Territory).
             continue
         lone_warrior = own.size == LONE and warrior
         victim = ctx.victim[offerer]
@@ -449,6 +470,10 @@ def _allowed_offers_by(ctx: Context, state: State, advice_always: bool) -> list[
 
 
 def _allowed_offers(ctx: Context, state: State) -> list[Action]:
+    return _allowed_offers_by(ctx, state, False, True)
+
+
+def _allowed_offers_advice_alone(ctx: Context, state: State) -> list[Action]:
     return _allowed_offers_by(ctx, state, False)
 
 
@@ -457,7 +482,7 @@ def _allowed_offers_0_1_0(ctx: Context, state: State) -> list[Action]:
 
 
 def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if action.offerer in index(state).seat_of:
         directed = state.zones[action.offerer].directed_by
         if directed is not None and directed != seat:
@@ -467,10 +492,11 @@ def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None
 
 ORB_11 = Rule(
     "ORB-11",
-    "Offers use the trump resource only; structures whole with 4 or 16; never smaller to "
-    "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
-    "Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
-    "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
+    "Offers are made with the trump resource; structures whole with 4 or 16; never smaller "
+    "to larger, but a lone Warrior may add Advice to its Territory up to 4 against a "
+    "Workshop.",
+    "Предложение делают козырем; структурам целиком (4 или 16); меньшая не влияет на "
+    "большую, но одиночный Воин может дополнить Территорию Советами до 4 против Цеха.",
     moves={MakeOffer: _offers},
     checks={
         MakeOffer: Guard(
@@ -483,7 +509,28 @@ ORB_11 = Rule(
 """ORB-11: an offer of the offerer's trump (the resource its specialisation produces) to the
 next specialisation, placed on a structure whole (4 or 16 units), never from a smaller
 structure to a larger one; but a lone Warrior may make one to a Workshop with 4 units, Advice
-counting (:func:`advice_counts`, the only offer Advice takes part in)."""
+counting (:func:`advice_counts`, the only offer Advice takes part in). Since revision 3 an
+offer is always made with at least one unit of the offerer's own trump: Advice only adds to
+Territory (``advice_alone`` refuses Advice without it), so a lone Warrior with no Territory
+reaches neither a lone Host nor a Workshop."""
+
+ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
+    ORB_11,
+    en="Offers use the trump resource only; structures whole with 4 or 16; never smaller to "
+    "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
+    ru="Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
+    "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
+    checks={
+        MakeOffer: Guard(
+            _offer_allowed_advice_alone,
+            select=_allowed_offers_advice_alone,
+            covers=(_directed, offer_limits),
+        )
+    },
+)
+"""ORB-11 as revision 2 read it (the variant ``orbita-advice-alone``): against a Workshop a
+lone Warrior's Advice counts even with no Territory at all, so 4 Advice alone make an offer;
+against anything else only Territory counts."""
 
 ORB_11_0_1_0: Rule = attrs.evolve(
     ORB_11,
@@ -848,7 +895,7 @@ def _shield_basics(ctx: Context, state: State, hero: str) -> Violation | None:
     the Warriors' Territory, or the offering seat itself."""
     offer = state.offer
     assert offer is not None
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if index(state).seat_of.get(hero) != seat:
         return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
     if ctx.spec[hero] is not Spec.HEROES:
@@ -877,7 +924,7 @@ def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | N
     basics = _shield_basics(ctx, state, hero)
     if basics is not None:
         return basics
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     ix = index(state)
     if seat == offer.responder:
         return Violation("ORB-15", "responder_shields", {})
@@ -950,7 +997,7 @@ def _allowed_shields_by(
     Warriors' Territory and the mover is not the offering seat (``_shield_basics``); else
     the mover's Heroes that ``why`` allows."""
     offer = state.offer
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     if offer is None or seat is None or offer.resource is not Resource.TERRITORY:
         return []
     if seat == offer.seat:

@@ -10,7 +10,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Reinforce
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GameEnded
-from boardrules.games.orbita.flow import Draft, RoundEnd, to_move
+from boardrules.games.orbita.flow import Draft, RoundEnd
 from boardrules.games.orbita.state import Phase, State
 from boardrules.games.orbita.table import seat_food
 
@@ -58,7 +58,7 @@ def one_unit_only(ctx: Context, amount: Amount) -> Violation | None:
 
 def gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
     """ORB-21's check of a gift: the step limit and the amount (ORB-4's ``givable``)."""
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None or action.amount is Amount.ONE:
@@ -70,7 +70,7 @@ def gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
 
 def boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
     """ORB-21's check of a boost: the step limit and the amount (the booster held)."""
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
     if limit is not None or action.amount is Amount.ONE:
@@ -82,7 +82,7 @@ def boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
 
 def offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
     """ORB-21's check of an offer: the step limit."""
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     return over_step_limit(ctx, state, seat)
 
@@ -96,7 +96,7 @@ def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violatio
 
 
 def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
-    seat = to_move(d.before)
+    seat = ctx.facts.mover(ctx, d.before)
     assert seat is not None
     d.use_step(seat)
     return d

@@ -8,7 +8,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Action, Amount, Gift
 from boardrules.games.orbita.content import RESOURCE_ORDER, Context
 from boardrules.games.orbita.events import Event, GiftGiven
-from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat, to_move
+from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat
 from boardrules.games.orbita.rules.attraction import ORB_6
 from boardrules.games.orbita.rules.basics import ORB_4
 from boardrules.games.orbita.rules.hiring import ORB_14
@@ -87,7 +87,7 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
     givers: not the receiver itself, nor the answering structure); ORB-21 counts the steps
     and the amounts.
     """
-    seat = state.turn if state.offer is None else to_move(state)  # (whose move)
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
     assert seat is not None
     out: list[Action] = []
     if state.seats[seat].steps >= ctx.steps:
@@ -174,7 +174,7 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
 
 def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> Draft:
     state = d.before
-    seat = to_move(state)
+    seat = ctx.facts.mover(ctx, state)
     assert seat is not None
     resource, to = action.resource, action.to
     i = resource.index
