@@ -64,14 +64,56 @@ for _ in range(int(sys.argv[1])):
 print(steps)
 """
 
+_SIMULATE = """
+import sys
+import boardrules
+from boardrules.agents import RandomAgent
+from boardrules.sim import simulate
+name, games = sys.argv[1], int(sys.argv[2])
+game = boardrules.load(name)
+study = simulate(game, [RandomAgent(), RandomAgent()], games=games, seed=0, executor=None)
+print(sum(length * count for length, count in study.summary.lengths.items()))
+"""
+
+_MCTS = """
+import sys
+import boardrules
+from boardrules.agents import MCTSAgent
+from boardrules.core.rng import Rng
+from boardrules.games.kuhn.content import Card
+game = boardrules.load("kuhn")
+iterations = int(sys.argv[1])
+state = game.new(0, deal=(Card.JACK, Card.QUEEN))  # as OpenSpiel's chance actions 0, 1
+MCTSAgent(iterations=iterations, rollout="random").choose(game, game.view(state, 0), 0, Rng(1))
+print(iterations)
+"""
+
+_OPENSPIEL_MCTS = """
+import sys
+import pyspiel
+from open_spiel.python.algorithms import mcts
+game = pyspiel.load_game("kuhn_poker")
+iterations = int(sys.argv[1])
+state = game.new_initial_state()
+state.apply_action(0)
+state.apply_action(1)
+bot = mcts.MCTSBot(game, 2.0, iterations, mcts.RandomRolloutEvaluator(1, None), solve=False)
+bot.step(state)
+print(iterations)
+"""
+
 _SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 10)}
 
 
 def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
     """(instructions, steps) of one run under callgrind."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    script = [_OPENSPIEL, str(games)] if rules == "openspiel" else [
-        _SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")]
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    script = {
+        "openspiel": [_OPENSPIEL, str(games)],
+        "simulate": [_SIMULATE, name, str(games)],
+        "mcts": [_MCTS, str(games)],
+        "openspiel-mcts": [_OPENSPIEL_MCTS, str(games)],
+    }.get(rules, [_SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")])
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          sys.executable, "-c", *script],
@@ -85,7 +127,7 @@ def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
 
 def per_step(src: Path, name: str, rules: str = "game") -> float:
     """Instructions per step; ``rules="variant"``: the game's rules in new function objects."""
-    small, large = _SIZES[name]
+    small, large = (100, 500) if rules.endswith("mcts") else _SIZES[name]
     i1, s1 = _count(src, name, small, rules)
     i2, s2 = _count(src, name, large, rules)
     return (i2 - i1) / (s2 - s1)
@@ -98,10 +140,33 @@ def main() -> int:
                         help="Kuhn poker against OpenSpiel's kuhn_poker stepped from Python")
     parser.add_argument("--variant", action="store_true",
                         help="compare each game with its rules in new function objects instead")
+    parser.add_argument("--simulate", action="store_true",
+                        help="simulate (random agents, one process) against a raw playout loop")
+    parser.add_argument("--mcts", action="store_true",
+                        help="a Kuhn MCTS iteration against OpenSpiel's MCTSBot (random roll-outs)")
     parser.add_argument("names", nargs="*", default=["kuhn", "semya", "lyceum", "orbita"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind); nothing counted")
+        return 0
+    if args.simulate:
+        print("instructions per step: simulate (random agents, one process) against a raw loop")
+        print("| game | raw loop | simulate | ratio |")
+        print("| --- | --- | --- | --- |")
+        for name in args.names:
+            raw, sim = per_step(ROOT / "src", name), per_step(ROOT / "src", name, "simulate")
+            print(f"| {name} | {raw / 1000:.1f}k | {sim / 1000:.1f}k | {sim / raw:.2f} |")
+        return 0
+    if args.mcts:
+        if importlib.util.find_spec("pyspiel") is None:
+            print("open_spiel is not installed (pip install open_spiel); nothing counted")
+            return 0
+        ours = per_step(ROOT / "src", "kuhn", "mcts")
+        theirs = per_step(ROOT / "src", "kuhn", "openspiel-mcts")
+        print("instructions per MCTS iteration on Kuhn poker (random roll-outs)")
+        print("| boardrules MCTSAgent | OpenSpiel MCTSBot | ratio |")
+        print("| --- | --- | --- |")
+        print(f"| {ours / 1000:.1f}k | {theirs / 1000:.1f}k | {ours / theirs:.2f} |")
         return 0
     if args.openspiel:
         if importlib.util.find_spec("pyspiel") is None:

@@ -29,6 +29,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.standings import Standings
 from boardrules.core.violation import Lang
 
 __all__ = [
@@ -336,3 +337,27 @@ class Position(Generic[S]):
         from rich.text import Text  # rich prints markup in plain strings; Text keeps it literal
 
         return Text(self.text())
+
+
+def standings_sentence(standings: Standings, lang: str = "en") -> str:
+    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
+    end), for games whose winners have the most points.
+
+    >>> from boardrules.core.standings import Standing, Standings
+    >>> done = Standings((Standing(0, 12, 1), Standing(1, 7, 2)), winners=(0,), final=True)
+    >>> standings_sentence(done)
+    'The game is over: seat 0 wins with 12 points.'
+    >>> standings_sentence(done, "ru")
+    'Игра окончена: побеждает игрок 0 (12 очков).'
+    """
+    ru = check_lang(lang) == "ru"
+    if not standings.final:
+        return "Игра продолжается." if ru else "The game goes on."
+    winners = standings.winners
+    best = standings.points[winners[0]] if winners else 0
+    names = ", ".join(map(str, winners))
+    if ru:
+        who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
+        return f"Игра окончена: побеждает {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
+    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+    return f"The game is over: {who} with {best} points."

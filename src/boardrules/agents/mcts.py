@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from boardrules.agents.base import determinize, outcome
+from boardrules.agents.base import determinize
 from boardrules.core.capabilities import HasPolicy, missing
 from boardrules.core.rng import Rng
 
@@ -155,7 +155,9 @@ class MCTSAgent:
         # Selection: descend while the node is fully expanded.
         while not node.untried and node.children and not game.is_over(state):
             mover = game.to_move(state)
-            legal = set(game.legal_actions(state))
+            listed = game.legal_actions(state)
+            # Membership by equality either way; hashing pays only for long lists.
+            legal = set(listed) if len(listed) > 8 else listed
             options = [(a, c) for a, c in node.children.items() if a in legal]
             if not options:
                 break
@@ -199,8 +201,10 @@ class MCTSAgent:
                 action = game.policy(state, game.to_move(state), legal, rng)
             state = game.apply(state, action)
         if game.is_over(state):
-            seats = range(len(game.score(state)))
-            rewards = {s: outcome(game, state, s) for s in seats}
+            standings = game.score(state)  # once: outcome() of every seat, from one score
+            winners = standings.winners
+            share = 1.0 / len(winners) if winners else 0.0
+            rewards = {s: share if s in winners else 0.0 for s in range(len(standings))}
         else:
             rewards = dict(enumerate(game.evaluate(state)))
         for visited in path:

@@ -8,7 +8,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -334,10 +334,14 @@ def summarize_chunk(
     keep_records: bool,
     probe: Probe,
     keep_games: bool,
+    player: _Player | None = None,
 ) -> tuple[list[GameResult], Summary]:
     """Play a chunk and summarize it where it was played, so only totals travel back
-    (and the games themselves when the study keeps them)."""
-    results = play_chunk(game, agents, indices, study_seed, setup, keep_records, probe)
+    (and the games themselves when the study keeps them). ``player``: the lookups of
+    earlier chunks of the same study played here, kept."""
+    if player is None:
+        player = _Player(game, agents, study_seed, setup, keep_records, probe)
+    results = [player.play(i) for i in indices]
     summary = Summary()
     for result in results:
         summary.add(result)
@@ -348,6 +352,24 @@ def _count_in(counter: Counter[str], counts: Mapping[str, int]) -> None:
     """``counter.update(counts)`` without ``Counter``'s test of the argument's type."""
     for key, count in counts.items():
         counter[key] += count
+
+
+K = TypeVar("K")
+
+
+def _counter(counters: dict[K, Counter[Any]], key: K) -> Counter[Any]:
+    """``counters.setdefault(key, Counter())`` without making a counter each time."""
+    found = counters.get(key)
+    if found is None:
+        found = counters[key] = Counter()
+    return found
+
+
+def _count_present(counter: Counter[str], counts: Mapping[str, int]) -> None:
+    """One more for each key whose count is above zero."""
+    for key, count in counts.items():
+        if count > 0:
+            counter[key] += 1
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -522,22 +544,22 @@ class Summary:
             _add_share(self.agent_wins, result.agents[seat], share)
         for seat, name in enumerate(result.agents):
             self.agent_games[name] += 1
-            self.seat_agents.setdefault(seat, Counter())[name] += 1
+            _counter(self.seat_agents, seat)[name] += 1
         for grouping, labels in result.groups.items():
             wins = self.group_wins.setdefault(grouping, {})
-            self.group_games.setdefault(grouping, Counter()).update(labels)
+            _counter(self.group_games, grouping).update(labels)
             for seat in result.winners:
                 _add_share(wins, labels[seat], share)
         self.lengths[result.length] += 1
         for seat, p in enumerate(result.points):
-            self.points.setdefault(seat, Counter())[p] += 1
+            _counter(self.points, seat)[p] += 1
         _count_in(self.events, result.events)
         _count_in(self.rules, result.rules)
         _count_in(self.refusals, result.refusals)
         _count_in(self.content, result.content)
-        self.content_games.update(key for key, count in result.content.items() if count > 0)
+        _count_present(self.content_games, result.content)
         _count_in(self.acted, result.acted)
-        self.acted_games.update(key for key, count in result.acted.items() if count > 0)
+        _count_present(self.acted_games, result.acted)
         _count_in(self.actions, result.actions)
         self.probed += result.probed
 
@@ -718,8 +740,9 @@ def simulate(
                     absorb(pending.pop(0).result())
             for future in pending:
                 absorb(future.result())
+        here = _Player(game, agents, seed, setup, keep_records, probe_refusals)
         for indices in chunks:
-            absorb(summarize_chunk(game, agents, indices, seed, *args))
+            absorb(summarize_chunk(game, agents, indices, seed, *args, here))
     finally:
         if owned is not None:
             owned.shutdown()

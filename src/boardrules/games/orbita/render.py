@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from boardrules.core.standings import Standings
-from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru
+from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru, standings_sentence
 from boardrules.games.orbita.content import RESOURCE_ORDER, Resource, Spec
 from boardrules.games.orbita.labels import card_name
 from boardrules.games.orbita.notation import card_code
@@ -127,18 +127,7 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
 def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
     """Who won, with how many points, in one sentence (``"The game goes on."`` before the
     end)."""
-    ru = check_lang(lang) == "ru"
-    standings = game.score(view)
-    if not standings.final:
-        return "Игра продолжается." if ru else "The game goes on."
-    winners = standings.winners
-    best = standings.points[winners[0]] if winners else 0
-    names = ", ".join(map(str, winners))
-    if ru:
-        who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
-        return f"Игра окончена: побеждает {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
-    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
-    return f"The game is over: {who} with {best} points."
+    return standings_sentence(game.score(view), lang)
 
 
 def _asked(game: Rules, view: State, ru: bool) -> str:
