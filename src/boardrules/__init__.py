@@ -36,6 +36,7 @@ from boardrules.core import (
     register_variant,
     replay,
 )
+from boardrules.core.catalogue import Label, catalogue
 from boardrules.labels import describe
 from boardrules.loading import load
 from boardrules.schemas import schema
@@ -53,6 +54,7 @@ __all__ = [
     "GameBase",
     "GameRecord",
     "IllegalAction",
+    "Label",
     "Match",
     "Note",
     "ReplayError",
@@ -63,6 +65,7 @@ __all__ = [
     "UnknownGame",
     "Violation",
     "__version__",
+    "catalogue",
     "describe",
     "game_names",
     "load",

@@ -23,6 +23,7 @@ from boardrules.core.rng import Rng
 __all__ = [
     "Determinizable",
     "HasActionStrategy",
+    "HasCatalogue",
     "HasHeuristic",
     "HasNotation",
     "HasPolicy",
@@ -74,6 +75,17 @@ class Labelled(Protocol):
 
     def describe_action(self, action: Any, lang: str = "en") -> str: ...
     def describe_event(self, event: Any, lang: str = "en") -> str: ...
+
+
+@runtime_checkable
+class HasCatalogue(Protocol):
+    """Every card, character and content item with its data, by the ids the views use.
+
+    Needed by ``boardrules.catalogue``, ``schema(game, "content")`` and the server's
+    ``GET /api/games/{game}/content``.
+    """
+
+    def catalogue(self) -> Any: ...
 
 
 @runtime_checkable

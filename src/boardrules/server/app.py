@@ -37,6 +37,7 @@ from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
 from boardrules.schemas import Kind, schema
+from boardrules.server.content import ContentRoutes
 from boardrules.server.contract import api_schema
 from boardrules.server.fair import FairSlots
 from boardrules.server.matches import (
@@ -58,7 +59,7 @@ __all__ = ["Hello", "Hub", "Server", "make_app"]
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("boardrules.server")
 _KINDS: dict[str, Kind] = {
-    k: k for k in ("state", "view", "action", "event", "record", "setup", "options")
+    k: k for k in ("state", "view", "action", "event", "record", "setup", "options", "content")
 }
 
 
@@ -526,12 +527,14 @@ class Server:
                                 status_code=exc.status_code)
 
         h = self._handler
+        content = ContentRoutes(self.matches)
         return Starlette(
             routes=[
                 Route("/", index),
                 Route("/api/games", h(self.games), methods=["GET"]),
                 Route("/api/games/{game}/vocabulary", h(self.vocabulary), methods=["GET"]),
                 Route("/api/games/{game}/schema/{kind}", h(self.schema), methods=["GET"]),
+                Route("/api/games/{game}/content", h(content.game_content), methods=["GET"]),
                 Route("/api/lobby", h(self.lobby), methods=["GET"]),
                 Route("/api/matches", h(self.create), methods=["POST"]),
                 Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
@@ -539,6 +542,8 @@ class Server:
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
+                Route("/api/matches/{match_id}/content", h(content.match_content),
+                      methods=["GET"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

@@ -11,13 +11,14 @@ document (``GET /api/games/{game}/schema/api``).
 >>> doc["$defs"]["ActionRequest"]["properties"]["action"]
 {'$ref': '#/$defs/action'}
 >>> sorted(k for k in doc["$defs"] if k.islower())
-['action', 'event', 'setup', 'view']
+['action', 'content', 'event', 'setup', 'view']
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
 
 __all__ = ["api_schema"]
@@ -28,6 +29,9 @@ _LABEL = {
     "required": ["en", "ru"],
     "additionalProperties": False,
 }
+#: The documents the server reads or writes (the root of :func:`api_schema` is any of them).
+_DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", "JoinRequest",
+              "Joined", "Hello", "Refusal")
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
@@ -56,6 +60,15 @@ def api_schema(game: Any) -> dict[str, Any]:
         doc = schema(game, kind)
         defs.update(doc["$defs"])
         defs[kind] = _root(doc)
+    name: str = game.name
+    if isinstance(game, HasCatalogue):  # GET /api/games/{game}/content: {"game", ...}
+        doc = schema(game, "content")
+        defs.update(doc["$defs"])
+        catalogue = doc["$defs"][doc["$ref"].rpartition("/")[2]]
+        defs["content"] = {**catalogue, "title": "Content",
+                           "properties": {"game": {"const": name},
+                                          **catalogue["properties"]},
+                           "required": ["game", *catalogue["required"]]}
     labelled_action = _object({"action": {"$ref": "#/$defs/action"}, "label": _LABEL})
     labelled_event = _object({"move": {"type": "integer", "minimum": 0},
                               "event": {"$ref": "#/$defs/event"}, "label": _LABEL})
@@ -128,5 +141,9 @@ def api_schema(game: Any) -> dict[str, Any]:
         "required": ["error", "path", "reason"],
         "additionalProperties": False,
     }
+    # The root is any one of the documents, so a generator given only this file (like
+    # json-schema-to-typescript without flags) writes every one of them.
+    documents = [k for k in defs if k in _DOCUMENTS or k in ("content",)]
     return {"$schema": DIALECT, "$id": f"urn:boardrules:{game.name}:api",
-            "title": f"{game.name} server documents", "$defs": defs}
+            "title": f"{game.name} server documents",
+            "anyOf": [{"$ref": f"#/$defs/{k}"} for k in documents], "$defs": defs}

@@ -531,6 +531,13 @@ class Matches:
             raise Refusal(404, "unknown_match", "no such match")
         return row.version
 
+    def game_of(self, match_id: str) -> tuple[str, str]:
+        """The game's name and options (JSON text) of a match (404 for an unknown one)."""
+        row = self.store.get(match_id) if _ID.match(match_id) else None
+        if row is None:
+            raise Refusal(404, "unknown_match", "no such match")
+        return row.game, row.options
+
     def bot_turn(self, match_id: str) -> BotTurn | None:
         """The bot move the match waits for, or ``None`` (over, or a person's turn)."""
         live = self._live(match_id)
