@@ -33,6 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import boardrules
 from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
@@ -51,6 +52,7 @@ from boardrules.server.matches import (
     fallback_move,
 )
 from boardrules.server.net import HostGuard
+from boardrules.server.openapi import OpenApiRoutes
 from boardrules.server.payloads import labelled, seat_picture
 from boardrules.server.store import Store
 
@@ -524,13 +526,16 @@ class Server:
         async def http_error(request: Request, exc: Exception) -> Response:
             assert isinstance(exc, HTTPException)
             return JSONResponse({"error": "http", "path": "$", "reason": str(exc.detail)},
-                                status_code=exc.status_code)
+                                status_code=exc.status_code, headers=exc.headers)
 
         h = self._handler
         content = ContentRoutes(self.matches)
+        described = OpenApiRoutes(self.matches, boardrules.__version__)
         return Starlette(
             routes=[
                 Route("/", index),
+                Route("/openapi.json", h(described.openapi), methods=["GET"]),
+                Route("/api/explorer", h(described.explorer), methods=["GET"]),
                 Route("/api/games", h(self.games), methods=["GET"]),
                 Route("/api/games/{game}/vocabulary", h(self.vocabulary), methods=["GET"]),
                 Route("/api/games/{game}/schema/{kind}", h(self.schema), methods=["GET"]),

@@ -20,6 +20,7 @@ from typing import Any
 
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
+from boardrules.server.matches import AGENTS
 
 __all__ = ["api_schema"]
 
@@ -105,7 +106,8 @@ def api_schema(game: Any) -> dict[str, Any]:
                              ["type", *required], "One WebSocket message: a Payload.")
     defs["CreateRequest"] = _object({
         "game": {"const": game.name},
-        "seats": {"type": "array", "items": {"type": "string"}},
+        "seats": {"type": "array", "items": {"enum": ["human", "open", *AGENTS]},
+                  "minItems": game.min_players, "maxItems": game.max_players},
         "seed": {"type": "integer", "minimum": 0},
         "setup": {"$ref": "#/$defs/setup"},
         "options": {"type": "object"},
