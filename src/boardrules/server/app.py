@@ -41,6 +41,7 @@ from boardrules.schemas import Kind, schema
 from boardrules.server.content import ContentRoutes
 from boardrules.server.contract import api_schema
 from boardrules.server.fair import FairSlots
+from boardrules.server.lifecycle import LifecycleRoutes
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
@@ -386,8 +387,10 @@ class Server:
         return Response(body, media_type="application/json")
 
     async def record(self, request: Request) -> Response:
-        """A finished match's :class:`~boardrules.GameRecord`, seed included."""
-        return await self._json(self.matches.final_record, request.path_params["match_id"])
+        """A finished match's :class:`~boardrules.GameRecord`, seed included; before the
+        end, a seat's own history (with its token)."""
+        return await self._json(self.matches.record_for, request.path_params["match_id"],
+                                _bearer(request))
 
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
@@ -531,6 +534,7 @@ class Server:
         h = self._handler
         content = ContentRoutes(self.matches)
         described = OpenApiRoutes(self.matches, boardrules.__version__)
+        life = LifecycleRoutes(self.matches, self.hub.publish, self.wake_bots)
         return Starlette(
             routes=[
                 Route("/", index),
@@ -549,6 +553,8 @@ class Server:
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
                 Route("/api/matches/{match_id}/content", h(content.match_content),
                       methods=["GET"]),
+                Route("/api/matches/{match_id}/resign", h(life.resign), methods=["POST"]),
+                Route("/api/matches/{match_id}/rematch", h(life.rematch), methods=["POST"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

@@ -32,7 +32,7 @@ _LABEL = {
 }
 #: The documents the server reads or writes (the root of :func:`api_schema` is any of them).
 _DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", "JoinRequest",
-              "Joined", "Hello", "Refusal")
+              "Joined", "Hello", "Refusal", "SeatHistory")
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
@@ -91,6 +91,9 @@ def api_schema(game: Any) -> dict[str, Any]:
         }),
         "deal": {"$ref": "#/$defs/Deal"},
         "events": {"type": "array", "items": labelled_event},
+        "resigned": {"type": "integer", "minimum": 0,
+                     "description": "The seat whose resignation ended the match."},
+        "rematch": {"type": "string", "description": "The ID of the match that follows."},
     }
     defs["Deal"] = _object({
         "seed_by": {"enum": ["server", "creator", "unknown"]},
@@ -99,7 +102,7 @@ def api_schema(game: Any) -> dict[str, Any]:
         "nonce": {"anyOf": [{"type": "string"}, {"type": "null"}]},
     }, description="Who chose the seed; sha256('boardrules-seed-v1:NONCE:SEED') in hex; the "
                    "seed and nonce once the match is over (null before).")
-    required = [k for k in payload_properties if k != "events"]
+    required = [k for k in payload_properties if k not in ("events", "resigned", "rematch")]
     defs["Payload"] = _object(payload_properties, required,
                               "What one seat (or a spectator, seat null) may know now.")
     defs["Update"] = _object({"type": {"const": "update"}, **payload_properties},
@@ -126,6 +129,14 @@ def api_schema(game: Any) -> dict[str, Any]:
                                   description="The body of POST /api/matches/{id}/join.")
     defs["Joined"] = _object({"match": {"type": "string"}, "seat": {"type": "integer"},
                               "token": {"type": "string"}})
+    defs["SeatHistory"] = _object({
+        "match": {"type": "string"}, "game": {"const": game.name},
+        "seat": {"type": "integer", "minimum": 0}, "version": {"type": "integer", "minimum": 0},
+        "over": {"const": False}, "view": {"$ref": "#/$defs/view"},
+        "events": {"type": "array", "items": labelled_event},
+    }, description="GET /api/matches/{id}/record before the end, with a seat's token: what "
+                   "that seat has seen (its view, the events of the last moves as it saw "
+                   "them); the record itself is published once the match is over.")
     defs["Hello"] = _object({"token": {"anyOf": [{"type": "string"}, {"type": "null"}]},
                              "since": {"type": "integer", "minimum": 0}}, [],
                             "The first WebSocket message from the client.")

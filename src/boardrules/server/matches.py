@@ -48,6 +48,7 @@ __all__ = [
     "deal",
     "die_with_parent",
     "hash_token",
+    "resigned_standings",
     "seed_commitment",
 ]
 
@@ -175,6 +176,23 @@ def deal(row: MatchRow) -> dict[str, Any]:
     return {"seed_by": row.seed_by or "unknown",
             "commitment": seed_commitment(row.seed, row.seed_nonce),
             "seed": row.seed if over else None, "nonce": row.seed_nonce if over else None}
+
+
+def resigned_standings(standings: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Standings (as JSON) after ``seat`` resigned: it ranks last, the others keep their
+    order among themselves, and the match is final.
+
+    >>> resigned_standings({"final": False, "winners": [0], "points": [5, 3],
+    ...                     "ranks": [1, 2]}, 0)
+    {'final': True, 'winners': [1], 'points': [5, 3], 'ranks': [2, 1]}
+    """
+    ranks: list[int] = standings["ranks"]
+    others = [i for i in range(len(ranks)) if i != seat]
+    new = [len(ranks)] * len(ranks)
+    for i in others:
+        new[i] = 1 + sum(1 for j in others if ranks[j] < ranks[i])
+    return {"final": True, "winners": [i for i in others if new[i] == 1],
+            "points": list(standings["points"]), "ranks": new}
 
 
 def die_with_parent(parent: int) -> None:
@@ -457,7 +475,19 @@ class Matches:
         doc["deal"] = deal(live.row)
         if since is not None:
             doc["events"] = self._events(live, seat, since)
+        if live.row.over:  # a resignation or a rematch happens only to a finished match
+            self._finished(doc, match_id)
         return doc
+
+    def _finished(self, doc: dict[str, Any], match_id: str) -> None:
+        """Add what ended a finished match besides its moves: a resignation (the match is
+        over, the resigning seat last) and the rematch's ID."""
+        resigned, rematch = self.store.lifecycle(match_id)
+        if resigned is not None:
+            doc.update(over=True, to_move=None, legal=[], resigned=resigned,
+                       standings=resigned_standings(doc["standings"], resigned))
+        if rematch is not None:
+            doc["rematch"] = rematch
 
     def seat_view(self, match_id: str, token: str | None) -> tuple[int | None, int, Any, Any]:
         """The seat of ``token`` (``None``: a spectator), the version, the game and that
@@ -577,6 +607,78 @@ class Matches:
         if not self._live(match_id).row.over:
             raise Refusal(409, "match_not_over", "the record is published once the match is over")
         return self.record(match_id)
+
+    # -- the match's life: resign, the record as a seat may have it, rematch --------------
+    def resign(self, match_id: str, token: str | None) -> tuple[dict[str, Any], int]:
+        """End the match by the resignation of ``token``'s seat: its new payload, and the
+        version to wake the watchers with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            if seat is None or live.row.over or not self.store.resign(
+                    match_id, live.row.version, seat):
+                raise Refusal(409, "match_over", "the match is over")
+            with self._guard:
+                self._cache.pop(match_id, None)
+        return self.payload(match_id, token), live.row.version + 1
+
+    def record_for(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """Once the match is over, its whole record (seed included, a resignation noted on
+        the last move); before, only for a seat: what that seat has seen (``SeatHistory``),
+        since the seed would tell every hidden card and every future draw."""
+        live = self._live(match_id)
+        if live.row.over:
+            out = self.record(match_id)
+            resigned, _ = self.store.lifecycle(match_id)
+            if resigned is not None and out["actions"]:
+                note = {"move": len(out["actions"]) - 1, "text": f"seat {resigned} resigned"}
+                out["notes"] = [*out.get("notes", []), note]
+            return out
+        if token is None:
+            raise Refusal(409, "match_not_over",
+                          "the record is published once the match is over; a seat may have "
+                          "its own history before (send its token)")
+        seat = self._seat(match_id, token)
+        return {"match": match_id, "game": live.row.game, "seat": seat,
+                "version": live.row.version, "over": False,
+                "view": serde.to_dict(live.game.view(live.state, seat)),
+                "events": self._events(live, seat, 0)}
+
+    def rematch(self, match_id: str, token: str | None, client: str
+                ) -> tuple[dict[str, Any], int]:
+        """A new match of the same game, options and setup after this one: the first seat to
+        ask makes it (the other people's seats open for them, the bots the same), each later
+        one takes its own seat in it. The answer is the seat's ``Joined``; the version wakes
+        the old match's watchers, whose payload now names the rematch."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        assert seat is not None
+        live = self._live(match_id)
+        row = live.row
+        if not row.over:
+            raise Refusal(409, "match_not_over", "a rematch follows a finished match")
+        _, rematch = self.store.lifecycle(match_id)
+        if rematch is None:
+            kinds = ["human" if i == seat else "open" if kind in ("human", "open") else kind
+                     for i, kind in enumerate(row.seats)]
+            body = json.dumps({"game": row.game, "seats": kinds,
+                               "setup": json.loads(row.setup),
+                               "options": json.loads(row.options)}).encode("utf-8")
+            created = self.create(body, client)
+            rematch = self.store.set_rematch(match_id, created["match"], row.version)
+            if rematch == created["match"]:
+                return ({"match": rematch, "seat": seat, "token": created["tokens"][seat]},
+                        row.version + 1)
+            self.store.delete(created["match"])  # another seat's request came first
+        token = secrets.token_urlsafe(24)
+        if not self.store.join(rematch, seat, hash_token(token)):
+            raise Refusal(409, "seat_taken", f"seat {seat} of the rematch is taken", "$.seat")
+        with self._guard:
+            self._cache.pop(rematch, None)
+        return {"match": rematch, "seat": seat, "token": token}, row.version + 1
 
     def remove_finished(self, now: float, export: Callable[[str, dict[str, Any]], None]
                         ) -> int:

@@ -80,7 +80,8 @@ class Operation:
     links: tuple[str, ...] = ()
 
 
-_MATCH_OPERATIONS = ("getMatch", "getPicture", "joinMatch", "getRecord", "getMatchContent")
+_MATCH_OPERATIONS = ("getMatch", "getPicture", "joinMatch", "getRecord", "getMatchContent",
+                     "resign", "rematch")
 
 
 def _ok(description: str, schema_name: str | None, example: str | None = None) -> Answer:
@@ -167,9 +168,30 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
                   (409, "match_over"))),
     ("GET", "/api/matches/{match_id}/record"): Operation(
         "getRecord", "The match's record, replayable with ``boardrules replay``", "matches",
-        "Once the match is over, the whole record with its seed.",
-        answers={200: _ok("The record.", "Record", "record")},
-        refusals=((404, "unknown_match"), (409, "match_not_over"))),
+        "Once the match is over, the whole record with its seed (a resignation noted on the "
+        "last move). Before, a seat (with its token) gets its own history instead; without "
+        "a token, 409.",
+        token="optional",
+        answers={200: _ok("The record, or before the end the seat's history.",
+                          "RecordOrHistory", "record")},
+        refusals=(*_TOKEN_REFUSALS, (404, "unknown_match"), (409, "match_not_over"))),
+    ("POST", "/api/matches/{match_id}/resign"): Operation(
+        "resign", "Resign: the match ends, this seat last", "matches",
+        "The match is over at once; the other seats keep their order among themselves. "
+        "Every watcher gets an update with ``over`` and ``resigned``.",
+        token="required",
+        answers={200: _ok("The seat's payload, now over.", "Payload", "payload")},
+        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
+                  (409, "match_over"))),
+    ("POST", "/api/matches/{match_id}/rematch"): Operation(
+        "rematch", "Play again: a new match of the same game, options and setup", "matches",
+        "The first seat to ask makes the rematch: its own seat, the other people's seats "
+        "open for them, the bots the same; each later seat that asks takes its own seat. "
+        "Every watcher of the finished match gets an update naming the ``rematch``.",
+        token="required",
+        answers={201: _ok("This seat's place in the rematch.", "Joined", "joined")},
+        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
+                  (409, "match_not_over"), (409, "seat_taken"))),
     ("GET", "/api/matches/{match_id}/content"): Operation(
         "getMatchContent", "The catalogue of the game a match is played with", "matches",
         "Like ``GET /api/games/{game}/content`` with the match's own options.",
@@ -208,7 +230,8 @@ _REFUSAL_REASONS = {
     "unknown_match": ("$", "no such match"),
     "stale_version": ("$.version", "the match is at version 3"),
     "match_over": ("$", "the match is over"),
-    "match_not_over": ("$", "the record is published once the match is over"),
+    "match_not_over": ("$", "the record is published once the match is over; a seat may "
+                            "have its own history before (send its token)"),
     "seat_taken": ("$.seat", "seat 1 is not free"),
     "illegal_action": ("$.action", ""),
 }
@@ -358,6 +381,8 @@ def _components(games: Mapping[str, Any]) -> dict[str, Any]:
         "ActionRequest": each("ActionRequest", discriminated=False),
         "Content": each("content"),
         "Record": each("record"),
+        "SeatHistory": each("SeatHistory"),
+        "RecordOrHistory": {"anyOf": [_ref("Record"), _ref("SeatHistory")]},
         "Vocabulary": {"anyOf": [
             {"type": "array", "items": {
                 "type": "object", "properties": {"action": _ref(f"{n}.action"),

@@ -84,6 +84,11 @@ _SCHEMA = (
         state TEXT NOT NULL,
         PRIMARY KEY (match_id, move))""",
     "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
+    # What happened to a match besides its moves: the seat that resigned, the rematch.
+    """CREATE TABLE IF NOT EXISTS br_lifecycle (
+        match_id TEXT PRIMARY KEY,
+        resigned INTEGER,
+        rematch TEXT)""",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
             "created, updated, seed_by, seed_nonce")
@@ -353,8 +358,54 @@ class Store(abc.ABC):
         """Remove a match: its row, tokens, moves and snapshots."""
         with self._transaction() as run:
             for table, column in (("br_tokens", "match_id"), ("br_moves", "match_id"),
-                                  ("br_snapshots", "match_id"), ("br_matches", "id")):
+                                  ("br_snapshots", "match_id"), ("br_lifecycle", "match_id"),
+                                  ("br_matches", "id")):
                 run(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
+
+    def resign(self, match_id: str, version: int, seat: int) -> bool:
+        """End the match at ``version`` by ``seat``'s resignation; ``False`` (and nothing is
+        stored) when it is over or has moved on. Other processes are told with
+        ``version + 1``, which no move has: a wake-up for the watchers, not a move."""
+        with self._transaction() as run:
+            updated = run("UPDATE br_matches SET to_move = NULL, updated = ? "
+                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
+                          (time.time(), match_id, version))
+            if updated.rowcount != 1:
+                return False
+            run("INSERT INTO br_lifecycle (match_id, resigned, rematch) VALUES (?, ?, NULL)",
+                (match_id, seat))
+            self._notify(run, match_id, version + 1)
+        return True
+
+    def lifecycle(self, match_id: str) -> tuple[int | None, str | None]:
+        """The seat that resigned the match and its rematch's ID (``None`` for each not)."""
+        with self._transaction() as run:
+            found = run("SELECT resigned, rematch FROM br_lifecycle WHERE match_id = ?",
+                        (match_id,)).fetchone()
+        if found is None:
+            return None, None
+        return (None if found[0] is None else int(found[0]),
+                None if found[1] is None else str(found[1]))
+
+    def set_rematch(self, match_id: str, rematch: str, version: int) -> str:
+        """Record ``rematch`` as the match's rematch unless it has one; returns the one that
+        stands (a concurrent request's, if it came first), and tells other processes."""
+        try:
+            with self._transaction() as run:
+                found = run("SELECT rematch FROM br_lifecycle WHERE match_id = ?",
+                            (match_id,)).fetchone()
+                if found is None:
+                    run("INSERT INTO br_lifecycle (match_id, resigned, rematch) "
+                        "VALUES (?, NULL, ?)", (match_id, rematch))
+                elif found[0] is None:
+                    run("UPDATE br_lifecycle SET rematch = ? WHERE match_id = ? "
+                        "AND rematch IS NULL", (rematch, match_id))
+                else:
+                    return str(found[0])
+                self._notify(run, match_id, version + 1)
+        except self._conflicts:
+            pass  # another request inserted first: read what stands
+        return self.lifecycle(match_id)[1] or rematch
 
     def count_live(self, since: float, client: str) -> tuple[int, int]:
         """How many matches are live (moved after ``since``): in all, and made by ``client``."""

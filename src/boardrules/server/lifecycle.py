@@ -1,0 +1,67 @@
+"""The routes of a match's life besides its moves: ``POST /api/matches/{id}/resign`` and
+``POST /api/matches/{id}/rematch`` (each with the seat's token). Each wakes the match's
+WebSocket watchers, whose next update shows the resignation or names the rematch.
+
+>>> bearer("Bearer abc")
+'abc'
+>>> bearer(None) is None
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from boardrules.server.matches import Matches, Refusal
+
+__all__ = ["LifecycleRoutes", "bearer"]
+
+
+def bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (``None`` without one)."""
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refusal(401, "bad_token", "the Authorization header is 'Bearer TOKEN'")
+    return token.strip()
+
+
+def _json(doc: Any, status: int = 200) -> Response:
+    return Response(json.dumps(doc, ensure_ascii=False, allow_nan=False,
+                               separators=(",", ":")).encode("utf-8"),
+                    status_code=status, media_type="application/json")
+
+
+class LifecycleRoutes:
+    """The handlers over :class:`Matches`; ``publish(match_id, version)`` wakes a match's
+    watchers and ``wake_bots(match_id)`` starts a match's bots (the server's)."""
+
+    def __init__(self, matches: Matches, publish: Any, wake_bots: Any) -> None:
+        self.matches = matches
+        self.publish = publish
+        self.wake_bots = wake_bots
+
+    async def resign(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/resign``: the seat's new payload (``over``, ``resigned``)."""
+        match_id = request.path_params["match_id"]
+        token = bearer(request.headers.get("authorization"))
+        doc, version = await asyncio.to_thread(self.matches.resign, match_id, token)
+        self.publish(match_id, version)
+        return _json(doc)
+
+    async def rematch(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/rematch``: 201 the seat's place in the rematch."""
+        match_id = request.path_params["match_id"]
+        token = bearer(request.headers.get("authorization"))
+        client = request.client.host if request.client else "?"
+        joined, version = await asyncio.to_thread(self.matches.rematch, match_id, token,
+                                                  client)
+        self.publish(match_id, version)
+        self.wake_bots(joined["match"])
+        return _json(joined, 201)
