@@ -27,6 +27,8 @@ export type GameEvent<G extends GameName = GameName> = Schemas[`${G}.event`];
 export type Content<G extends GameName = GameName> = Schemas[`${G}.content`];
 /** A whole match, replayable with `boardrules replay`. */
 export type GameRecord<G extends GameName = GameName> = Schemas[`${G}.record`];
+/** What a seat has seen of a match still going on (its record before the end). */
+export type SeatHistory<G extends GameName = GameName> = Schemas[`${G}.SeatHistory`];
 /** The body of `POST /api/matches`. */
 export type CreateRequest<G extends GameName = GameName> = Schemas[`${G}.CreateRequest`];
 export type Refusal = Schemas["Refusal"];
@@ -263,9 +265,21 @@ export class MatchClient<G extends GameName> {
       { token: this.token, body: { version, action } });
   }
 
-  /** The record of the finished match, replayable with `boardrules replay`. */
-  record(): Promise<GameRecord<G>> {
+  /** The record of the finished match, replayable with `boardrules replay`; before the
+   * end, the seat's own history (`over: false`; a spectator gets 409 then). */
+  record(): Promise<GameRecord<G> | SeatHistory<G>> {
     return this.client.request("GET", this.path("/record"), { token: this.token });
+  }
+
+  /** Resign: the match ends at once with this seat last; every watcher is told. */
+  resign(): Promise<Payload<G>> {
+    return this.client.request("POST", this.path("/resign"), { token: this.token });
+  }
+
+  /** Play again after the end: this seat's place in the rematch (the first seat to ask
+   * makes it; the others take their seats by asking too). */
+  rematch(): Promise<Joined> {
+    return this.client.request("POST", this.path("/rematch"), { token: this.token });
   }
 
   /** The seat's view drawn as SVG. */

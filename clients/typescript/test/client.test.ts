@@ -57,6 +57,7 @@ test("two seats play a whole 7Я match, typed, and the record is published", asy
   assert.equal(payload.version, moves);
   assert.ok(payload.standings.final);
   const record = await seats[0]!.record();
+  assert.ok(!("over" in record), "a finished match gives its whole record");
   assert.equal(record.game, "semya");
   assert.equal(record.actions?.length, moves);
   assert.equal(record.seed, 7);
@@ -153,3 +154,34 @@ test("a wrong token ends live updates with its close code, without retrying", as
   assert.equal(code, 4403);
   assert.equal(reconnects, 0);
 });
+
+test("resign is pushed, the record is the seat's history before, and a rematch follows",
+  async () => {
+    const created = await client.create({ game: "kuhn", seats: ["human", "human"] });
+    const tokens = created.tokens as [string, string];
+    const seats = [client.match("kuhn", created.match, tokens[0]),
+      client.match("kuhn", created.match, tokens[1])];
+    const history = await seats[0]!.record();
+    assert.ok("over" in history && history.over === false);
+    assert.equal(history.seat, 0);
+    assert.equal(history.view.cards[1], null, "the other seat's card stays hidden");
+    const updates: Update<"kuhn">[] = [];
+    const live = seats[1]!.live({ onUpdate: (update) => updates.push(update) });
+    await waitFor(() => updates[0], "the first update");
+    const over = await seats[0]!.resign();
+    assert.ok(over.over);
+    assert.equal(over.resigned, 0);
+    const pushed = await waitFor(() => updates.find((u) => u.resigned === 0), "the push");
+    assert.deepEqual(pushed.standings.winners, [1]);
+    const mine = await seats[0]!.rematch();
+    const told = await waitFor(() => updates.find((u) => u.rematch !== undefined),
+      "the rematch push");
+    assert.equal(told.rematch, mine.match);
+    const theirs = await seats[1]!.rematch();
+    assert.equal(theirs.match, mine.match);
+    assert.equal(theirs.seat, 1);
+    const next = await client.match("kuhn", mine.match, theirs.token).show();
+    assert.equal(next.version, 0);
+    assert.deepEqual(next.seats, ["human", "open"]);
+    live.close();
+  });
