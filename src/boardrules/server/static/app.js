@@ -14,13 +14,18 @@ const WORDS = {
     lobby: "Lobby", refresh: "Refresh", moves: "Your moves", table: "Table",
     json: "The view as JSON", your_move: "Your move", watching: "Watching",
     waiting: "Waiting for seat ", over: "Game over: ", win: "you win", lose: "you lose",
-    points: "points", me: "me", seat: "seat ", join: (game, seat) => "Join " + game + " as seat " + seat },
+    points: "points", me: "me", seat: "seat ", resign: "Resign", rematch: "Rematch",
+    resigned: "seat {seat} resigned", rematch_offered: "Rematch offered: join it",
+    free: "free",
+    row: (game, seats, seat) => game + " — " + seats + " — take seat " + seat },
   ru: { language: "Язык", new_match: "Новая партия", game: "Игра", seats: "Мест",
     lobby: "Лобби", refresh: "Обновить", moves: "Ваши ходы", table: "Стол",
     json: "Вид стола в JSON", your_move: "Ваш ход", watching: "Наблюдение",
     waiting: "Ходит игрок ", over: "Партия окончена: ", win: "вы победили",
-    lose: "вы проиграли", points: "очки", me: "я", seat: "место ",
-    join: (game, seat) => "Сесть за " + game + " на место " + seat },
+    lose: "вы проиграли", points: "очки", me: "я", seat: "место ", resign: "Сдаться",
+    rematch: "Реванш", resigned: "место {seat} сдалось",
+    rematch_offered: "Предложен реванш: присоединиться", free: "свободно",
+    row: (game, seats, seat) => game + " — " + seats + " — занять место " + seat },
 };
 function word(key) { return WORDS[page.lang][key]; }  // every document this page got, for the browser tests
 
@@ -112,6 +117,35 @@ function actionButtons(payload) {
   }
 }
 
+// Resign while the match goes on; after the end, a rematch (made by the first seat to ask,
+// joined by the others: the button says so once the server names the rematch).
+function lifecycleButtons(payload) {
+  const mine = payload.seat !== null && page.token !== null;
+  const resign = byId("resign");
+  resign.hidden = !mine || payload.over;
+  const rematch = byId("rematch");
+  rematch.hidden = !mine || !payload.over;
+  rematch.textContent = word(payload.rematch ? "rematch_offered" : "rematch");
+  rematch.dataset.rematch = payload.rematch || "";
+}
+
+async function resign() {
+  const { status, data } = await api("POST", "/api/matches/" + page.match + "/resign");
+  if (status === 200) render(data, true);
+  else showMessage({ text: data.reason });
+}
+
+async function rematch() {
+  const seat = page.seat;
+  const { ok, data } = await api("POST", "/api/matches/" + page.match + "/rematch");
+  if (!ok) {
+    showMessage({ text: data.reason });
+    return;
+  }
+  page.token = data.token;
+  await enter(data.match, seat, data.token);
+}
+
 async function drawPicture() {
   const payload = page.payload;
   const lang = page.lang;
@@ -126,9 +160,12 @@ async function drawPicture() {
   table.dataset.lang = data.lang;
 }
 
-function render(payload) {
-  // The answer to a move and the push of the same move both arrive: draw each version once.
-  if (page.payload && payload.version <= page.payload.version) return;
+function render(payload, force) {
+  // The answer to a move and the push of the same move both arrive: draw each version once
+  // (a resignation or a rematch changes the match without a move: those are drawn too).
+  const old = page.payload;
+  const news = old && (payload.over !== old.over || payload.rematch !== old.rematch);
+  if (old && payload.version <= old.version && !news && !force) return;
   page.payload = payload;
   for (const item of payload.events || []) {
     if (item.move >= page.logged) page.log.push(item.label);
@@ -145,7 +182,9 @@ function draw() {
     const won = payload.standings.winners.includes(payload.seat);
     status.textContent = word("over") +
       (payload.seat === null ? "" : won ? word("win") : word("lose")) +
-      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")";
+      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")" +
+      (payload.resigned === undefined ? "" :
+        "; " + word("resigned").replace("{seat}", String(payload.resigned)));
     status.dataset.over = "true";
   } else {
     status.textContent = payload.seat === null ? word("watching") :
@@ -156,6 +195,7 @@ function draw() {
   status.dataset.toMove = payload.to_move === null ? "" : String(payload.to_move);
   status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
   actionButtons(payload);
+  lifecycleButtons(payload);
   byId("table").dataset.version = "";
   drawPicture();
   byId("view").textContent = JSON.stringify(payload.view, null, 1);
@@ -181,9 +221,7 @@ function setLang(lang) {
     seatChoices();
     document.querySelectorAll("#seats select").forEach((s, i) => { s.value = kinds[i]; });
   }
-  for (const button of document.querySelectorAll("#lobby button.join")) {
-    button.textContent = WORDS[lang].join(button.dataset.game, button.dataset.seat);
-  }
+  refreshLobby();
   if (page.refusal !== null) showMessage(page.refusal);
   draw();
 }
@@ -213,11 +251,26 @@ async function enter(match, seat, token) {
   page.logged = 0;
   sessionStorage.setItem("boardrules:" + match, JSON.stringify({ seat, token }));
   location.hash = "match=" + match;
-  const { data } = await api("GET", "/api/matches/" + match);
+  // The events since the first move: the log is whole again after a reload.
+  const { data } = await api("GET", "/api/matches/" + match + "?since=0");
   page.vocabulary = (await api("GET", "/api/games/" + data.game + "/vocabulary")).data;
+  reflect(data);
   showMessage(null);
   render(data);
   listen();
+}
+
+// The "New match" form shows the current match's game and seats (a new match starts from it).
+function reflect(payload) {
+  if (!page.games.some((g) => g.game === payload.game)) return;
+  byId("game").value = payload.game;
+  seatCounts();
+  byId("seat-count").value = String(payload.seats.length);
+  seatChoices();
+  document.querySelectorAll("#seats select").forEach((select, i) => {
+    const kind = payload.seats[i];
+    select.value = i === payload.seat ? "human" : kind === "human" ? "open" : kind;
+  });
 }
 
 async function play(action) {
@@ -261,7 +314,10 @@ async function refreshLobby() {
       button.dataset.match = match.match;
       button.dataset.game = match.game;
       button.dataset.seat = String(seat);
-      button.textContent = WORDS[page.lang].join(match.game, seat);
+      button.dataset.seats = match.seats.map((kind, i) =>
+        word("seat") + i + ": " + (match.free.includes(i) ? word("free") :
+          kind === "open" ? "human" : kind)).join(", ");
+      button.textContent = WORDS[page.lang].row(match.game, button.dataset.seats, seat);
       button.addEventListener("click", async () => {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
@@ -291,6 +347,8 @@ async function start() {
   byId("seat-count").addEventListener("change", seatChoices);
   byId("new-match").addEventListener("click", newMatch);
   byId("refresh-lobby").addEventListener("click", refreshLobby);
+  byId("resign").addEventListener("click", resign);
+  byId("rematch").addEventListener("click", rematch);
   byId("lang").addEventListener("change", () => setLang(byId("lang").value));
   setLang(page.lang);
   await refreshLobby();
