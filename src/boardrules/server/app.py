@@ -41,7 +41,7 @@ from boardrules.schemas import Kind, schema
 from boardrules.server.content import ContentRoutes
 from boardrules.server.contract import api_schema
 from boardrules.server.fair import FairSlots
-from boardrules.server.lifecycle import LifecycleRoutes
+from boardrules.server.lifecycle import LifecycleRoutes, run_timeouts
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
@@ -292,10 +292,13 @@ class Server:
         for match_id in await self._call(self.matches.waiting_for_bots):
             self.wake_bots(match_id)
         tidy = loop.create_task(self._tidy(), name="tidy")
+        timeouts = loop.create_task(
+            run_timeouts(self.matches, self._moved, lambda: self._closing), name="timeouts")
         try:
             yield
         finally:
             tidy.cancel()
+            timeouts.cancel()
             await self.shutdown()
 
     async def shutdown(self) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
-from boardrules.server.matches import AGENTS
+from boardrules.server.matches import AGENTS, MAX_TURN_SECONDS
 
 __all__ = ["api_schema"]
 
@@ -94,6 +94,11 @@ def api_schema(game: Any) -> dict[str, Any]:
         "resigned": {"type": "integer", "minimum": 0,
                      "description": "The seat whose resignation ended the match."},
         "rematch": {"type": "string", "description": "The ID of the match that follows."},
+        "timer": _object({"seconds": {"type": "integer", "minimum": 1},
+                          "then": {"enum": ["resign", "bot"]},
+                          "deadline": {"type": "number"}},
+                         description="The turn timer, and when the seat to move runs out "
+                                     "of time (Unix time)."),
     }
     defs["Deal"] = _object({
         "seed_by": {"enum": ["server", "creator", "unknown"]},
@@ -102,7 +107,8 @@ def api_schema(game: Any) -> dict[str, Any]:
         "nonce": {"anyOf": [{"type": "string"}, {"type": "null"}]},
     }, description="Who chose the seed; sha256('boardrules-seed-v1:NONCE:SEED') in hex; the "
                    "seed and nonce once the match is over (null before).")
-    required = [k for k in payload_properties if k not in ("events", "resigned", "rematch")]
+    required = [k for k in payload_properties
+                if k not in ("events", "resigned", "rematch", "timer")]
     defs["Payload"] = _object(payload_properties, required,
                               "What one seat (or a spectator, seat null) may know now.")
     defs["Update"] = _object({"type": {"const": "update"}, **payload_properties},
@@ -114,6 +120,11 @@ def api_schema(game: Any) -> dict[str, Any]:
         "seed": {"type": "integer", "minimum": 0},
         "setup": {"$ref": "#/$defs/setup"},
         "options": {"type": "object"},
+        "timer": _object({"seconds": {"type": "integer", "minimum": 1,
+                                      "maximum": MAX_TURN_SECONDS},
+                          "then": {"enum": ["resign", "bot"]}}, ["seconds"],
+                         "A turn timer: seconds per move; at time-out the seat resigns "
+                         "(the default) or a random legal move is played for it."),
     }, ["game", "seats"], "The body of POST /api/matches.")
     defs["Created"] = _object({
         "match": {"type": "string"},

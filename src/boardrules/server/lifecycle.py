@@ -1,6 +1,7 @@
 """The routes of a match's life besides its moves: ``POST /api/matches/{id}/resign`` and
-``POST /api/matches/{id}/rematch`` (each with the seat's token). Each wakes the match's
-WebSocket watchers, whose next update shows the resignation or names the rematch.
+``POST /api/matches/{id}/rematch`` (each with the seat's token), and the task that applies
+the turn timers' time-outs. Each wakes the match's WebSocket watchers, whose next update
+shows the resignation, the move made at time-out, or names the rematch.
 
 >>> bearer("Bearer abc")
 'abc'
@@ -12,6 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -19,7 +23,27 @@ from starlette.responses import Response
 
 from boardrules.server.matches import Matches, Refusal
 
-__all__ = ["LifecycleRoutes", "bearer"]
+log = logging.getLogger("boardrules.server")
+
+__all__ = ["LifecycleRoutes", "bearer", "run_timeouts"]
+
+#: How often the turn timers are looked at, in seconds.
+TIMER_TICK = 0.5
+
+
+async def run_timeouts(matches: Matches, moved: Callable[[str, int], None],
+                       closing: Callable[[], bool]) -> None:
+    """Apply the turn timers' time-outs until ``closing()``; ``moved(match, version)`` wakes
+    the watchers and the bots of each match that changed (the server runs this)."""
+    while not closing():
+        await asyncio.sleep(TIMER_TICK)
+        try:
+            done = await asyncio.to_thread(matches.time_outs, time.time())
+        except Exception:  # a database hiccup must not stop the timers: look again
+            log.exception("the turn timers could not be applied")
+            continue
+        for match_id, version in done:
+            moved(match_id, version)
 
 
 def bearer(header: str | None) -> str | None:

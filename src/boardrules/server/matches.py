@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -43,6 +43,7 @@ __all__ = [
     "Limits",
     "Matches",
     "Refusal",
+    "Timer",
     "choose_move",
     "choose_move_by_name",
     "deal",
@@ -111,6 +112,20 @@ class Refusal(Exception):
 
 
 @attrs.frozen
+class Timer:
+    """A turn timer: the seat to move has ``seconds`` for its move (from the last move, or
+    the creation); at time-out, ``then``: ``"resign"`` (the seat resigns) or ``"bot"`` (a
+    random legal move is played for it, from its view)."""
+
+    seconds: int
+    then: Literal["resign", "bot"] = "resign"
+
+
+#: The longest turn timer, in seconds (a day).
+MAX_TURN_SECONDS = 86_400
+
+
+@attrs.frozen
 class CreateRequest:
     """The body of ``POST /api/matches``."""
 
@@ -119,6 +134,7 @@ class CreateRequest:
     seed: int | None = None
     setup: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
     options: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
+    timer: Timer | None = None
 
 
 @attrs.frozen
@@ -296,6 +312,7 @@ class Matches:
         self._guard = threading.Lock()
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
+        self._timers: dict[str, tuple[int, str] | None] = {}
         #: The games this process serves: the entry points are scanned once, here.
         self.names: frozenset[str] = frozenset(game_names())
 
@@ -443,6 +460,9 @@ class Matches:
                     check_agents(game, [AGENTS[kind]()])
                 except BadInput as error:
                     raise Refusal(400, "bad_input", error.reason, f"$.seats[{i}]") from None
+        if request.timer is not None and not 1 <= request.timer.seconds <= MAX_TURN_SECONDS:
+            raise Refusal(400, "bad_input", f"a turn lasts 1 to {MAX_TURN_SECONDS} seconds",
+                          "$.timer.seconds")
         now = time.time()
         total, mine = self.store.count_live(now - self.limits.idle_seconds, client)
         if total >= self.limits.max_live:
@@ -462,6 +482,8 @@ class Matches:
         )
         self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
                           serde.to_json(state))
+        if request.timer is not None:
+            self.store.set_timer(row.id, request.timer.seconds, request.timer.then)
         return {"match": row.id, "tokens": tokens, "seed_by": seed_by,
                 "commitment": seed_commitment(seed, nonce)}
 
@@ -477,7 +499,62 @@ class Matches:
             doc["events"] = self._events(live, seat, since)
         if live.row.over:  # a resignation or a rematch happens only to a finished match
             self._finished(doc, match_id)
+        else:
+            self._timed(doc, live.row)
         return doc
+
+    def timer_of(self, match_id: str) -> tuple[int, str] | None:
+        """The match's turn timer (it never changes, so it is remembered)."""
+        with self._guard:
+            if match_id in self._timers:
+                return self._timers[match_id]
+        found = self.store.timer(match_id)
+        with self._guard:
+            if len(self._timers) >= 16 * self._cache_size:
+                self._timers.clear()
+            self._timers[match_id] = found
+        return found
+
+    def _timed(self, doc: dict[str, Any], row: MatchRow) -> None:
+        """Add the turn timer and the seat to move's deadline (Unix time) to a payload."""
+        timer = None if row.over else self.timer_of(row.id)
+        if timer is not None:
+            doc["timer"] = {"seconds": timer[0], "then": timer[1],
+                            "deadline": row.updated + timer[0]}
+
+    def time_out(self, match_id: str, now: float) -> int | None:
+        """Apply the time-out of the seat to move if its time is up at ``now``: its
+        resignation or a random move for it. The new version, or ``None`` (not timed out)."""
+        timer = self.timer_of(match_id)
+        if timer is None:
+            return None
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            seat = row.to_move
+            if seat is None or row.updated + timer[0] > now:
+                return None
+            if timer[1] == "resign":
+                if not self.store.resign(match_id, row.version, seat):
+                    return None
+                with self._guard:
+                    self._cache.pop(match_id, None)
+                return row.version + 1
+            action = fallback_move(live.game, live.game.view(live.state, seat), seat, row.seed,
+                                   row.version)
+            return self._commit(live, action).row.version
+
+    def time_outs(self, now: float) -> list[tuple[str, int]]:
+        """Apply every time-out due at ``now``: (match, version) for each."""
+        done = []
+        for match_id in self.store.timed_out(now):
+            try:
+                version = self.time_out(match_id, now)
+            except Refusal:
+                continue  # another process moved first
+            if version is not None:
+                done.append((match_id, version))
+        return done
 
     def _finished(self, doc: dict[str, Any], match_id: str) -> None:
         """Add what ended a finished match besides its moves: a resignation (the match is
@@ -527,6 +604,7 @@ class Matches:
         doc["match"] = match_id
         doc["deal"] = deal(after.row)
         doc["events"] = self._events(after, seat, request.version)
+        self._timed(doc, after.row)
         return doc
 
     def join(self, match_id: str, body: bytes) -> dict[str, Any]:
@@ -664,9 +742,13 @@ class Matches:
         if rematch is None:
             kinds = ["human" if i == seat else "open" if kind in ("human", "open") else kind
                      for i, kind in enumerate(row.seats)]
-            body = json.dumps({"game": row.game, "seats": kinds,
-                               "setup": json.loads(row.setup),
-                               "options": json.loads(row.options)}).encode("utf-8")
+            again: dict[str, Any] = {"game": row.game, "seats": kinds,
+                                     "setup": json.loads(row.setup),
+                                     "options": json.loads(row.options)}
+            timer = self.timer_of(match_id)
+            if timer is not None:
+                again["timer"] = {"seconds": timer[0], "then": timer[1]}
+            body = json.dumps(again).encode("utf-8")
             created = self.create(body, client)
             rematch = self.store.set_rematch(match_id, created["match"], row.version)
             if rematch == created["match"]:

@@ -84,11 +84,14 @@ _SCHEMA = (
         state TEXT NOT NULL,
         PRIMARY KEY (match_id, move))""",
     "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
-    # What happened to a match besides its moves: the seat that resigned, the rematch.
+    # What happened to a match besides its moves: the seat that resigned, the rematch; and
+    # its turn timer (seconds per move, what happens at time-out), set at creation.
     """CREATE TABLE IF NOT EXISTS br_lifecycle (
         match_id TEXT PRIMARY KEY,
         resigned INTEGER,
-        rematch TEXT)""",
+        rematch TEXT,
+        turn_seconds INTEGER,
+        on_timeout TEXT)""",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
             "created, updated, seed_by, seed_nonce")
@@ -372,8 +375,10 @@ class Store(abc.ABC):
                           (time.time(), match_id, version))
             if updated.rowcount != 1:
                 return False
-            run("INSERT INTO br_lifecycle (match_id, resigned, rematch) VALUES (?, ?, NULL)",
-                (match_id, seat))
+            if run("UPDATE br_lifecycle SET resigned = ? WHERE match_id = ?",
+                   (seat, match_id)).rowcount != 1:
+                run("INSERT INTO br_lifecycle (match_id, resigned) VALUES (?, ?)",
+                    (match_id, seat))
             self._notify(run, match_id, version + 1)
         return True
 
@@ -395,8 +400,8 @@ class Store(abc.ABC):
                 found = run("SELECT rematch FROM br_lifecycle WHERE match_id = ?",
                             (match_id,)).fetchone()
                 if found is None:
-                    run("INSERT INTO br_lifecycle (match_id, resigned, rematch) "
-                        "VALUES (?, NULL, ?)", (match_id, rematch))
+                    run("INSERT INTO br_lifecycle (match_id, rematch) VALUES (?, ?)",
+                        (match_id, rematch))
                 elif found[0] is None:
                     run("UPDATE br_lifecycle SET rematch = ? WHERE match_id = ? "
                         "AND rematch IS NULL", (rematch, match_id))
@@ -406,6 +411,30 @@ class Store(abc.ABC):
         except self._conflicts:
             pass  # another request inserted first: read what stands
         return self.lifecycle(match_id)[1] or rematch
+
+    def set_timer(self, match_id: str, seconds: int, then: str) -> None:
+        """Give a new match a turn timer: ``seconds`` per move, ``then`` at time-out."""
+        with self._transaction() as run:
+            run("INSERT INTO br_lifecycle (match_id, turn_seconds, on_timeout) "
+                "VALUES (?, ?, ?)", (match_id, seconds, then))
+
+    def timer(self, match_id: str) -> tuple[int, str] | None:
+        """The match's turn timer (seconds, what happens at time-out), or ``None``."""
+        with self._transaction() as run:
+            found = run("SELECT turn_seconds, on_timeout FROM br_lifecycle WHERE match_id = ? "
+                        "AND turn_seconds IS NOT NULL", (match_id,)).fetchone()
+        return None if found is None else (int(found[0]), str(found[1]))
+
+    def timed_out(self, now: float, limit: int = 100) -> list[str]:
+        """The matches not over whose seat to move has used up its turn timer at ``now``."""
+        with self._transaction() as run:
+            rows = run("SELECT br_matches.id FROM br_matches JOIN br_lifecycle "
+                       "ON br_lifecycle.match_id = br_matches.id "
+                       "WHERE br_matches.to_move IS NOT NULL "
+                       "AND br_lifecycle.turn_seconds IS NOT NULL "
+                       "AND br_matches.updated + br_lifecycle.turn_seconds <= ? LIMIT ?",
+                       (now, limit)).fetchall()
+        return [str(r[0]) for r in rows]
 
     def count_live(self, since: float, client: str) -> tuple[int, int]:
         """How many matches are live (moved after ``since``): in all, and made by ``client``."""
