@@ -127,3 +127,24 @@ def test_lobby_rows_name_the_game_and_the_seats(browser: webdriver.Chrome,
     Select(browser.find_element(By.ID, "lang")).select_by_value("ru")
     _wait(browser, lambda d: "свободно" in d.find_element(By.CSS_SELECTOR,
                                                            "#lobby button.join").text)
+
+
+@pytest.mark.parametrize(("width", "least"), [(1280, 850), (400, 340)])
+def test_the_table_picture_uses_the_width(browser: webdriver.Chrome, server: ServerProcess,
+                                          width: int, least: int) -> None:
+    """At 1280×800 the picture is most of the window; on a phone-sized one it fills the
+    width without a horizontal scroll bar."""
+    _, created = api("POST", server.url + "/api/matches",
+                     {"game": "semya", "seed": 2, "seats": ["human", "human"]})
+    browser.set_window_size(width, 800)
+    try:
+        _open(browser, server, created["match"], 0, created["tokens"][0])
+        _wait(browser, lambda d: d.find_element(By.ID, "table").get_attribute("data-version"))
+        svg = browser.find_element(By.CSS_SELECTOR, "#table svg")
+        inner = browser.execute_script("return window.innerWidth")
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        assert svg.size["width"] >= least, svg.size
+        assert svg.size["width"] <= inner
+        assert scroll <= inner, "no horizontal scrolling"
+    finally:
+        browser.set_window_size(1200, 800)

@@ -276,6 +276,19 @@ export class MatchClient<G extends GameName> {
     return this.client.request("POST", this.path("/resign"), { token: this.token });
   }
 
+  /** Ask to take back this seat's last move (and those after it): at once against bots,
+   * else the payload shows the pending `undo` until every other person answers. */
+  undo(version: number): Promise<Payload<G>> {
+    return this.client.request("POST", this.path("/undo"),
+      { token: this.token, body: { version } });
+  }
+
+  /** Agree to (or decline) the pending undo of another seat. */
+  answerUndo(agree: boolean): Promise<Payload<G>> {
+    return this.client.request("POST", this.path("/undo/answer"),
+      { token: this.token, body: { agree } });
+  }
+
   /** Play again after the end: this seat's place in the rematch (the first seat to ask
    * makes it; the others take their seats by asking too). */
   rematch(): Promise<Joined> {

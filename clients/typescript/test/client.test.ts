@@ -185,3 +185,25 @@ test("resign is pushed, the record is the seat's history before, and a rematch f
     assert.deepEqual(next.seats, ["human", "open"]);
     live.close();
   });
+
+test("an undo between two people waits for the other's yes, and is pushed", async () => {
+  const created = await client.create({ game: "semya", seed: 9, seats: ["human", "human"] });
+  const tokens = created.tokens as [string, string];
+  const seats = [client.match("semya", created.match, tokens[0]),
+    client.match("semya", created.match, tokens[1])];
+  const mover = (await seats[0]!.show()).to_move ?? 0;
+  const other = 1 - mover;
+  const mine = await seats[mover]!.show();
+  await seats[mover]!.act(mine.version, mine.legal[0]!.action);
+  const updates: Update<"semya">[] = [];
+  const live = seats[other]!.live({ onUpdate: (update) => updates.push(update) });
+  await waitFor(() => updates[0], "the first update");
+  const asked = await seats[mover]!.undo(1);
+  assert.deepEqual(asked.undo, { by: mover, agreed: [], waiting: [other] });
+  await waitFor(() => updates.find((u) => u.undo !== undefined), "the request's push");
+  const back = await seats[other]!.answerUndo(true);
+  assert.equal(back.version, 0);
+  await waitFor(() => updates.find((u) => u.version === 0), "the undo's push");
+  assert.equal(live.version, 0);
+  live.close();
+});

@@ -32,7 +32,7 @@ _LABEL = {
 }
 #: The documents the server reads or writes (the root of :func:`api_schema` is any of them).
 _DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", "JoinRequest",
-              "Joined", "Hello", "Refusal", "SeatHistory")
+              "Joined", "Hello", "Refusal", "SeatHistory", "UndoRequest", "UndoAnswer")
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
@@ -94,6 +94,11 @@ def api_schema(game: Any) -> dict[str, Any]:
         "resigned": {"type": "integer", "minimum": 0,
                      "description": "The seat whose resignation ended the match."},
         "rematch": {"type": "string", "description": "The ID of the match that follows."},
+        "undo": _object({"by": {"type": "integer", "minimum": 0},
+                         "agreed": {"type": "array", "items": {"type": "integer"}},
+                         "waiting": {"type": "array", "items": {"type": "integer"}}},
+                        description="A pending request to take back a seat's last move: "
+                                    "who asked, who agreed, who must still agree."),
         "timer": _object({"seconds": {"type": "integer", "minimum": 1},
                           "then": {"enum": ["resign", "bot"]},
                           "deadline": {"type": "number"}},
@@ -108,7 +113,7 @@ def api_schema(game: Any) -> dict[str, Any]:
     }, description="Who chose the seed; sha256('boardrules-seed-v1:NONCE:SEED') in hex; the "
                    "seed and nonce once the match is over (null before).")
     required = [k for k in payload_properties
-                if k not in ("events", "resigned", "rematch", "timer")]
+                if k not in ("events", "resigned", "rematch", "timer", "undo")]
     defs["Payload"] = _object(payload_properties, required,
                               "What one seat (or a spectator, seat null) may know now.")
     defs["Update"] = _object({"type": {"const": "update"}, **payload_properties},
@@ -136,6 +141,10 @@ def api_schema(game: Any) -> dict[str, Any]:
     defs["ActionRequest"] = _object({"version": {"type": "integer", "minimum": 0},
                                      "action": {"$ref": "#/$defs/action"}},
                                     description="The body of POST /api/matches/{id}/actions.")
+    defs["UndoRequest"] = _object({"version": {"type": "integer", "minimum": 0}},
+                                  description="The body of POST /api/matches/{id}/undo.")
+    defs["UndoAnswer"] = _object({"agree": {"type": "boolean"}},
+                                 description="The body of POST /api/matches/{id}/undo/answer.")
     defs["JoinRequest"] = _object({"seat": {"type": "integer", "minimum": 0}},
                                   description="The body of POST /api/matches/{id}/join.")
     defs["Joined"] = _object({"match": {"type": "string"}, "seat": {"type": "integer"},

@@ -79,6 +79,38 @@ class LifecycleRoutes:
         self.publish(match_id, version)
         return _json(doc)
 
+    async def _body(self, request: Request) -> bytes:
+        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != "application/json":
+            raise Refusal(415, "not_json", "the body is JSON: Content-Type: application/json")
+        body = await request.body()
+        cap = self.matches.limits.max_body
+        if len(body) > cap:
+            raise Refusal(413, "too_large", f"the body is limited to {cap} bytes")
+        return body
+
+    async def undo(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/undo`` ``{"version": N}``: ask to take back this seat's
+        last move; the payload shows the pending ``undo`` (or the match taken back)."""
+        match_id = request.path_params["match_id"]
+        token = bearer(request.headers.get("authorization"))
+        body = await self._body(request)
+        doc, version = await asyncio.to_thread(self.matches.undo, match_id, token, body)
+        self.publish(match_id, version)
+        self.wake_bots(match_id)
+        return _json(doc)
+
+    async def answer_undo(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/undo/answer`` ``{"agree": true}``."""
+        match_id = request.path_params["match_id"]
+        token = bearer(request.headers.get("authorization"))
+        body = await self._body(request)
+        doc, version = await asyncio.to_thread(self.matches.answer_undo, match_id, token,
+                                               body)
+        self.publish(match_id, version)
+        self.wake_bots(match_id)
+        return _json(doc)
+
     async def rematch(self, request: Request) -> Response:
         """``POST /api/matches/{id}/rematch``: 201 the seat's place in the rematch."""
         match_id = request.path_params["match_id"]

@@ -31,9 +31,11 @@ from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_from_json_options, game_names
+from boardrules.core.replay import replay
 from boardrules.core.rng import Rng
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store
+from boardrules.server.undo import undo_target
 
 __all__ = [
     "AGENTS",
@@ -44,6 +46,8 @@ __all__ = [
     "Matches",
     "Refusal",
     "Timer",
+    "UndoAnswer",
+    "UndoRequest",
     "choose_move",
     "choose_move_by_name",
     "deal",
@@ -143,6 +147,20 @@ class ActionRequest:
 
     version: int
     action: Any
+
+
+@attrs.frozen
+class UndoRequest:
+    """The body of ``POST /api/matches/{id}/undo``: the version the seat saw."""
+
+    version: int
+
+
+@attrs.frozen
+class UndoAnswer:
+    """The body of ``POST /api/matches/{id}/undo/answer``: yes or no."""
+
+    agree: bool
 
 
 @attrs.frozen
@@ -501,7 +519,100 @@ class Matches:
             self._finished(doc, match_id)
         else:
             self._timed(doc, live.row)
+            self._asked(doc, live.row)
         return doc
+
+    def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
+        """Add a pending undo request (who asked, who agreed, who must still agree)."""
+        asked = self.store.undo_request(row.id)
+        if asked is None or asked[1] != row.version:
+            return  # none, or a move was made since: the request lapsed
+        by, _, agreed = asked
+        waiting = [s for s in self._people(row) if s != by and s not in agreed]
+        doc["undo"] = {"by": by, "agreed": agreed, "waiting": waiting}
+
+    def _people(self, row: MatchRow) -> list[int]:
+        """The seats people play: ``human`` ones and ``open`` ones someone has joined."""
+        free = set(self.store.free_seats(row.id)) if "open" in row.seats else set()
+        return [i for i, kind in enumerate(row.seats)
+                if kind == "human" or (kind == "open" and i not in free)]
+
+    def _undo_target(self, live: _Live, seat: int) -> int:
+        """Where an undo by ``seat`` goes back to (409 ``cannot_undo`` when nowhere)."""
+        row, game = live.row, live.game
+        record = serde.from_dict(self.record(row.id), GameRecord)
+        states = replay(record)
+        target, why = undo_target(game, states, record.actions, seat, row.seed)
+        if target is None:
+            raise Refusal(409, "cannot_undo", why)
+        return target
+
+    def _take_back(self, live: _Live, target: int) -> int:
+        """Take the match back to ``target``; the wake-up version for the watchers."""
+        row, game = live.row, live.game
+        record = serde.from_dict(self.record(row.id), GameRecord)
+        state = replay(record)[target]
+        if not self.store.take_back(row.id, row.version, target, game.to_move(state)):
+            raise Refusal(409, "stale_version", "another move was accepted first", "$.version")
+        with self._guard:
+            self._cache.pop(row.id, None)
+        return row.version + 1
+
+    def undo(self, match_id: str, token: str | None, body: bytes
+             ) -> tuple[dict[str, Any], int]:
+        """A seat asks to take back its last move (and the moves after it): at once when
+        no other person plays, else once every other person agrees. Never past a move that
+        told a seat something hidden. The seat's payload, and the version to wake with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        request: UndoRequest = parse(body, UndoRequest)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            if seat is None or row.over:
+                raise Refusal(409, "match_over", "the match is over")
+            if request.version != row.version:
+                raise Refusal(409, "stale_version", f"the match is at version {row.version}",
+                              "$.version", {"version": row.version})
+            target = self._undo_target(live, seat)
+            others = [s for s in self._people(row) if s != seat]
+            if others:
+                self.store.ask_undo(match_id, seat, row.version, [])
+                wake = row.version + 1
+            else:
+                wake = self._take_back(live, target)
+        return self.payload(match_id, token), wake
+
+    def answer_undo(self, match_id: str, token: str | None, body: bytes
+                    ) -> tuple[dict[str, Any], int]:
+        """Another person agrees to the pending undo (taken back once all have) or declines
+        it (forgotten). The seat's payload, and the version to wake with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        answer: UndoAnswer = parse(body, UndoAnswer)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            asked = self.store.undo_request(match_id)
+            if seat is None or row.over or asked is None or asked[1] != row.version:
+                raise Refusal(409, "no_undo", "no undo is asked for now")
+            by, _, agreed = asked
+            if seat == by:
+                raise Refusal(409, "own_undo", "the seat that asked cannot answer")
+            if not answer.agree:
+                self.store.clear_undo(match_id, row.version)
+                wake = row.version + 1
+            else:
+                agreed = sorted({*agreed, seat})
+                waiting = [s for s in self._people(row) if s != by and s not in agreed]
+                if waiting:
+                    self.store.ask_undo(match_id, by, row.version, agreed)
+                    wake = row.version + 1
+                else:
+                    wake = self._take_back(live, self._undo_target(live, by))
+        return self.payload(match_id, token), wake
 
     def timer_of(self, match_id: str) -> tuple[int, str] | None:
         """The match's turn timer (it never changes, so it is remembered)."""

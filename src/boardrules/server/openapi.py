@@ -45,7 +45,8 @@ __all__ = [
 STATIC = Path(__file__).resolve().parent / "static"
 
 _ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
-_GENERIC = ("Refusal", "Hello", "Created", "JoinRequest", "Joined", "Deal", "Label")
+_GENERIC = ("Refusal", "Hello", "Created", "JoinRequest", "Joined", "Deal", "Label",
+            "UndoRequest", "UndoAnswer")
 _KINDS = ("api", "state", "view", "action", "event", "record", "setup", "options", "content")
 
 
@@ -81,7 +82,7 @@ class Operation:
 
 
 _MATCH_OPERATIONS = ("getMatch", "getPicture", "joinMatch", "getRecord", "getMatchContent",
-                     "resign", "rematch")
+                     "resign", "rematch", "undo", "answerUndo")
 
 
 def _ok(description: str, schema_name: str | None, example: str | None = None) -> Answer:
@@ -183,6 +184,25 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         answers={200: _ok("The seat's payload, now over.", "Payload", "payload")},
         refusals=((401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
                   (409, "match_over"))),
+    ("POST", "/api/matches/{match_id}/undo"): Operation(
+        "undo", "Ask to take back this seat's last move", "matches",
+        "With the moves after it. Taken back at once when no other person plays (against "
+        "bots); else the payload shows the pending ``undo`` until every other person agrees "
+        "(``undo/answer``). Never past a move that showed some seat something hidden "
+        "(``cannot_undo``). A move made meanwhile lets the request lapse.",
+        body="UndoRequest", body_example="undo", token="required",
+        answers={200: _ok("The seat's payload: taken back, or with the pending undo.",
+                          "Payload", "payload")},
+        refusals=(*_BAD_BODY, (401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
+                  (409, "stale_version"), (409, "match_over"), (409, "cannot_undo"))),
+    ("POST", "/api/matches/{match_id}/undo/answer"): Operation(
+        "answerUndo", "Agree to (or decline) the pending undo", "matches",
+        "Once every other person has agreed, the moves are taken back; a no forgets the "
+        "request.",
+        body="UndoAnswer", body_example="undo_answer", token="required",
+        answers={200: _ok("The seat's payload.", "Payload", "payload")},
+        refusals=(*_BAD_BODY, (401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
+                  (409, "no_undo"), (409, "own_undo"))),
     ("POST", "/api/matches/{match_id}/rematch"): Operation(
         "rematch", "Play again: a new match of the same game, options and setup", "matches",
         "The first seat to ask makes the rematch: its own seat, the other people's seats "
@@ -233,6 +253,9 @@ _REFUSAL_REASONS = {
     "match_not_over": ("$", "the record is published once the match is over; a seat may "
                             "have its own history before (send its token)"),
     "seat_taken": ("$.seat", "seat 1 is not free"),
+    "cannot_undo": ("$", "move 2 showed a seat something hidden; it cannot be taken back"),
+    "no_undo": ("$", "no undo is asked for now"),
+    "own_undo": ("$", "the seat that asked cannot answer"),
     "illegal_action": ("$.action", ""),
 }
 
@@ -301,6 +324,8 @@ def _examples(games: Mapping[str, Any]) -> dict[str, Any]:
         "payload": {**payload, "events": events},
         "action": {"version": 0, "action": serde.to_dict(first)},
         "join": {"seat": 1},
+        "undo": {"version": 3},
+        "undo_answer": {"agree": True},
         "joined": {"match": "kX2wq8VfT0pL", "seat": 1, "token": "Yp2" + "y" * 29},
         "lobby": [{"match": "kX2wq8VfT0pL", "game": name, "seats": ["human", "open"][:seats]
                    + ["greedy"] * (seats - 2), "free": [1], "version": 0,

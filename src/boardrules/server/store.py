@@ -91,7 +91,10 @@ _SCHEMA = (
         resigned INTEGER,
         rematch TEXT,
         turn_seconds INTEGER,
-        on_timeout TEXT)""",
+        on_timeout TEXT,
+        undo_by INTEGER,
+        undo_at INTEGER,
+        undo_agreed TEXT)""",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
             "created, updated, seed_by, seed_nonce")
@@ -411,6 +414,50 @@ class Store(abc.ABC):
         except self._conflicts:
             pass  # another request inserted first: read what stands
         return self.lifecycle(match_id)[1] or rematch
+
+    def ask_undo(self, match_id: str, seat: int, version: int, agreed: list[int]) -> None:
+        """Record ``seat``'s request, at ``version``, to take back its last move (replacing
+        any earlier one), and tell the watchers (with ``version + 1``, a wake-up)."""
+        with self._transaction() as run:
+            if run("UPDATE br_lifecycle SET undo_by = ?, undo_at = ?, undo_agreed = ? "
+                   "WHERE match_id = ?", (seat, version, json.dumps(agreed), match_id)
+                   ).rowcount != 1:
+                run("INSERT INTO br_lifecycle (match_id, undo_by, undo_at, undo_agreed) "
+                    "VALUES (?, ?, ?, ?)", (match_id, seat, version, json.dumps(agreed)))
+            self._notify(run, match_id, version + 1)
+
+    def undo_request(self, match_id: str) -> tuple[int, int, list[int]] | None:
+        """The pending undo: who asked, at which version, who agreed; or ``None``."""
+        with self._transaction() as run:
+            found = run("SELECT undo_by, undo_at, undo_agreed FROM br_lifecycle "
+                        "WHERE match_id = ? AND undo_by IS NOT NULL", (match_id,)).fetchone()
+        if found is None:
+            return None
+        return int(found[0]), int(found[1]), [int(s) for s in json.loads(found[2] or "[]")]
+
+    def clear_undo(self, match_id: str, version: int) -> None:
+        """Forget the pending undo (declined), and tell the watchers."""
+        with self._transaction() as run:
+            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
+                "WHERE match_id = ?", (match_id,))
+            self._notify(run, match_id, version + 1)
+
+    def take_back(self, match_id: str, version: int, to: int, to_move: int | None) -> bool:
+        """Take back moves ``to`` .. ``version - 1`` if the match is still at ``version``:
+        the match is at ``to`` again, its later moves and snapshots gone, the undo request
+        answered. Watchers are told with ``version + 1`` (a wake-up, not a version)."""
+        with self._transaction() as run:
+            updated = run("UPDATE br_matches SET version = ?, to_move = ?, updated = ? "
+                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
+                          (to, to_move, time.time(), match_id, version))
+            if updated.rowcount != 1:
+                return False
+            run("DELETE FROM br_moves WHERE match_id = ? AND move >= ?", (match_id, to))
+            run("DELETE FROM br_snapshots WHERE match_id = ? AND move > ?", (match_id, to))
+            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
+                "WHERE match_id = ?", (match_id,))
+            self._notify(run, match_id, version + 1)
+        return True
 
     def set_timer(self, match_id: str, seconds: int, then: str) -> None:
         """Give a new match a turn timer: ``seconds`` per move, ``then`` at time-out."""
