@@ -148,3 +148,56 @@ def test_the_table_picture_uses_the_width(browser: webdriver.Chrome, server: Ser
         assert scroll <= inner, "no horizontal scrolling"
     finally:
         browser.set_window_size(1200, 800)
+
+
+def test_undo_against_a_bot_and_an_agreed_undo_by_the_buttons(
+        browser: webdriver.Chrome, server: ServerProcess) -> None:
+    _, created = api("POST", server.url + "/api/matches",
+                     {"game": "semya", "seed": 6, "setup": {"first": 0},
+                      "seats": ["human", "greedy"]})
+    _open(browser, server, created["match"], 0, created["tokens"][0])
+    _wait(browser, lambda d: _status(d, "to-move") == "0")
+    assert browser.find_element(By.ID, "undo").get_attribute("hidden")  # nothing to undo
+    browser.find_element(By.CSS_SELECTOR, "#actions button.legal").click()
+    _wait(browser, lambda d: _status(d, "version") == "2")  # mine and the bot's answer
+    assert len(_log(browser)) == 2
+    browser.find_element(By.ID, "undo").click()
+    _wait(browser, lambda d: _status(d, "version") == "0")
+    assert _log(browser) == []
+    assert _status(browser, "to-move") == "0"
+    # Between people: the other seat asks, this page agrees by its button.
+    _, other = api("POST", server.url + "/api/matches",
+                   {"game": "semya", "seed": 6, "setup": {"first": 1},
+                    "seats": ["human", "human"]})
+    match, tokens = other["match"], other["tokens"]
+    _, mine = api("GET", f"{server.url}/api/matches/{match}", token=tokens[1])
+    api("POST", f"{server.url}/api/matches/{match}/actions",
+        {"version": 0, "action": mine["legal"][0]["action"]}, token=tokens[1])
+    _open(browser, server, match, 0, tokens[0])
+    _wait(browser, lambda d: _status(d, "version") == "1")
+    status, _ = api("POST", f"{server.url}/api/matches/{match}/undo", {"version": 1},
+                    token=tokens[1])
+    assert status == 200
+    _wait(browser, lambda d: not d.find_element(By.ID, "undo-yes").get_attribute("hidden"))
+    assert "Seat 1 asks" in browser.find_element(By.ID, "undo-text").text
+    browser.find_element(By.ID, "undo-yes").click()
+    _wait(browser, lambda d: _status(d, "version") == "0")
+    assert _status(browser, "to-move") == "1"
+
+
+def test_a_card_in_the_picture_plays_the_one_move_that_names_it(
+        browser: webdriver.Chrome, server: ServerProcess) -> None:
+    _, created = api("POST", server.url + "/api/matches",
+                     {"game": "semya", "seed": 8, "setup": {"first": 0},
+                      "seats": ["human", "human"]})
+    match, token = created["match"], created["tokens"][0]
+    _open(browser, server, match, 0, token)
+    _wait(browser, lambda d: d.find_element(By.ID, "table").get_attribute("data-version"))
+    _, mine = api("GET", f"{server.url}/api/matches/{match}", token=token)
+    card = next(l["action"]["card"] for l in mine["legal"] if "card" in l["action"])
+    played = browser.find_element(By.CSS_SELECTOR, f'#table [data-card="{card}"]')
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", played)
+    _wait(browser, lambda d: _status(d, "version") == "1")
+    _, after = api("GET", f"{server.url}/api/matches/{match}?since=0", token=token)
+    assert after["events"][0]["event"]["card"] == card
