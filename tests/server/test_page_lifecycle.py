@@ -194,7 +194,8 @@ def test_a_card_in_the_picture_plays_the_one_move_that_names_it(
     _open(browser, server, match, 0, token)
     _wait(browser, lambda d: d.find_element(By.ID, "table").get_attribute("data-version"))
     _, mine = api("GET", f"{server.url}/api/matches/{match}", token=token)
-    card = next(l["action"]["card"] for l in mine["legal"] if "card" in l["action"])
+    card = next(choice["action"]["card"] for choice in mine["legal"]
+                if "card" in choice["action"])
     played = browser.find_element(By.CSS_SELECTOR, f'#table [data-card="{card}"]')
     browser.execute_script(
         "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", played)
