@@ -331,6 +331,9 @@ class Matches:
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
         self._timers: dict[str, tuple[int, str] | None] = {}
+        #: Matches whose undo request this process has looked up, and those with one stored.
+        self._undo_looked: set[str] = set()
+        self._undo_pending: set[str] = set()
         #: The games this process serves: the entry points are scanned once, here.
         self.names: frozenset[str] = frozenset(game_names())
 
@@ -524,12 +527,29 @@ class Matches:
 
     def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
         """Add a pending undo request (who asked, who agreed, who must still agree)."""
+        if not self.store.shared:  # this process makes every request: skip the lookup
+            with self._guard:
+                if row.id in self._undo_looked and row.id not in self._undo_pending:
+                    return
         asked = self.store.undo_request(row.id)
+        self._note_undo(row.id, asked is not None)
         if asked is None or asked[1] != row.version:
             return  # none, or a move was made since: the request lapsed
         by, _, agreed = asked
         waiting = [s for s in self._people(row) if s != by and s not in agreed]
         doc["undo"] = {"by": by, "agreed": agreed, "waiting": waiting}
+
+    def _note_undo(self, match_id: str, pending: bool) -> None:
+        """Remember whether ``match_id`` has an undo request stored (for :meth:`_asked`)."""
+        with self._guard:
+            if len(self._undo_looked) >= 16 * self._cache_size:
+                self._undo_looked.clear()
+                self._undo_pending.clear()
+            self._undo_looked.add(match_id)
+            if pending:
+                self._undo_pending.add(match_id)
+            else:
+                self._undo_pending.discard(match_id)
 
     def _people(self, row: MatchRow) -> list[int]:
         """The seats people play: ``human`` ones and ``open`` ones someone has joined."""
@@ -554,6 +574,7 @@ class Matches:
         state = replay(record)[target]
         if not self.store.take_back(row.id, row.version, target, game.to_move(state)):
             raise Refusal(409, "stale_version", "another move was accepted first", "$.version")
+        self._note_undo(row.id, False)
         with self._guard:
             self._cache.pop(row.id, None)
         return row.version + 1
@@ -579,6 +600,7 @@ class Matches:
             others = [s for s in self._people(row) if s != seat]
             if others:
                 self.store.ask_undo(match_id, seat, row.version, [])
+                self._note_undo(match_id, True)
                 wake = row.version + 1
             else:
                 wake = self._take_back(live, target)
@@ -603,6 +625,7 @@ class Matches:
                 raise Refusal(409, "own_undo", "the seat that asked cannot answer")
             if not answer.agree:
                 self.store.clear_undo(match_id, row.version)
+                self._note_undo(match_id, False)
                 wake = row.version + 1
             else:
                 agreed = sorted({*agreed, seat})
