@@ -41,7 +41,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "browser": (("chromium", "chromedriver"), ("chromium", "chromium-driver")),
     "postgres": (("initdb", "pg_ctl"), ("postgresql",)),
-    "node": (("node",), ("nodejs",)),
+    "node": (("node", "npm"), ("nodejs",)),
     "nginx": (("nginx", "openssl"), ("nginx", "openssl")),
 }
 #: Where Debian puts programs that are not on PATH.
@@ -137,7 +137,7 @@ def needs_postgres() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def needs_node() -> dict[str, str]:
-    """``{"node": path}``, or the test skips."""
+    """``{"node": path, "npm": path}``, or the test skips."""
     return require("node")
 
 

@@ -42,6 +42,7 @@ from boardrules.core import (
     register_variant,
     replay,
 )
+from boardrules.core.catalogue import Label, catalogue
 from boardrules.labels import describe
 from boardrules.loading import load
 from boardrules.schemas import schema
@@ -61,6 +62,7 @@ __all__ = [
     "GameBase",
     "GameRecord",
     "IllegalAction",
+    "Label",
     "Match",
     "Move",
     "Note",
@@ -78,6 +80,7 @@ __all__ = [
     "UnknownGame",
     "Violation",
     "__version__",
+    "catalogue",
     "describe",
     "game_names",
     "load",

@@ -20,6 +20,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 
+from boardrules.core.catalogue import catalogue
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import SCHEMA_VERSION, GameRecord, Note
 from boardrules.core.rng import MAX_SEED
@@ -28,7 +29,7 @@ from boardrules.serde import tag_of
 __all__ = ["DIALECT", "Kind", "schema"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-Kind = Literal["state", "view", "action", "event", "record", "setup", "options"]
+Kind = Literal["state", "view", "action", "event", "record", "setup", "options", "content"]
 
 
 class _Builder:
@@ -94,11 +95,18 @@ class _Builder:
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
                 return {"type": "array", "items": self.of(args[0])}
+            # A fixed-length tuple. Besides ``prefixItems``, ``items`` names what the members
+            # may be (no member lies beyond the prefix, since ``maxItems`` is its length), so
+            # generators that read only ``items`` and the bounds (json-schema-to-typescript)
+            # still write a tuple of the right length.
+            prefix = [self.of(a) for a in args]
+            members = [m for i, m in enumerate(prefix) if m not in prefix[:i]]
             return {
                 "type": "array",
-                "prefixItems": [self.of(a) for a in args],
-                "items": False,
+                "prefixItems": prefix,
+                "items": members[0] if len(members) == 1 else {"anyOf": members},
                 "minItems": len(args),
+                "maxItems": len(args),
             }
         if tp is FrozenMap or origin is FrozenMap:
             key, value = args if args else (str, Any)
@@ -142,8 +150,9 @@ def schema(game: Any, kind: Kind = "state") -> dict[str, Any]:
     Args:
         game: the game (its options do not change the shape).
         kind: ``"state"`` (and ``"view"``, which has the same shape), ``"action"``,
-            ``"event"``, ``"record"``, ``"setup"`` (the arguments of ``new``) or
-            ``"options"`` (the game's own fields).
+            ``"event"``, ``"record"``, ``"setup"`` (the arguments of ``new``),
+            ``"options"`` (the game's own fields) or ``"content"`` (its
+            :func:`~boardrules.catalogue`; a game without one raises ``MissingCapability``).
 
     Returns:
         A JSON-ready dict, with shared definitions under ``$defs``.
@@ -161,6 +170,8 @@ def schema(game: Any, kind: Kind = "state") -> dict[str, Any]:
         root = builder.of(game.setup_type)
     elif kind == "options":
         root = builder.of(type(game))
+    elif kind == "content":
+        root = builder.of(type(catalogue(game)))
     else:
         raise ValueError(f"unknown kind {kind!r}")
     title = f"{game.name} {kind}"

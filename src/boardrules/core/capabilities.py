@@ -35,6 +35,7 @@ E = TypeVar("E")
 __all__ = [
     "Determinizable",
     "HasActionStrategy",
+    "HasCatalogue",
     "HasHeuristic",
     "HasNotation",
     "HasPolicy",
@@ -87,6 +88,17 @@ class Labelled(Protocol):
 
     def describe_action(self, action: Any, lang: str = "en") -> str: ...
     def describe_event(self, event: Any, lang: str = "en") -> str: ...
+
+
+@runtime_checkable
+class HasCatalogue(Protocol):
+    """Every card, character and content item with its data, by the ids the views use.
+
+    Needed by ``boardrules.catalogue``, ``schema(game, "content")`` and the server's
+    ``GET /api/games/{game}/content``.
+    """
+
+    def catalogue(self) -> Any: ...
 
 
 @runtime_checkable

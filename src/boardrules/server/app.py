@@ -33,12 +33,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import boardrules
 from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
 from boardrules.schemas import Kind, schema
+from boardrules.server.content import ContentRoutes
 from boardrules.server.contract import api_schema
 from boardrules.server.fair import FairSlots
+from boardrules.server.lifecycle import LifecycleRoutes, run_timeouts
 from boardrules.server.matches import (
     AGENTS,
     BotTurn,
@@ -50,6 +53,7 @@ from boardrules.server.matches import (
     fallback_move,
 )
 from boardrules.server.net import HostGuard
+from boardrules.server.openapi import OpenApiRoutes
 from boardrules.server.payloads import labelled, seat_picture
 from boardrules.server.pushes import UpdateKey, Updates, update_from_answer, update_text
 from boardrules.server.store import Store
@@ -59,7 +63,7 @@ __all__ = ["Hello", "Hub", "Server", "make_app"]
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("boardrules.server")
 _KINDS: dict[str, Kind] = {
-    k: k for k in ("state", "view", "action", "event", "record", "setup", "options")
+    k: k for k in ("state", "view", "action", "event", "record", "setup", "options", "content")
 }
 
 
@@ -321,10 +325,13 @@ class Server:
             await self.shutdown()
             raise
         tidy = loop.create_task(self._tidy(), name="tidy")
+        timeouts = loop.create_task(
+            run_timeouts(self.matches, self._moved, lambda: self._closing), name="timeouts")
         try:
             yield
         finally:
             tidy.cancel()
+            timeouts.cancel()
             await self.shutdown()
 
     async def shutdown(self) -> None:
@@ -417,8 +424,10 @@ class Server:
         return Response(body, media_type="application/json")
 
     async def record(self, request: Request) -> Response:
-        """A finished match's :class:`~boardrules.GameRecord`, seed included."""
-        return await self._json(self.matches.final_record, request.path_params["match_id"])
+        """A finished match's :class:`~boardrules.GameRecord`, seed included; before the
+        end, a seat's own history (with its token)."""
+        return await self._json(self.matches.record_for, request.path_params["match_id"],
+                                _bearer(request))
 
     async def act(self, request: Request) -> Response:
         match_id = request.path_params["match_id"]
@@ -605,15 +614,21 @@ class Server:
         async def http_error(request: Request, exc: Exception) -> Response:
             assert isinstance(exc, HTTPException)
             return JSONResponse({"error": "http", "path": "$", "reason": str(exc.detail)},
-                                status_code=exc.status_code)
+                                status_code=exc.status_code, headers=exc.headers)
 
         h = self._handler
+        content = ContentRoutes(self.matches)
+        described = OpenApiRoutes(self.matches, boardrules.__version__)
+        life = LifecycleRoutes(self.matches, self.hub.publish, self.wake_bots)
         return Starlette(
             routes=[
                 Route("/", index),
+                Route("/openapi.json", h(described.openapi), methods=["GET"]),
+                Route("/api/explorer", h(described.explorer), methods=["GET"]),
                 Route("/api/games", h(self.games), methods=["GET"]),
                 Route("/api/games/{game}/vocabulary", h(self.vocabulary), methods=["GET"]),
                 Route("/api/games/{game}/schema/{kind}", h(self.schema), methods=["GET"]),
+                Route("/api/games/{game}/content", h(content.game_content), methods=["GET"]),
                 Route("/api/lobby", h(self.lobby), methods=["GET"]),
                 Route("/api/matches", h(self.create), methods=["POST"]),
                 Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
@@ -621,6 +636,13 @@ class Server:
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
+                Route("/api/matches/{match_id}/content", h(content.match_content),
+                      methods=["GET"]),
+                Route("/api/matches/{match_id}/resign", h(life.resign), methods=["POST"]),
+                Route("/api/matches/{match_id}/rematch", h(life.rematch), methods=["POST"]),
+                Route("/api/matches/{match_id}/undo", h(life.undo), methods=["POST"]),
+                Route("/api/matches/{match_id}/undo/answer", h(life.answer_undo),
+                      methods=["POST"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

@@ -11,14 +11,16 @@ document (``GET /api/games/{game}/schema/api``).
 >>> doc["$defs"]["ActionRequest"]["properties"]["action"]
 {'$ref': '#/$defs/action'}
 >>> sorted(k for k in doc["$defs"] if k.islower())
-['action', 'event', 'setup', 'view']
+['action', 'content', 'event', 'setup', 'view']
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
+from boardrules.server.matches import AGENTS, MAX_TURN_SECONDS
 
 __all__ = ["api_schema"]
 
@@ -28,6 +30,9 @@ _LABEL = {
     "required": ["en", "ru"],
     "additionalProperties": False,
 }
+#: The documents the server reads or writes (the root of :func:`api_schema` is any of them).
+_DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", "JoinRequest",
+              "Joined", "Hello", "Refusal", "SeatHistory", "UndoRequest", "UndoAnswer")
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
@@ -56,6 +61,15 @@ def api_schema(game: Any) -> dict[str, Any]:
         doc = schema(game, kind)
         defs.update(doc["$defs"])
         defs[kind] = _root(doc)
+    name: str = game.name
+    if isinstance(game, HasCatalogue):  # GET /api/games/{game}/content: {"game", ...}
+        doc = schema(game, "content")
+        defs.update(doc["$defs"])
+        catalogue = doc["$defs"][doc["$ref"].rpartition("/")[2]]
+        defs["content"] = {**catalogue, "title": "Content",
+                           "properties": {"game": {"const": name},
+                                          **catalogue["properties"]},
+                           "required": ["game", *catalogue["required"]]}
     labelled_action = _object({"action": {"$ref": "#/$defs/action"}, "label": _LABEL})
     labelled_event = _object({"move": {"type": "integer", "minimum": 0},
                               "event": {"$ref": "#/$defs/event"}, "label": _LABEL})
@@ -77,6 +91,19 @@ def api_schema(game: Any) -> dict[str, Any]:
         }),
         "deal": {"$ref": "#/$defs/Deal"},
         "events": {"type": "array", "items": labelled_event},
+        "resigned": {"type": "integer", "minimum": 0,
+                     "description": "The seat whose resignation ended the match."},
+        "rematch": {"type": "string", "description": "The ID of the match that follows."},
+        "undo": _object({"by": {"type": "integer", "minimum": 0},
+                         "agreed": {"type": "array", "items": {"type": "integer"}},
+                         "waiting": {"type": "array", "items": {"type": "integer"}}},
+                        description="A pending request to take back a seat's last move: "
+                                    "who asked, who agreed, who must still agree."),
+        "timer": _object({"seconds": {"type": "integer", "minimum": 1},
+                          "then": {"enum": ["resign", "bot"]},
+                          "deadline": {"type": "number"}},
+                         description="The turn timer, and when the seat to move runs out "
+                                     "of time (Unix time)."),
     }
     defs["Deal"] = _object({
         "seed_by": {"enum": ["server", "creator", "unknown"]},
@@ -85,17 +112,24 @@ def api_schema(game: Any) -> dict[str, Any]:
         "nonce": {"anyOf": [{"type": "string"}, {"type": "null"}]},
     }, description="Who chose the seed; sha256('boardrules-seed-v1:NONCE:SEED') in hex; the "
                    "seed and nonce once the match is over (null before).")
-    required = [k for k in payload_properties if k != "events"]
+    required = [k for k in payload_properties
+                if k not in ("events", "resigned", "rematch", "timer", "undo")]
     defs["Payload"] = _object(payload_properties, required,
                               "What one seat (or a spectator, seat null) may know now.")
     defs["Update"] = _object({"type": {"const": "update"}, **payload_properties},
                              ["type", *required], "One WebSocket message: a Payload.")
     defs["CreateRequest"] = _object({
         "game": {"const": game.name},
-        "seats": {"type": "array", "items": {"type": "string"}},
+        "seats": {"type": "array", "items": {"enum": ["human", "open", *AGENTS]},
+                  "minItems": game.min_players, "maxItems": game.max_players},
         "seed": {"type": "integer", "minimum": 0},
         "setup": {"$ref": "#/$defs/setup"},
         "options": {"type": "object"},
+        "timer": _object({"seconds": {"type": "integer", "minimum": 1,
+                                      "maximum": MAX_TURN_SECONDS},
+                          "then": {"enum": ["resign", "bot"]}}, ["seconds"],
+                         "A turn timer: seconds per move; at time-out the seat resigns "
+                         "(the default) or a random legal move is played for it."),
     }, ["game", "seats"], "The body of POST /api/matches.")
     defs["Created"] = _object({
         "match": {"type": "string"},
@@ -107,10 +141,22 @@ def api_schema(game: Any) -> dict[str, Any]:
     defs["ActionRequest"] = _object({"version": {"type": "integer", "minimum": 0},
                                      "action": {"$ref": "#/$defs/action"}},
                                     description="The body of POST /api/matches/{id}/actions.")
+    defs["UndoRequest"] = _object({"version": {"type": "integer", "minimum": 0}},
+                                  description="The body of POST /api/matches/{id}/undo.")
+    defs["UndoAnswer"] = _object({"agree": {"type": "boolean"}},
+                                 description="The body of POST /api/matches/{id}/undo/answer.")
     defs["JoinRequest"] = _object({"seat": {"type": "integer", "minimum": 0}},
                                   description="The body of POST /api/matches/{id}/join.")
     defs["Joined"] = _object({"match": {"type": "string"}, "seat": {"type": "integer"},
                               "token": {"type": "string"}})
+    defs["SeatHistory"] = _object({
+        "match": {"type": "string"}, "game": {"const": game.name},
+        "seat": {"type": "integer", "minimum": 0}, "version": {"type": "integer", "minimum": 0},
+        "over": {"const": False}, "view": {"$ref": "#/$defs/view"},
+        "events": {"type": "array", "items": labelled_event},
+    }, description="GET /api/matches/{id}/record before the end, with a seat's token: what "
+                   "that seat has seen (its view, the events of the last moves as it saw "
+                   "them); the record itself is published once the match is over.")
     defs["Hello"] = _object({"token": {"anyOf": [{"type": "string"}, {"type": "null"}]},
                              "since": {"type": "integer", "minimum": 0}}, [],
                             "The first WebSocket message from the client.")
@@ -128,5 +174,9 @@ def api_schema(game: Any) -> dict[str, Any]:
         "required": ["error", "path", "reason"],
         "additionalProperties": False,
     }
+    # The root is any one of the documents, so a generator given only this file (like
+    # json-schema-to-typescript without flags) writes every one of them.
+    documents = [k for k in defs if k in _DOCUMENTS or k in ("content",)]
     return {"$schema": DIALECT, "$id": f"urn:boardrules:{game.name}:api",
-            "title": f"{game.name} server documents", "$defs": defs}
+            "title": f"{game.name} server documents",
+            "anyOf": [{"$ref": f"#/$defs/{k}"} for k in documents], "$defs": defs}

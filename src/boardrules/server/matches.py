@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -31,9 +31,11 @@ from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_from_json_options, game_names
+from boardrules.core.replay import replay
 from boardrules.core.rng import Rng
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store
+from boardrules.server.undo import undo_target
 
 __all__ = [
     "AGENTS",
@@ -43,11 +45,15 @@ __all__ = [
     "Limits",
     "Matches",
     "Refusal",
+    "Timer",
+    "UndoAnswer",
+    "UndoRequest",
     "choose_move",
     "choose_move_by_name",
     "deal",
     "die_with_parent",
     "hash_token",
+    "resigned_standings",
     "seed_commitment",
 ]
 
@@ -110,6 +116,20 @@ class Refusal(Exception):
 
 
 @attrs.frozen
+class Timer:
+    """A turn timer: the seat to move has ``seconds`` for its move (from the last move, or
+    the creation); at time-out, ``then``: ``"resign"`` (the seat resigns) or ``"bot"`` (a
+    random legal move is played for it, from its view)."""
+
+    seconds: int
+    then: Literal["resign", "bot"] = "resign"
+
+
+#: The longest turn timer, in seconds (a day).
+MAX_TURN_SECONDS = 86_400
+
+
+@attrs.frozen
 class CreateRequest:
     """The body of ``POST /api/matches``."""
 
@@ -118,6 +138,7 @@ class CreateRequest:
     seed: int | None = None
     setup: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
     options: FrozenMap[str, Any] = attrs.field(factory=FrozenMap)
+    timer: Timer | None = None
 
 
 @attrs.frozen
@@ -126,6 +147,20 @@ class ActionRequest:
 
     version: int
     action: Any
+
+
+@attrs.frozen
+class UndoRequest:
+    """The body of ``POST /api/matches/{id}/undo``: the version the seat saw."""
+
+    version: int
+
+
+@attrs.frozen
+class UndoAnswer:
+    """The body of ``POST /api/matches/{id}/undo/answer``: yes or no."""
+
+    agree: bool
 
 
 @attrs.frozen
@@ -175,6 +210,23 @@ def deal(row: MatchRow) -> dict[str, Any]:
     return {"seed_by": row.seed_by or "unknown",
             "commitment": seed_commitment(row.seed, row.seed_nonce),
             "seed": row.seed if over else None, "nonce": row.seed_nonce if over else None}
+
+
+def resigned_standings(standings: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Standings (as JSON) after ``seat`` resigned: it ranks last, the others keep their
+    order among themselves, and the match is final.
+
+    >>> resigned_standings({"final": False, "winners": [0], "points": [5, 3],
+    ...                     "ranks": [1, 2]}, 0)
+    {'final': True, 'winners': [1], 'points': [5, 3], 'ranks': [2, 1]}
+    """
+    ranks: list[int] = standings["ranks"]
+    others = [i for i in range(len(ranks)) if i != seat]
+    new = [len(ranks)] * len(ranks)
+    for i in others:
+        new[i] = 1 + sum(1 for j in others if ranks[j] < ranks[i])
+    return {"final": True, "winners": [i for i in others if new[i] == 1],
+            "points": list(standings["points"]), "ranks": new}
 
 
 def die_with_parent(parent: int) -> None:
@@ -278,6 +330,10 @@ class Matches:
         self._guard = threading.Lock()
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
+        self._timers: dict[str, tuple[int, str] | None] = {}
+        #: Matches whose undo request this process has looked up, and those with one stored.
+        self._undo_looked: set[str] = set()
+        self._undo_pending: set[str] = set()
         #: The games this process serves: the entry points are scanned once, here.
         self.names: frozenset[str] = frozenset(game_names())
 
@@ -425,6 +481,9 @@ class Matches:
                     check_agents(game, [AGENTS[kind]()])
                 except BadInput as error:
                     raise Refusal(400, "bad_input", error.reason, f"$.seats[{i}]") from None
+        if request.timer is not None and not 1 <= request.timer.seconds <= MAX_TURN_SECONDS:
+            raise Refusal(400, "bad_input", f"a turn lasts 1 to {MAX_TURN_SECONDS} seconds",
+                          "$.timer.seconds")
         now = time.time()
         total, mine = self.store.count_live(now - self.limits.idle_seconds, client)
         if total >= self.limits.max_live:
@@ -444,6 +503,8 @@ class Matches:
         )
         self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
                           serde.to_json(state))
+        if request.timer is not None:
+            self.store.set_timer(row.id, request.timer.seconds, request.timer.then)
         return {"match": row.id, "tokens": tokens, "seed_by": seed_by,
                 "commitment": seed_commitment(seed, nonce)}
 
@@ -462,7 +523,187 @@ class Matches:
         doc["deal"] = deal(live.row)
         if since is not None:
             doc["events"] = self._events(live, seat, since)
+        if live.row.over:  # a resignation or a rematch happens only to a finished match
+            self._finished(doc, match_id)
+        else:
+            self._timed(doc, live.row)
+            self._asked(doc, live.row)
         return doc
+
+    def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
+        """Add a pending undo request (who asked, who agreed, who must still agree)."""
+        if not self.store.shared:  # this process makes every request: skip the lookup
+            with self._guard:
+                if row.id in self._undo_looked and row.id not in self._undo_pending:
+                    return
+        asked = self.store.undo_request(row.id)
+        self._note_undo(row.id, asked is not None)
+        if asked is None or asked[1] != row.version:
+            return  # none, or a move was made since: the request lapsed
+        by, _, agreed = asked
+        waiting = [s for s in self._people(row) if s != by and s not in agreed]
+        doc["undo"] = {"by": by, "agreed": agreed, "waiting": waiting}
+
+    def _note_undo(self, match_id: str, pending: bool) -> None:
+        """Remember whether ``match_id`` has an undo request stored (for :meth:`_asked`)."""
+        with self._guard:
+            if len(self._undo_looked) >= 16 * self._cache_size:
+                self._undo_looked.clear()
+                self._undo_pending.clear()
+            self._undo_looked.add(match_id)
+            if pending:
+                self._undo_pending.add(match_id)
+            else:
+                self._undo_pending.discard(match_id)
+
+    def _people(self, row: MatchRow) -> list[int]:
+        """The seats people play: ``human`` ones and ``open`` ones someone has joined."""
+        free = set(self.store.free_seats(row.id)) if "open" in row.seats else set()
+        return [i for i, kind in enumerate(row.seats)
+                if kind == "human" or (kind == "open" and i not in free)]
+
+    def _undo_target(self, live: _Live, seat: int) -> int:
+        """Where an undo by ``seat`` goes back to (409 ``cannot_undo`` when nowhere)."""
+        row, game = live.row, live.game
+        record = serde.from_dict(self.record(row.id), GameRecord)
+        states = replay(record)
+        target, why = undo_target(game, states, record.actions, seat, row.seed)
+        if target is None:
+            raise Refusal(409, "cannot_undo", why)
+        return target
+
+    def _take_back(self, live: _Live, target: int) -> int:
+        """Take the match back to ``target``; the wake-up version for the watchers."""
+        row, game = live.row, live.game
+        record = serde.from_dict(self.record(row.id), GameRecord)
+        state = replay(record)[target]
+        if not self.store.take_back(row.id, row.version, target, game.to_move(state)):
+            raise Refusal(409, "stale_version", "another move was accepted first", "$.version")
+        self._note_undo(row.id, False)
+        with self._guard:
+            self._cache.pop(row.id, None)
+        return row.version + 1
+
+    def undo(self, match_id: str, token: str | None, body: bytes
+             ) -> tuple[dict[str, Any], int]:
+        """A seat asks to take back its last move (and the moves after it): at once when
+        no other person plays, else once every other person agrees. Never past a move that
+        told a seat something hidden. The seat's payload, and the version to wake with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        request: UndoRequest = parse(body, UndoRequest)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            if seat is None or row.over:
+                raise Refusal(409, "match_over", "the match is over")
+            if request.version != row.version:
+                raise Refusal(409, "stale_version", f"the match is at version {row.version}",
+                              "$.version", {"version": row.version})
+            target = self._undo_target(live, seat)
+            others = [s for s in self._people(row) if s != seat]
+            if others:
+                self.store.ask_undo(match_id, seat, row.version, [])
+                self._note_undo(match_id, True)
+                wake = row.version + 1
+            else:
+                wake = self._take_back(live, target)
+        return self.payload(match_id, token), wake
+
+    def answer_undo(self, match_id: str, token: str | None, body: bytes
+                    ) -> tuple[dict[str, Any], int]:
+        """Another person agrees to the pending undo (taken back once all have) or declines
+        it (forgotten). The seat's payload, and the version to wake with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        answer: UndoAnswer = parse(body, UndoAnswer)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            asked = self.store.undo_request(match_id)
+            if seat is None or row.over or asked is None or asked[1] != row.version:
+                raise Refusal(409, "no_undo", "no undo is asked for now")
+            by, _, agreed = asked
+            if seat == by:
+                raise Refusal(409, "own_undo", "the seat that asked cannot answer")
+            if not answer.agree:
+                self.store.clear_undo(match_id, row.version)
+                self._note_undo(match_id, False)
+                wake = row.version + 1
+            else:
+                agreed = sorted({*agreed, seat})
+                waiting = [s for s in self._people(row) if s != by and s not in agreed]
+                if waiting:
+                    self.store.ask_undo(match_id, by, row.version, agreed)
+                    wake = row.version + 1
+                else:
+                    wake = self._take_back(live, self._undo_target(live, by))
+        return self.payload(match_id, token), wake
+
+    def timer_of(self, match_id: str) -> tuple[int, str] | None:
+        """The match's turn timer (it never changes, so it is remembered)."""
+        with self._guard:
+            if match_id in self._timers:
+                return self._timers[match_id]
+        found = self.store.timer(match_id)
+        with self._guard:
+            if len(self._timers) >= 16 * self._cache_size:
+                self._timers.clear()
+            self._timers[match_id] = found
+        return found
+
+    def _timed(self, doc: dict[str, Any], row: MatchRow) -> None:
+        """Add the turn timer and the seat to move's deadline (Unix time) to a payload."""
+        timer = None if row.over else self.timer_of(row.id)
+        if timer is not None:
+            doc["timer"] = {"seconds": timer[0], "then": timer[1],
+                            "deadline": row.updated + timer[0]}
+
+    def time_out(self, match_id: str, now: float) -> int | None:
+        """Apply the time-out of the seat to move if its time is up at ``now``: its
+        resignation or a random move for it. The new version, or ``None`` (not timed out)."""
+        timer = self.timer_of(match_id)
+        if timer is None:
+            return None
+        with self._lock(match_id):
+            live = self._live(match_id)
+            row = live.row
+            seat = row.to_move
+            if seat is None or row.updated + timer[0] > now:
+                return None
+            if timer[1] == "resign":
+                if not self.store.resign(match_id, row.version, seat):
+                    return None
+                with self._guard:
+                    self._cache.pop(match_id, None)
+                return row.version + 1
+            action = fallback_move(live.game, live.game.view(live.state, seat), seat, row.seed,
+                                   row.version)
+            return self._commit(live, action).row.version
+
+    def time_outs(self, now: float) -> list[tuple[str, int]]:
+        """Apply every time-out due at ``now``: (match, version) for each."""
+        done = []
+        for match_id in self.store.timed_out(now):
+            try:
+                version = self.time_out(match_id, now)
+            except Refusal:
+                continue  # another process moved first
+            if version is not None:
+                done.append((match_id, version))
+        return done
+
+    def _finished(self, doc: dict[str, Any], match_id: str) -> None:
+        """Add what ended a finished match besides its moves: a resignation (the match is
+        over, the resigning seat last) and the rematch's ID."""
+        resigned, rematch = self.store.lifecycle(match_id)
+        if resigned is not None:
+            doc.update(over=True, to_move=None, legal=[], resigned=resigned,
+                       standings=resigned_standings(doc["standings"], resigned))
+        if rematch is not None:
+            doc["rematch"] = rematch
 
     def seat_view(self, match_id: str, token: str | None) -> tuple[int | None, int, Any, Any]:
         """The seat of ``token`` (``None``: a spectator), the version, the game and that
@@ -502,6 +743,7 @@ class Matches:
         doc["match"] = match_id
         doc["deal"] = deal(after.row)
         doc["events"] = self._events(after, seat, request.version)
+        self._timed(doc, after.row)
         return doc
 
     def join(self, match_id: str, body: bytes) -> dict[str, Any]:
@@ -535,6 +777,13 @@ class Matches:
         if row is None:
             raise Refusal(404, "unknown_match", "no such match")
         return row.version
+
+    def game_of(self, match_id: str) -> tuple[str, str]:
+        """The game's name and options (JSON text) of a match (404 for an unknown one)."""
+        row = self.store.get(match_id) if _ID.match(match_id) else None
+        if row is None:
+            raise Refusal(404, "unknown_match", "no such match")
+        return row.game, row.options
 
     def bot_turn(self, match_id: str) -> BotTurn | None:
         """The bot move the match waits for, or ``None`` (over, or a person's turn)."""
@@ -575,6 +824,82 @@ class Matches:
         if not self._live(match_id).row.over:
             raise Refusal(409, "match_not_over", "the record is published once the match is over")
         return self.record(match_id)
+
+    # -- the match's life: resign, the record as a seat may have it, rematch --------------
+    def resign(self, match_id: str, token: str | None) -> tuple[dict[str, Any], int]:
+        """End the match by the resignation of ``token``'s seat: its new payload, and the
+        version to wake the watchers with."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        with self._lock(match_id):
+            live = self._live(match_id)
+            if seat is None or live.row.over or not self.store.resign(
+                    match_id, live.row.version, seat):
+                raise Refusal(409, "match_over", "the match is over")
+            with self._guard:
+                self._cache.pop(match_id, None)
+        return self.payload(match_id, token), live.row.version + 1
+
+    def record_for(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """Once the match is over, its whole record (seed included, a resignation noted on
+        the last move); before, only for a seat: what that seat has seen (``SeatHistory``),
+        since the seed would tell every hidden card and every future draw."""
+        live = self._live(match_id)
+        if live.row.over:
+            out = self.record(match_id)
+            resigned, _ = self.store.lifecycle(match_id)
+            if resigned is not None and out["actions"]:
+                note = {"move": len(out["actions"]) - 1, "text": f"seat {resigned} resigned"}
+                out["notes"] = [*out.get("notes", []), note]
+            return out
+        if token is None:
+            raise Refusal(409, "match_not_over",
+                          "the record is published once the match is over; a seat may have "
+                          "its own history before (send its token)")
+        seat = self._seat(match_id, token)
+        return {"match": match_id, "game": live.row.game, "seat": seat,
+                "version": live.row.version, "over": False,
+                "view": serde.to_dict(live.game.view(live.state, seat)),
+                "events": self._events(live, seat, 0)}
+
+    def rematch(self, match_id: str, token: str | None, client: str
+                ) -> tuple[dict[str, Any], int]:
+        """A new match of the same game, options and setup after this one: the first seat to
+        ask makes it (the other people's seats open for them, the bots the same), each later
+        one takes its own seat in it. The answer is the seat's ``Joined``; the version wakes
+        the old match's watchers, whose payload now names the rematch."""
+        if token is None:
+            raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
+        seat = self._seat(match_id, token)
+        assert seat is not None
+        live = self._live(match_id)
+        row = live.row
+        if not row.over:
+            raise Refusal(409, "match_not_over", "a rematch follows a finished match")
+        _, rematch = self.store.lifecycle(match_id)
+        if rematch is None:
+            kinds = ["human" if i == seat else "open" if kind in ("human", "open") else kind
+                     for i, kind in enumerate(row.seats)]
+            again: dict[str, Any] = {"game": row.game, "seats": kinds,
+                                     "setup": json.loads(row.setup),
+                                     "options": json.loads(row.options)}
+            timer = self.timer_of(match_id)
+            if timer is not None:
+                again["timer"] = {"seconds": timer[0], "then": timer[1]}
+            body = json.dumps(again).encode("utf-8")
+            created = self.create(body, client)
+            rematch = self.store.set_rematch(match_id, created["match"], row.version)
+            if rematch == created["match"]:
+                return ({"match": rematch, "seat": seat, "token": created["tokens"][seat]},
+                        row.version + 1)
+            self.store.delete(created["match"])  # another seat's request came first
+        token = secrets.token_urlsafe(24)
+        if not self.store.join(rematch, seat, hash_token(token)):
+            raise Refusal(409, "seat_taken", f"seat {seat} of the rematch is taken", "$.seat")
+        with self._guard:
+            self._cache.pop(rematch, None)
+        return {"match": rematch, "seat": seat, "token": token}, row.version + 1
 
     def remove_finished(self, now: float, export: Callable[[str, dict[str, Any]], None]
                         ) -> int:

@@ -84,6 +84,17 @@ _SCHEMA = (
         state TEXT NOT NULL,
         PRIMARY KEY (match_id, move))""",
     "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
+    # What happened to a match besides its moves: the seat that resigned, the rematch; and
+    # its turn timer (seconds per move, what happens at time-out), set at creation.
+    """CREATE TABLE IF NOT EXISTS br_lifecycle (
+        match_id TEXT PRIMARY KEY,
+        resigned INTEGER,
+        rematch TEXT,
+        turn_seconds INTEGER,
+        on_timeout TEXT,
+        undo_by INTEGER,
+        undo_at INTEGER,
+        undo_agreed TEXT)""",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
             "created, updated, seed_by, seed_nonce")
@@ -353,8 +364,124 @@ class Store(abc.ABC):
         """Remove a match: its row, tokens, moves and snapshots."""
         with self._transaction() as run:
             for table, column in (("br_tokens", "match_id"), ("br_moves", "match_id"),
-                                  ("br_snapshots", "match_id"), ("br_matches", "id")):
+                                  ("br_snapshots", "match_id"), ("br_lifecycle", "match_id"),
+                                  ("br_matches", "id")):
                 run(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
+
+    def resign(self, match_id: str, version: int, seat: int) -> bool:
+        """End the match at ``version`` by ``seat``'s resignation; ``False`` (and nothing is
+        stored) when it is over or has moved on. Other processes are told with
+        ``version + 1``, which no move has: a wake-up for the watchers, not a move."""
+        with self._transaction() as run:
+            updated = run("UPDATE br_matches SET to_move = NULL, updated = ? "
+                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
+                          (time.time(), match_id, version))
+            if updated.rowcount != 1:
+                return False
+            if run("UPDATE br_lifecycle SET resigned = ? WHERE match_id = ?",
+                   (seat, match_id)).rowcount != 1:
+                run("INSERT INTO br_lifecycle (match_id, resigned) VALUES (?, ?)",
+                    (match_id, seat))
+            self._notify(run, match_id, version + 1)
+        return True
+
+    def lifecycle(self, match_id: str) -> tuple[int | None, str | None]:
+        """The seat that resigned the match and its rematch's ID (``None`` for each not)."""
+        with self._transaction() as run:
+            found = run("SELECT resigned, rematch FROM br_lifecycle WHERE match_id = ?",
+                        (match_id,)).fetchone()
+        if found is None:
+            return None, None
+        return (None if found[0] is None else int(found[0]),
+                None if found[1] is None else str(found[1]))
+
+    def set_rematch(self, match_id: str, rematch: str, version: int) -> str:
+        """Record ``rematch`` as the match's rematch unless it has one; returns the one that
+        stands (a concurrent request's, if it came first), and tells other processes."""
+        try:
+            with self._transaction() as run:
+                found = run("SELECT rematch FROM br_lifecycle WHERE match_id = ?",
+                            (match_id,)).fetchone()
+                if found is None:
+                    run("INSERT INTO br_lifecycle (match_id, rematch) VALUES (?, ?)",
+                        (match_id, rematch))
+                elif found[0] is None:
+                    run("UPDATE br_lifecycle SET rematch = ? WHERE match_id = ? "
+                        "AND rematch IS NULL", (rematch, match_id))
+                else:
+                    return str(found[0])
+                self._notify(run, match_id, version + 1)
+        except self._conflicts:
+            pass  # another request inserted first: read what stands
+        return self.lifecycle(match_id)[1] or rematch
+
+    def ask_undo(self, match_id: str, seat: int, version: int, agreed: list[int]) -> None:
+        """Record ``seat``'s request, at ``version``, to take back its last move (replacing
+        any earlier one), and tell the watchers (with ``version + 1``, a wake-up)."""
+        with self._transaction() as run:
+            if run("UPDATE br_lifecycle SET undo_by = ?, undo_at = ?, undo_agreed = ? "
+                   "WHERE match_id = ?", (seat, version, json.dumps(agreed), match_id)
+                   ).rowcount != 1:
+                run("INSERT INTO br_lifecycle (match_id, undo_by, undo_at, undo_agreed) "
+                    "VALUES (?, ?, ?, ?)", (match_id, seat, version, json.dumps(agreed)))
+            self._notify(run, match_id, version + 1)
+
+    def undo_request(self, match_id: str) -> tuple[int, int, list[int]] | None:
+        """The pending undo: who asked, at which version, who agreed; or ``None``."""
+        with self._transaction() as run:
+            found = run("SELECT undo_by, undo_at, undo_agreed FROM br_lifecycle "
+                        "WHERE match_id = ? AND undo_by IS NOT NULL", (match_id,)).fetchone()
+        if found is None:
+            return None
+        return int(found[0]), int(found[1]), [int(s) for s in json.loads(found[2] or "[]")]
+
+    def clear_undo(self, match_id: str, version: int) -> None:
+        """Forget the pending undo (declined), and tell the watchers."""
+        with self._transaction() as run:
+            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
+                "WHERE match_id = ?", (match_id,))
+            self._notify(run, match_id, version + 1)
+
+    def take_back(self, match_id: str, version: int, to: int, to_move: int | None) -> bool:
+        """Take back moves ``to`` .. ``version - 1`` if the match is still at ``version``:
+        the match is at ``to`` again, its later moves and snapshots gone, the undo request
+        answered. Watchers are told with ``version + 1`` (a wake-up, not a version)."""
+        with self._transaction() as run:
+            updated = run("UPDATE br_matches SET version = ?, to_move = ?, updated = ? "
+                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
+                          (to, to_move, time.time(), match_id, version))
+            if updated.rowcount != 1:
+                return False
+            run("DELETE FROM br_moves WHERE match_id = ? AND move >= ?", (match_id, to))
+            run("DELETE FROM br_snapshots WHERE match_id = ? AND move > ?", (match_id, to))
+            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
+                "WHERE match_id = ?", (match_id,))
+            self._notify(run, match_id, version + 1)
+        return True
+
+    def set_timer(self, match_id: str, seconds: int, then: str) -> None:
+        """Give a new match a turn timer: ``seconds`` per move, ``then`` at time-out."""
+        with self._transaction() as run:
+            run("INSERT INTO br_lifecycle (match_id, turn_seconds, on_timeout) "
+                "VALUES (?, ?, ?)", (match_id, seconds, then))
+
+    def timer(self, match_id: str) -> tuple[int, str] | None:
+        """The match's turn timer (seconds, what happens at time-out), or ``None``."""
+        with self._transaction() as run:
+            found = run("SELECT turn_seconds, on_timeout FROM br_lifecycle WHERE match_id = ? "
+                        "AND turn_seconds IS NOT NULL", (match_id,)).fetchone()
+        return None if found is None else (int(found[0]), str(found[1]))
+
+    def timed_out(self, now: float, limit: int = 100) -> list[str]:
+        """The matches not over whose seat to move has used up its turn timer at ``now``."""
+        with self._transaction() as run:
+            rows = run("SELECT br_matches.id FROM br_matches JOIN br_lifecycle "
+                       "ON br_lifecycle.match_id = br_matches.id "
+                       "WHERE br_matches.to_move IS NOT NULL "
+                       "AND br_lifecycle.turn_seconds IS NOT NULL "
+                       "AND br_matches.updated + br_lifecycle.turn_seconds <= ? LIMIT ?",
+                       (now, limit)).fetchall()
+        return [str(r[0]) for r in rows]
 
     def count_live(self, since: float, client: str) -> tuple[int, int]:
         """How many matches are live (moved after ``since``): in all, and made by ``client``."""

@@ -19,6 +19,8 @@ from boardrules.display import Position
 from boardrules.games.kuhn import hooks, labels, notation, position, render, rules
 from boardrules.games.kuhn import messages as _messages  # registers the sentences
 from boardrules.games.kuhn.actions import Action
+from boardrules.games.kuhn.catalogue import Catalogue
+from boardrules.games.kuhn.catalogue import catalogue as build_catalogue
 from boardrules.games.kuhn.content import Card, Stakes
 from boardrules.games.kuhn.events import Event
 from boardrules.games.kuhn.rules import Setup
@@ -94,6 +96,11 @@ class Game(GameBase[State, Action, Event, Setup]):
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating of ``state`` for ``seat``: chips won or paid in."""
         return hooks.heuristic(self, state, seat)
+
+    def catalogue(self) -> Catalogue:
+        """Every content item of this game with its data, by the ids the views use
+        (``boardrules.catalogue``; ``GET /api/games/kuhn/content`` on the server)."""
+        return build_catalogue()
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of the game: check, bet, fold, call."""

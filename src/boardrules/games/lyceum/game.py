@@ -33,6 +33,8 @@ from boardrules.games.lyceum import (
     rules,
 )
 from boardrules.games.lyceum.actions import Action
+from boardrules.games.lyceum.catalogue import Catalogue
+from boardrules.games.lyceum.catalogue import catalogue as build_catalogue
 from boardrules.games.lyceum.content import Card, Content, Tables, default_content, validate_content
 from boardrules.games.lyceum.events import Event
 from boardrules.games.lyceum.rules import Setup
@@ -280,6 +282,11 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The action that ``text`` writes in the notation (``BadInput`` if none)."""
         legal = None if state is None else self.legal_actions(state)
         return notation.parse_action(text, legal)
+
+    def catalogue(self) -> Catalogue:
+        """Every content item of this game with its data, by the ids the views use
+        (``boardrules.catalogue``; ``GET /api/games/lyceum/content`` on the server)."""
+        return build_catalogue(self.content)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action the game can ever take, in a fixed order (86 actions).

@@ -42,6 +42,8 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
+from boardrules.games.orbita.catalogue import Catalogue
+from boardrules.games.orbita.catalogue import catalogue as build_catalogue
 from boardrules.games.orbita.content import (
     RESOURCE_ORDER,
     SPEC_ORDER,
@@ -368,6 +370,11 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The action that ``text`` writes in the notation (``BadInput`` if none)."""
         legal = None if state is None else self.legal_actions(state)
         return notation.parse_action(self.cards, text, legal)
+
+    def catalogue(self) -> Catalogue:
+        """Every content item of this game with its data, by the ids the views use
+        (``boardrules.catalogue``; ``GET /api/games/orbita/content`` on the server)."""
+        return build_catalogue(self.cards)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of this deck, in a fixed order (659 with the default two copies).

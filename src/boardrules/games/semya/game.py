@@ -19,6 +19,8 @@ from boardrules.display import Position
 from boardrules.games.semya import flow, hooks, labels, notation, position, render, rules
 from boardrules.games.semya import messages as _messages  # registers the sentences
 from boardrules.games.semya.actions import Action, PlayCard
+from boardrules.games.semya.catalogue import Catalogue
+from boardrules.games.semya.catalogue import catalogue as build_catalogue
 from boardrules.games.semya.content import Card, Symbol
 from boardrules.games.semya.events import Event
 from boardrules.games.semya.flow import Setup, Tables
@@ -151,6 +153,11 @@ class Game(GameBase[State, Action, Event, Setup]):
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating of ``state`` for ``seat`` (see :func:`hooks.heuristic`)."""
         return hooks.heuristic(state, seat)
+
+    def catalogue(self) -> Catalogue:
+        """Every content item of this game with its data, by the ids the views use
+        (``boardrules.catalogue``; ``GET /api/games/semya/content`` on the server)."""
+        return build_catalogue(self.deck)
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of this game in any state: each card, the Lord per symbol, the Fool."""

@@ -5,6 +5,7 @@
 // follow the language chosen in the header (English or Russian).
 "use strict";
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
+  pushed: null,
   vocabulary: [], socket: null, log: [], logged: 0, refusal: null,
   lang: localStorage.getItem("boardrules:lang") === "ru" ? "ru" : "en" };
 window.__received = [];
@@ -14,13 +15,23 @@ const WORDS = {
     lobby: "Lobby", refresh: "Refresh", moves: "Your moves", table: "Table",
     json: "The view as JSON", your_move: "Your move", watching: "Watching",
     waiting: "Waiting for seat ", over: "Game over: ", win: "you win", lose: "you lose",
-    points: "points", me: "me", seat: "seat ", join: (game, seat) => "Join " + game + " as seat " + seat },
+    points: "points", me: "me", seat: "seat ", resign: "Resign", rematch: "Rematch",
+    resigned: "seat {seat} resigned", rematch_offered: "Rematch offered: join it",
+    free: "free", undo: "Undo my last move", yes: "Agree", no: "Decline",
+    undo_asked: "Seat {seat} asks to take back its last move.",
+    undo_waiting: "Waiting for the others to agree to the undo.",
+    row: (game, seats, seat) => game + " — " + seats + " — take seat " + seat },
   ru: { language: "Язык", new_match: "Новая партия", game: "Игра", seats: "Мест",
     lobby: "Лобби", refresh: "Обновить", moves: "Ваши ходы", table: "Стол",
     json: "Вид стола в JSON", your_move: "Ваш ход", watching: "Наблюдение",
     waiting: "Ходит игрок ", over: "Партия окончена: ", win: "вы победили",
-    lose: "вы проиграли", points: "очки", me: "я", seat: "место ",
-    join: (game, seat) => "Сесть за " + game + " на место " + seat },
+    lose: "вы проиграли", points: "очки", me: "я", seat: "место ", resign: "Сдаться",
+    rematch: "Реванш", resigned: "место {seat} сдалось",
+    rematch_offered: "Предложен реванш: присоединиться", free: "свободно",
+    undo: "Отменить мой ход", yes: "Согласиться", no: "Отказать",
+    undo_asked: "Место {seat} просит отменить свой последний ход.",
+    undo_waiting: "Ждём согласия остальных на отмену хода.",
+    row: (game, seats, seat) => game + " — " + seats + " — занять место " + seat },
 };
 function word(key) { return WORDS[page.lang][key]; }  // every document this page got, for the browser tests
 
@@ -112,6 +123,77 @@ function actionButtons(payload) {
   }
 }
 
+// Resign while the match goes on; after the end, a rematch (made by the first seat to ask,
+// joined by the others: the button says so once the server names the rematch).
+function lifecycleButtons(payload) {
+  const mine = payload.seat !== null && page.token !== null;
+  const resign = byId("resign");
+  resign.hidden = !mine || payload.over;
+  const rematch = byId("rematch");
+  rematch.hidden = !mine || !payload.over;
+  rematch.textContent = word(payload.rematch ? "rematch_offered" : "rematch");
+  rematch.dataset.rematch = payload.rematch || "";
+  // Undo: ask while the match goes on; answer another seat's request.
+  const asked = payload.undo;
+  byId("undo").hidden = !mine || payload.over || asked !== undefined || payload.version === 0;
+  const answer = byId("undo-asked");
+  const mustAnswer = mine && asked !== undefined && asked.waiting.includes(payload.seat);
+  answer.hidden = !(mine && asked !== undefined);
+  byId("undo-yes").hidden = !mustAnswer;
+  byId("undo-no").hidden = !mustAnswer;
+  byId("undo-text").textContent = asked === undefined ? "" : mustAnswer
+    ? word("undo_asked").replace("{seat}", String(asked.by)) : word("undo_waiting");
+}
+
+// A card or character in the picture (an element with data-card) plays the one legal move
+// that names it; when several do (or none), the matching buttons are shown instead.
+function pictureClick(event) {
+  const target = event.target.closest("[data-card]");
+  const payload = page.payload;
+  if (!target || !payload || payload.over || payload.to_move !== payload.seat) return;
+  const card = target.dataset.card;
+  const naming = payload.legal.filter((l) => Object.values(l.action).includes(card));
+  if (naming.length === 1) {
+    play(naming[0].action);
+    return;
+  }
+  for (const button of document.querySelectorAll("#actions button")) {
+    button.classList.toggle("named", Object.values(JSON.parse(button.dataset.action))
+      .includes(card));
+  }
+}
+
+async function askUndo() {
+  const { status, data } = await api("POST", "/api/matches/" + page.match + "/undo",
+    { version: page.payload.version });
+  if (status === 200) render(data, true);
+  else showMessage({ text: data.reason });
+}
+
+async function answerUndo(agree) {
+  const { status, data } = await api("POST", "/api/matches/" + page.match + "/undo/answer",
+    { agree });
+  if (status === 200) render(data, true);
+  else showMessage({ text: data.reason });
+}
+
+async function resign() {
+  const { status, data } = await api("POST", "/api/matches/" + page.match + "/resign");
+  if (status === 200) render(data, true);
+  else showMessage({ text: data.reason });
+}
+
+async function rematch() {
+  const seat = page.seat;
+  const { ok, data } = await api("POST", "/api/matches/" + page.match + "/rematch");
+  if (!ok) {
+    showMessage({ text: data.reason });
+    return;
+  }
+  page.token = data.token;
+  await enter(data.match, seat, data.token);
+}
+
 async function drawPicture() {
   const payload = page.payload;
   const lang = page.lang;
@@ -126,12 +208,27 @@ async function drawPicture() {
   table.dataset.lang = data.lang;
 }
 
-function render(payload) {
-  // The answer to a move and the push of the same move both arrive: draw each version once.
-  if (page.payload && payload.version <= page.payload.version) return;
+function render(payload, force, pushed) {
+  // The answer to a move and the push of the same move both arrive, in either order: draw
+  // each version once, never an older one. A resignation, a rematch or an undo request
+  // changes the match without a move: a payload of the same version with one is drawn too.
+  // Pushes arrive in order, so a push older than the last push is an undo; so is an older
+  // answer to this page's own undo (force).
+  const old = page.payload;
+  const undone = pushed && page.pushed !== null && payload.version < page.pushed;
+  if (pushed) page.pushed = payload.version;
+  if (old && !force && !undone) {
+    if (payload.version < old.version) return;
+    if (payload.version === old.version && payload.over === old.over &&
+        payload.rematch === old.rematch && same(payload.undo, old.undo)) return;
+  }
+  if (old && payload.version < old.version) {  // an undo took moves back: so does the log
+    page.log = page.log.filter((entry) => entry.move < payload.version);
+    page.logged = payload.version;
+  }
   page.payload = payload;
   for (const item of payload.events || []) {
-    if (item.move >= page.logged) page.log.push(item.label);
+    if (item.move >= page.logged) page.log.push({ move: item.move, label: item.label });
   }
   page.logged = payload.version;
   draw();
@@ -145,7 +242,9 @@ function draw() {
     const won = payload.standings.winners.includes(payload.seat);
     status.textContent = word("over") +
       (payload.seat === null ? "" : won ? word("win") : word("lose")) +
-      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")";
+      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")" +
+      (payload.resigned === undefined ? "" :
+        "; " + word("resigned").replace("{seat}", String(payload.resigned)));
     status.dataset.over = "true";
   } else {
     status.textContent = payload.seat === null ? word("watching") :
@@ -156,14 +255,15 @@ function draw() {
   status.dataset.toMove = payload.to_move === null ? "" : String(payload.to_move);
   status.dataset.seat = payload.seat === null ? "" : String(payload.seat);
   actionButtons(payload);
+  lifecycleButtons(payload);
   byId("table").dataset.version = "";
   drawPicture();
   byId("view").textContent = JSON.stringify(payload.view, null, 1);
   const log = byId("log");
   log.innerHTML = "";
-  for (const label of page.log.slice(-12)) {
+  for (const entry of page.log.slice(-12)) {
     const item = document.createElement("li");
-    item.textContent = label[page.lang];
+    item.textContent = entry.label[page.lang];
     log.appendChild(item);
   }
 }
@@ -181,9 +281,7 @@ function setLang(lang) {
     seatChoices();
     document.querySelectorAll("#seats select").forEach((s, i) => { s.value = kinds[i]; });
   }
-  for (const button of document.querySelectorAll("#lobby button.join")) {
-    button.textContent = WORDS[lang].join(button.dataset.game, button.dataset.seat);
-  }
+  refreshLobby();
   if (page.refusal !== null) showMessage(page.refusal);
   draw();
 }
@@ -196,7 +294,7 @@ function listen() {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     window.__received.push(data);
-    if (data.type === "update") render(data);
+    if (data.type === "update") render(data, false, true);
   });
   socket.addEventListener("close", (event) => {
     if (event.code >= 4000) showMessage({ text: event.reason });
@@ -209,15 +307,31 @@ async function enter(match, seat, token) {
   page.seat = seat;
   page.token = token;
   page.payload = null;
+  page.pushed = null;
   page.log = [];
   page.logged = 0;
   sessionStorage.setItem("boardrules:" + match, JSON.stringify({ seat, token }));
   location.hash = "match=" + match;
-  const { data } = await api("GET", "/api/matches/" + match);
+  // The events since the first move: the log is whole again after a reload.
+  const { data } = await api("GET", "/api/matches/" + match + "?since=0");
   page.vocabulary = (await api("GET", "/api/games/" + data.game + "/vocabulary")).data;
+  reflect(data);
   showMessage(null);
   render(data);
   listen();
+}
+
+// The "New match" form shows the current match's game and seats (a new match starts from it).
+function reflect(payload) {
+  if (!page.games.some((g) => g.game === payload.game)) return;
+  byId("game").value = payload.game;
+  seatCounts();
+  byId("seat-count").value = String(payload.seats.length);
+  seatChoices();
+  document.querySelectorAll("#seats select").forEach((select, i) => {
+    const kind = payload.seats[i];
+    select.value = i === payload.seat ? "human" : kind === "human" ? "open" : kind;
+  });
 }
 
 async function play(action) {
@@ -261,7 +375,10 @@ async function refreshLobby() {
       button.dataset.match = match.match;
       button.dataset.game = match.game;
       button.dataset.seat = String(seat);
-      button.textContent = WORDS[page.lang].join(match.game, seat);
+      button.dataset.seats = match.seats.map((kind, i) =>
+        word("seat") + i + ": " + (match.free.includes(i) ? word("free") :
+          kind === "open" ? "human" : kind)).join(", ");
+      button.textContent = WORDS[page.lang].row(match.game, button.dataset.seats, seat);
       button.addEventListener("click", async () => {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
@@ -291,6 +408,12 @@ async function start() {
   byId("seat-count").addEventListener("change", seatChoices);
   byId("new-match").addEventListener("click", newMatch);
   byId("refresh-lobby").addEventListener("click", refreshLobby);
+  byId("resign").addEventListener("click", resign);
+  byId("rematch").addEventListener("click", rematch);
+  byId("undo").addEventListener("click", askUndo);
+  byId("table").addEventListener("click", pictureClick);
+  byId("undo-yes").addEventListener("click", () => answerUndo(true));
+  byId("undo-no").addEventListener("click", () => answerUndo(false));
   byId("lang").addEventListener("change", () => setLang(byId("lang").value));
   setLang(page.lang);
   await refreshLobby();
