@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 
 import boardrules
 from boardrules import Table, serde
+from boardrules.agents import RandomAgent
 from boardrules.core.rng import Rng
 from boardrules.server.matches import AGENTS, Limits, Matches, choose_move
+from boardrules.server.payloads import seat_payload, seat_turn
 from boardrules.server.store import Store, open_store
 
 #: Games whose default setup is the one a table of this many seats gets.
@@ -119,6 +121,34 @@ def test_matches_whose_bots_drew_from_the_former_streams_keep_replaying(db_url: 
         "semya", seats=["random", "greedy"], seed=21).record().actions[i]]
     assert different, "the former streams gave other answers: the test replays real old moves"
     store.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(tuple(boardrules.game_names())), seed=st.integers(0, 2**64 - 1),
+       moves=st.integers(0, 300), pick=st.integers(0, 8))
+def test_a_payload_s_turn_is_the_seat_s_turn(name: str, seed: int, moves: int, pick: int
+                                             ) -> None:
+    """Every payload's ``turn`` is ``seat_turn`` as JSON: for the seat that must act (and
+    for everyone at the end) ``game.prompt``, the document ``Table.turn()`` gives."""
+    game = boardrules.load(name)
+    state = game.new(seed)
+    rng = Rng.derive(seed, "turns")
+    for _ in range(moves):
+        mover = game.to_move(state)
+        if mover is None:
+            break
+        state = game.apply(state, RandomAgent().choose(game, game.view(state, mover), mover,
+                                                       rng))
+    count = game.seat_count(state)
+    seat = None if pick >= count else pick
+    doc = seat_payload(game, state, seat, moves, ("human",) * count)
+    mover = game.to_move(state)
+    for lang in ("en", "ru"):
+        assert doc["turn"][lang] == serde.to_dict(seat_turn(game, state, seat, lang))
+        if mover is None or mover == seat:
+            assert doc["turn"][lang] == serde.to_dict(game.prompt(state, lang))
+        else:
+            assert doc["turn"][lang]["moves"] == []
 
 
 def test_a_spectator_s_turn_names_the_step_without_the_moves(store: Store) -> None:

@@ -91,10 +91,40 @@ def seat_turn(game: Any, state: Any, seat: int | None, lang: Lang) -> Turn[Any]:
     if to_move is None or to_move == seat:
         turn: Turn[Any] = game.prompt(state, lang)
         return turn
-    view = game.view(state, seat)
-    kinds = tuple(tag_of(kind) for kind in game.accepts(view))
-    return Turn(game.name, to_move, game.seat_count(view), game.step_name(view), kinds, (),
+    return _heading(game, game.view(state, seat), game.view(state, seat), to_move, lang)
+
+
+def _heading(game: Any, state: Any, view: Any, to_move: int, lang: Lang) -> Turn[Any]:
+    """A turn without its moves, as ``game.prompt`` writes it: the kinds and the number of
+    seats from ``state``, the step and the sentence from ``view`` (the seat's own)."""
+    kinds = tuple(tag_of(kind) for kind in game.accepts(state))
+    return Turn(game.name, to_move, game.seat_count(state), game.step_name(view), kinds, (),
                 game.asked(view, lang), lang)
+
+
+def _notation(game: Any, action: object) -> str | None:
+    formatted = getattr(game, "format_action", None)
+    return str(formatted(action)) if callable(formatted) else None
+
+
+def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | None,
+           legal: list[dict[str, Any]], actions: tuple[Any, ...]) -> dict[str, Any]:
+    """``serde.to_dict(seat_turn(game, state, seat, lang))`` in each language, with the
+    moves taken from the payload's ``legal`` (their actions written and labelled once)."""
+    if to_move is None:
+        return {lang: serde.to_dict(game.prompt(state, lang)) for lang in LANGS}
+    if to_move != seat:
+        return {lang: serde.to_dict(_heading(game, view, view, to_move, lang))
+                for lang in LANGS}
+    notations = [_notation(game, action) for action in actions]
+    out: dict[str, Any] = {}
+    for lang in LANGS:
+        doc: dict[str, Any] = serde.to_dict(_heading(game, state, view, to_move, lang))
+        doc["moves"] = [{"action": item["action"], "label": item["label"][lang],
+                         "notation": notation} for item, notation in zip(legal, notations,
+                                                                         strict=True)]
+        out[lang] = doc
+    return out
 
 
 def seat_payload(
@@ -113,7 +143,8 @@ def seat_payload(
     to_move = game.to_move(state)
     over = to_move is None
     mine = seat is not None and to_move == seat
-    legal = game.legal_actions(state) if mine else ()
+    actions = tuple(game.legal_actions(state)) if mine else ()
+    legal = [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
     standings = game.score(state) if over else game.score(view)
     return {
         "game": game.name,
@@ -123,10 +154,9 @@ def seat_payload(
         "to_move": to_move,
         "over": over,
         "view": serde.to_dict(view),
-        "legal": [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in legal],
+        "legal": legal,
         "standings": standings_json(standings),
-        "turn": {lang: serde.to_dict(seat_turn(game, state, seat, lang))
-                 for lang in LANGS},
+        "turn": _turns(game, state, view, seat, to_move, legal, actions),
     }
 
 
