@@ -210,7 +210,7 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
     record into a table gives the same bots. MCTS keeps the table's settings and is also
     given the time budget: it stops at whichever comes first.
     """
-    player = (MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]())
+    player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
     return agent_answer(game, view, seat, player, seed, version)
 
 
