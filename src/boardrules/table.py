@@ -49,7 +49,7 @@ from boardrules.core.turn import Turn, check_lang
 from boardrules.core.violation import Lang, Violation
 from boardrules.loading import load
 
-__all__ = ["HUMAN", "Move", "Table"]
+__all__ = ["HUMAN", "STREAM", "Move", "Table", "agent_answer"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -59,6 +59,28 @@ E = TypeVar("E")
 HUMAN = "human"
 #: The purpose every agent stream of a table is derived for.
 STREAM = "table"
+
+
+def agent_answer(game: Any, view: Any, seat: int, agent: Agent, seed: int, move: int) -> Any:
+    """What ``agent`` at ``seat`` plays when it must act after ``move`` actions of the game
+    seeded ``seed``, seeing ``view`` (``game.view(state, seat)``).
+
+    It draws from the stream ``Rng.derive(seed, "table", seat, move)``, so the answer depends
+    only on the seed, the seat and the position. A :class:`Table` asks its agents through it,
+    and so does ``boardrules serve`` in its bot worker processes, so a server match gives the
+    very answers a table with the same seed, seats and moves gives.
+
+    >>> from boardrules import load
+    >>> from boardrules.agents import make_agent
+    >>> game = load("kuhn")
+    >>> state = game.new(5)
+    >>> seat = game.to_move(state)
+    >>> action = agent_answer(game, game.view(state, seat), seat, make_agent("greedy"), 5, 0)
+    >>> table = Table(game, seats=["greedy", "greedy"], seed=5)
+    >>> table.moves[0].action == action
+    True
+    """
+    return agent.choose(game, view, seat, Rng.derive(seed, STREAM, seat, move))
 
 
 @attrs.frozen
@@ -337,10 +359,8 @@ class Table(Generic[S, A, E]):
             agent = None if seat is None else self._agents[seat]
             if seat is None or agent is None:
                 break
-            played = len(self._moves)
             view = self.game.view(self.state, seat)
-            stream = Rng.derive(self.seed, STREAM, seat, played)
-            self._step(agent.choose(self.game, view, seat, stream))
+            self._step(agent_answer(self.game, view, seat, agent, self.seed, len(self._moves)))
         self._tell_turn()
 
     def can_undo(self) -> bool:

@@ -89,6 +89,7 @@ def api_schema(game: Any) -> dict[str, Any]:
             "points": {"type": "array", "items": {"type": "integer"}},
             "ranks": {"type": "array", "items": {"type": "integer"}},
         }),
+        "turn": _object({"en": {"$ref": "#/$defs/Turn"}, "ru": {"$ref": "#/$defs/Turn"}}),
         "deal": {"$ref": "#/$defs/Deal"},
         "events": {"type": "array", "items": labelled_event},
         "resigned": {"type": "integer", "minimum": 0,
@@ -105,6 +106,21 @@ def api_schema(game: Any) -> dict[str, Any]:
                          description="The turn timer, and when the seat to move runs out "
                                      "of time (Unix time)."),
     }
+    defs["Turn"] = _object({
+        "game": {"const": game.name},
+        "seat": _SEAT,
+        "seats": {"type": "integer", "minimum": 1},
+        "step": {"type": "string"},
+        "kinds": {"type": "array", "items": {"type": "string"}},
+        "moves": {"type": "array", "items": _object({
+            "action": {"$ref": "#/$defs/action"},
+            "label": {"type": "string"},
+            "notation": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        })},
+        "asked": {"type": "string"},
+        "lang": {"enum": ["en", "ru"]},
+    }, description="What is asked now (boardrules.core.turn.Turn, as Table.turn() gives it): "
+                   "the moves only for the seat that must act.")
     defs["Deal"] = _object({
         "seed_by": {"enum": ["server", "creator", "unknown"]},
         "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},

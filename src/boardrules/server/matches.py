@@ -36,6 +36,7 @@ from boardrules.core.rng import Rng
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store
 from boardrules.server.undo import undo_target
+from boardrules.table import HUMAN, agent_answer
 
 __all__ = [
     "AGENTS",
@@ -255,12 +256,14 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
                 seconds: float) -> Any:
     """One bot move, computed in a worker process from the seat's view only.
 
-    The agent's random stream comes from the match's seed, the seat and the move number, so
-    a restarted server plays the same move. MCTS is given the time budget as its own.
+    It is the answer a :class:`~boardrules.Table` with the match's seed and seats gives
+    (:func:`boardrules.table.agent_answer`: the agent's stream comes from the seed, the seat
+    and the move number), so a restarted server plays the same move, and loading the match's
+    record into a table gives the same bots. MCTS keeps the table's settings and is also
+    given the time budget: it stops at whichever comes first.
     """
-    rng = Rng.derive(seed, "server", seat, version)
     player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
-    return player.choose(game, view, seat, rng)
+    return agent_answer(game, view, seat, player, seed, version)
 
 
 #: The games a bot worker process has made, by (name, options as JSON): each worker makes a
@@ -807,14 +810,17 @@ class Matches:
             return self._commit(live, action).row.version
 
     def record(self, match_id: str) -> dict[str, Any]:
-        """A match's :class:`~boardrules.GameRecord` as JSON (every move, from its seed)."""
+        """A match's :class:`~boardrules.GameRecord` as JSON (every move, from its seed), as a
+        :class:`~boardrules.Table` writes it: with its ``seats`` (an open or joined seat is a
+        person, ``"human"``), so ``Table.from_record`` plays on with the same bots."""
         live = self._live(match_id)
         row, game = live.row, live.game
         actions = tuple(serde.from_json(m.action, game.action_type)
                         for m in self.store.moves(match_id, 0, row.version))
+        seats = tuple(kind if kind in AGENTS else HUMAN for kind in row.seats)
         record = GameRecord(game=row.game, seed=row.seed, options=json.loads(row.options),
                             setup=json.loads(row.setup), actions=actions,
-                            variant=game.variant)
+                            variant=game.variant, seats=seats)
         out: dict[str, Any] = serde.to_dict(record)
         return out
 

@@ -8,7 +8,9 @@ in what a seat may not see, and demand equal answers.
 >>> state = game.new(7)
 >>> doc = seat_payload(game, state, 0, 0, ("human", "greedy"))
 >>> sorted(doc)
-['game', 'legal', 'over', 'seat', 'seats', 'standings', 'to_move', 'version', 'view']
+['game', 'legal', 'over', 'seat', 'seats', 'standings', 'to_move', 'turn', 'version', 'view']
+>>> doc["turn"]["en"]["asked"], doc["turn"]["ru"]["step"]
+('Seat 0 leads: any feeling card.', 'lead')
 """
 
 from __future__ import annotations
@@ -18,14 +20,20 @@ from typing import Any
 
 from boardrules import serde
 from boardrules.core.capabilities import Rendered
+from boardrules.core.codec import tag_of
 from boardrules.core.standings import Standings
-from boardrules.core.violation import Violation
+from boardrules.core.turn import Turn
+from boardrules.core.violation import Lang, Violation
 from boardrules.labels import describe
 
 __all__ = [
-    "labelled", "seat_events", "seat_payload", "seat_picture", "standings_json", "violation_json",
+    "labelled", "seat_events", "seat_payload", "seat_picture", "seat_turn", "standings_json",
+    "violation_json",
 ]
 
+
+#: The languages of a payload's labels and turns.
+LANGS: tuple[Lang, ...] = ("en", "ru")
 
 #: Labels already written, by game (its ``id``, with the game kept so the id stays its own)
 #: and item: a match's legal moves and events are labelled once, not in every payload.
@@ -70,20 +78,73 @@ def standings_json(standings: Standings) -> dict[str, Any]:
     }
 
 
+def seat_turn(game: Any, state: Any, seat: int | None, lang: Lang) -> Turn[Any]:
+    """The structured turn (:class:`~boardrules.core.turn.Turn`) ``seat`` may see in ``state``.
+
+    For the seat that must act, and for everyone once the game is over, it is
+    ``game.prompt(state, lang)``: the very document :meth:`boardrules.Table.turn` gives,
+    with every legal move labelled. Any other seat (and a spectator) gets who must act, the
+    step, the kinds of action it takes and the sentence, asked of its own view, and no moves:
+    another seat's legal moves could tell what that seat holds.
+    """
+    to_move = game.to_move(state)
+    if to_move is None or to_move == seat:
+        turn: Turn[Any] = game.prompt(state, lang)
+        return turn
+    return _heading(game, game.view(state, seat), game.view(state, seat), to_move, lang)
+
+
+def _heading(game: Any, state: Any, view: Any, to_move: int, lang: Lang) -> Turn[Any]:
+    """A turn without its moves, as ``game.prompt`` writes it: the kinds and the number of
+    seats from ``state``, the step and the sentence from ``view`` (the seat's own)."""
+    kinds = tuple(tag_of(kind) for kind in game.accepts(state))
+    return Turn(game.name, to_move, game.seat_count(state), game.step_name(view), kinds, (),
+                game.asked(view, lang), lang)
+
+
+def _notation(game: Any, action: object) -> str | None:
+    formatted = getattr(game, "format_action", None)
+    return str(formatted(action)) if callable(formatted) else None
+
+
+def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | None,
+           legal: list[dict[str, Any]], actions: tuple[Any, ...]) -> dict[str, Any]:
+    """``serde.to_dict(seat_turn(game, state, seat, lang))`` in each language, with the
+    moves taken from the payload's ``legal`` (their actions written and labelled once)."""
+    if to_move is None:
+        return {lang: serde.to_dict(game.prompt(state, lang)) for lang in LANGS}
+    if to_move != seat:
+        return {lang: serde.to_dict(_heading(game, view, view, to_move, lang))
+                for lang in LANGS}
+    notations = [_notation(game, action) for action in actions]
+    out: dict[str, Any] = {}
+    for lang in LANGS:
+        doc: dict[str, Any] = serde.to_dict(_heading(game, state, view, to_move, lang))
+        doc["moves"] = [{"action": item["action"], "label": item["label"][lang],
+                         "notation": notation} for item, notation in zip(legal, notations,
+                                                                         strict=True)]
+        out[lang] = doc
+    return out
+
+
 def seat_payload(
     game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...]
 ) -> dict[str, Any]:
     """The document a seat (``None``: a spectator) gets for ``state`` after ``version`` moves.
 
-    It holds the seat's view, the legal actions with labels when it is this seat's turn, and
+    It holds the seat's view, the legal actions with labels when it is this seat's turn,
     the standings as this seat may know them: computed on the view while the game goes on,
-    and on the full state once it is over (then nothing is hidden any more).
+    and on the full state once it is over (then nothing is hidden any more), and the
+    structured turn (:func:`seat_turn`) in English and Russian: ``turn["en"]`` is
+    ``serde.to_dict`` of the :class:`~boardrules.core.turn.Turn` a table or the terminal
+    shows.
     """
     view = game.view(state, seat)
     to_move = game.to_move(state)
     over = to_move is None
     mine = seat is not None and to_move == seat
-    legal = game.legal_actions(state) if mine else ()
+    actions = tuple(game.legal_actions(state)) if mine else ()
+    legal = [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
     standings = game.score(state) if over else game.score(view)
     return {
         "game": game.name,
@@ -93,8 +154,9 @@ def seat_payload(
         "to_move": to_move,
         "over": over,
         "view": serde.to_dict(view),
-        "legal": [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in legal],
+        "legal": legal,
         "standings": standings_json(standings),
+        "turn": _turns(game, state, view, seat, to_move, legal, actions),
     }
 
 
