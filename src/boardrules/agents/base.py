@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from boardrules.core.capabilities import Determinizable, MissingCapability, missing
@@ -14,6 +15,7 @@ __all__ = [
     "agent_streams",
     "check_agents",
     "determinize",
+    "determinizer",
     "outcome",
     "play_game",
 ]
@@ -85,6 +87,24 @@ def determinize(game: Any, view: Any, seat: int, rng: Rng) -> Any:
         return game.determinize(view, seat, rng)
     if game.hidden_information:
         raise missing(game, Determinizable, "an agent in a game with hidden information")
+    return view
+
+
+def determinizer(game: Any) -> Callable[[Any, int, Rng], Any]:
+    """:func:`determinize` for ``game``, decided once (a search asks it every iteration).
+
+    Raises:
+        MissingCapability: for a game with hidden information and no ``determinize``.
+    """
+    if isinstance(game, Determinizable):
+        sample: Callable[[Any, int, Rng], Any] = game.determinize
+        return sample
+    if game.hidden_information:
+        raise missing(game, Determinizable, "an agent in a game with hidden information")
+    return _the_view
+
+
+def _the_view(view: Any, seat: int, rng: Rng) -> Any:
     return view
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from boardrules.agents.base import determinize
+from boardrules.agents.base import determinizer
 from boardrules.core.capabilities import HasPolicy, missing
 from boardrules.core.rng import Rng
 
@@ -140,8 +140,9 @@ class MCTSAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         rollout, depth = self.settings(game)
+        sample = determinizer(game)
         for _ in range(max(1, self.iterations)):
-            self._iterate(game, determinize(game, view, seat, rng), root, rng, rollout, depth)
+            self._iterate(game, sample(view, seat, rng), root, rng, rollout, depth)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
