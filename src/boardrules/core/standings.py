@@ -13,7 +13,8 @@ __all__ = ["Standing", "Standings", "rank_by_points"]
 
 
 def _breakdown(value: Mapping[str, int]) -> FrozenMap[str, int]:
-    return value if isinstance(value, FrozenMap) else FrozenMap(value)
+    # ``type(...) is``: an ABC's isinstance walks its registry (scorers make many standings).
+    return value if type(value) is FrozenMap else FrozenMap(value)
 
 
 @attrs.frozen
