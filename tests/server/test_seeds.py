@@ -95,6 +95,21 @@ def test_the_commitment_opens_at_the_end_and_the_record_replays(client: TestClie
     assert serde.to_dict(game.view(last, None)) == final["view"], "anyone can check the deal"
 
 
+def test_a_record_names_the_rules_revision_it_was_played_under(client: TestClient) -> None:
+    """Orbita is past its first revision: the server's record says which, so it replays by
+    those rules with no game named (a record without it would be read as revision 1)."""
+    orbita = boardrules.load("orbita", rounds=1)
+    made = _post(client, "/api/matches", {"game": "orbita", "options": {"rounds": 1},
+                                          "setup": {"players": 2},
+                                          "seats": ["random", "random"]})
+    _until_over(client, made["match"])
+    record_doc = client.get(f"/api/matches/{made['match']}/record").json()
+    assert record_doc["revision"] == orbita.rules_revision > 1
+    record = serde.from_dict(record_doc, boardrules.GameRecord)
+    final = boardrules.replay(record)[-1]
+    assert orbita.is_over(final)
+
+
 def test_a_creator_who_holds_every_seat_may_choose_the_seed(client: TestClient) -> None:
     kuhn = boardrules.load("kuhn")
     made = _post(client, "/api/matches", {"game": "kuhn", "seed": 5, "seats": ["human", "human"]})

@@ -820,7 +820,7 @@ class Matches:
         seats = tuple(kind if kind in AGENTS else HUMAN for kind in row.seats)
         record = GameRecord(game=row.game, seed=row.seed, options=json.loads(row.options),
                             setup=json.loads(row.setup), actions=actions,
-                            variant=game.variant, seats=seats)
+                            variant=game.variant, revision=game.rules_revision, seats=seats)
         out: dict[str, Any] = serde.to_dict(record)
         return out
 
