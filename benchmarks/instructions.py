@@ -1,7 +1,9 @@
 """Instructions per step of random play, counted by valgrind: a figure a busy machine cannot move.
 
 Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn`` (or
-``--variant``: each game against its own rules in new function objects). For each game
+``--variant``: each game against its own rules in new function objects; ``--openspiel``:
+Kuhn poker against OpenSpiel's ``kuhn_poker``; ``--mcts``: a Kuhn MCTS iteration against
+OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop). For each game
 and each version (the working tree, and the base revision's ``src`` exported with
 ``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
 a small and a large number of games; the difference of the two totals divided by the
