@@ -9,14 +9,16 @@ equally for that seat).
 
 from __future__ import annotations
 
+import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardrules import BadInput, Rng
+from boardrules import BadInput, Rng, serde
 from boardrules.display import Position, check_lang, check_seat, plural_ru
 from boardrules.games import kuhn, lyceum, orbita, semya
 from boardrules.testing import playouts
@@ -349,3 +351,33 @@ def test_with_a_state_a_short_word_means_the_one_legal_move_it_begins() -> None:
     refused = semya_game.parse_action("moon-sun", opened)
     assert refused == semya.PlayCard("moon-sun"), "an illegal exact move stands, for check"
     assert semya_game.check(opened, refused) is not None
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 60))
+def test_a_lyceum_pile_or_skill_in_the_picture_names_the_one_move_a_click_plays(
+    seed: int, moves: int
+) -> None:
+    """The page plays the one legal move whose values name the clicked element's
+    ``data-card``: each Draw names its pile, each ChooseSkill the mover's own skill bar."""
+    game = GAMES["lyceum"]
+    state = game.new(seed, players=3)
+    pick = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = game.apply(state, pick.choice(legal))
+    seat = game.to_move(state)
+    if seat is None:
+        return
+    svg = game.render_svg(state, seat)
+    marks = re.findall(r'data-card="([^"]+)"', svg)
+    for action in game.legal_actions(state):
+        doc = serde.to_dict(action)
+        if doc["type"] in ("draw", "choose_skill"):
+            (value,) = (v for k, v in doc.items() if k != "type")
+            assert marks.count(value) == 1, (doc, marks)
+            naming = [a for a in game.legal_actions(state)
+                      if value in serde.to_dict(a).values()]
+            assert naming == [action], "a click on it plays exactly this move"

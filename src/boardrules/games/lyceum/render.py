@@ -333,12 +333,15 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     for i, colour in enumerate(Colour):
         x = 560 + i * 110
         size = len(view.piles[i])
+        # A pile names its colour: the page plays the one Draw of that colour on a click.
+        svg.open("g", class_="pile", data_card=colour.value)
         for k in range(min(size, 4)):
             svg.rect(x + 3 * k, 54 - 3 * k, 70, 46, rx=5, fill=COLOUR_FILL[colour],
                      stroke="#fff")
         svg.text(x + 45, 86, str(size), size=16, anchor="middle", fill="#fff" if size else "#999",
                  font_weight="bold")
         svg.text(x + 35, 120, colour.name_ru if ru else colour.value, size=10, anchor="middle")
+        svg.close("g")
     # The card on the table: drawn or on offer.
     y = 56.0
     if view.queue and view.queue[0].card is not None:
@@ -383,6 +386,8 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         for k, skill in enumerate(SKILLS):
             bx, by = 20 + k * 58, y + 86
             value = sheet.skills[k]
+            # The viewer's own bars name their skill: a click chooses that skill (LY-7).
+            svg.open("g", class_="skill", data_card=skill.value if i == seat else None)
             svg.rect(bx, by, 46, 46, fill="#eee")
             bar = min(value, 15) / 15 * 46
             svg.rect(bx, by + 46 - bar, 46, bar, fill=_SKILL_FILL[k])
@@ -393,6 +398,7 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
             svg.text(bx + 23, by - 3, str(value), size=12, anchor="middle", font_weight="bold")
             svg.text(bx + 23, by + 57, _SHORT[skill.value][1 if ru else 0], size=9,
                      anchor="middle")
+            svg.close("g")
         if sheet.deferred is not None:
             label = (
                 f"отложена в раунде {sheet.deferred_round}" if ru
