@@ -4,34 +4,17 @@ headless Chromium."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .conftest import ServerProcess, api
-
-
-@pytest.fixture(scope="module")
-def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = needs_browser["chromium"]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", "--window-size=1200,800",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
 
 
 def _wait(driver: webdriver.Chrome, check: Callable[[webdriver.Chrome], Any]) -> Any:
