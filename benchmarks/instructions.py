@@ -92,6 +92,7 @@ print(iterations)
 
 _OPENSPIEL_MCTS = """
 import sys
+import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 game = pyspiel.load_game("kuhn_poker")
@@ -99,7 +100,9 @@ iterations = int(sys.argv[1])
 state = game.new_initial_state()
 state.apply_action(0)
 state.apply_action(1)
-bot = mcts.MCTSBot(game, 2.0, iterations, mcts.RandomRolloutEvaluator(1, None), solve=False)
+seeded = np.random.RandomState  # seeded, so the count is the same in every run
+bot = mcts.MCTSBot(game, 2.0, iterations, mcts.RandomRolloutEvaluator(1, seeded(1)),
+                   solve=False, random_state=seeded(2))
 bot.step(state)
 print(iterations)
 """

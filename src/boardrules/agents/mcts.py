@@ -190,9 +190,11 @@ class MCTSAgent:
         # Roll-out, to the end or to the cut-off.
         limit = game.max_moves() if depth is None else depth
         by_policy = rollout == "policy"
+        over = False  # no legal action is the end (CORE-2): no second look at the end
         for _ in range(limit):
             legal = game.legal_actions(state)
             if not legal:
+                over = True
                 break
             if not by_policy:
                 action = legal[rng.below(len(legal))]
@@ -201,7 +203,7 @@ class MCTSAgent:
             else:
                 action = game.policy(state, game.to_move(state), legal, rng)
             state = game.apply(state, action)
-        if game.is_over(state):
+        if over or game.is_over(state):
             standings = game.score(state)  # once: outcome() of every seat, from one score
             winners = standings.winners
             share = 1.0 / len(winners) if winners else 0.0
