@@ -707,11 +707,15 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             )
         return f"Игрок {seat} выбирает действие." if ru else f"Seat {seat} chooses an action."
 
+    #: What each part of the points counts (``Standing.breakdown``): ``(English, Russian)``.
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
     def breakdown_label(self, key: str, lang: Lang | str = "en") -> str:
         """What the part ``key`` of a seat's points (``Standing.breakdown``) counts, in
-        ``lang``. Default: the key itself; a game labels its own parts."""
-        check_lang(lang)
-        return key
+        ``lang``: from :attr:`breakdown_labels`, else the key itself."""
+        ru = check_lang(lang) == "ru"
+        en, russian = self.breakdown_labels.get(key, (key, key))
+        return russian if ru else en
 
     def result_sentence(self, state: S, lang: Lang | str = "en") -> str:
         """How the game ended and who won, in one sentence (before the end, that the game

@@ -125,11 +125,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "pot": ("pot won", "выигранный банк"),
     }
 
-    def breakdown_label(self, key: str, lang: str = "en") -> str:
-        """What the part ``key`` of a seat's points counts, in ``lang``."""
-        en, ru = self.breakdown_labels.get(key, (key, key))
-        return ru if lang == "ru" else en
-
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return 2

@@ -241,11 +241,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "declaration": ("declaration bonus", "бонус за заявку"),
     }
 
-    def breakdown_label(self, key: str, lang: str = "en") -> str:
-        """What the part ``key`` of a seat's points counts, in ``lang``."""
-        en, ru = self.breakdown_labels.get(key, (key, key))
-        return ru if lang == "ru" else en
-
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return len(state.seats)

@@ -333,11 +333,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "food": ("Food held (1 each, at most 99)", "Еда в запасе (по 1, не больше 99)"),
     }
 
-    def breakdown_label(self, key: str, lang: str = "en") -> str:
-        """What the part ``key`` of a seat's points counts, in ``lang``."""
-        en, ru = self.breakdown_labels.get(key, (key, key))
-        return ru if lang == "ru" else en
-
     def seat_count(self, state: State) -> int:
         """The number of seats at this table."""
         return len(state.seats)

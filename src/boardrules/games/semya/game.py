@@ -194,11 +194,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "trump": ("trump (the Fool −1)", "Козырь (Дурень −1)"),
     }
 
-    def breakdown_label(self, key: str, lang: str = "en") -> str:
-        """What the part ``key`` of a seat's points counts, in ``lang``."""
-        en, ru = self.breakdown_labels.get(key, (key, key))
-        return ru if lang == "ru" else en
-
     def seat_count(self, state: State) -> int:
         """Two: 7Я is a game for two."""
         return 2
