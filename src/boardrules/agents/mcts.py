@@ -153,13 +153,15 @@ class MCTSAgent:
     ) -> None:
         path = [root]
         node = root
+        # Each state's legal actions are listed once and passed on; none is the end (CORE-2),
+        # so the search never asks separately whether the game is over.
+        legal = game.legal_actions(state)
         # Selection: descend while the node is fully expanded.
-        while not node.untried and node.children and not game.is_over(state):
+        while legal and not node.untried and node.children:
             mover = game.to_move(state)
-            listed = game.legal_actions(state)
             # Membership by equality either way; hashing pays only for long lists.
-            legal = set(listed) if len(listed) > 8 else listed
-            options = [(a, c) for a, c in node.children.items() if a in legal]
+            present = set(legal) if len(legal) > 8 else legal
+            options = [(a, c) for a, c in node.children.items() if a in present]
             if not options:
                 break
             log_n = math.log(node.visits + 1)
@@ -171,11 +173,11 @@ class MCTSAgent:
                 ),
             )
             state = game.apply(state, action)
+            legal = game.legal_actions(state)
             path.append(node)
         # Expansion: one untried action that is legal in this sample.
-        if not game.is_over(state):
-            legal_now = game.legal_actions(state)
-            untried = [a for a in node.untried if a in legal_now]
+        if legal:
+            untried = [a for a in node.untried if a in legal]
             if untried:
                 if rollout == "policy" and len(untried) > 1:
                     # The policy's choice among the untried actions is expanded first.
@@ -184,17 +186,15 @@ class MCTSAgent:
                     action = untried[rng.below(len(untried))]
                 node.untried.remove(action)
                 state = game.apply(state, action)
-                child = _Node(list(game.legal_actions(state)))
+                legal = game.legal_actions(state)
+                child = _Node(list(legal))
                 node.children[action] = child
                 path.append(child)
         # Roll-out, to the end or to the cut-off.
         limit = game.max_moves() if depth is None else depth
         by_policy = rollout == "policy"
-        over = False  # no legal action is the end (CORE-2): no second look at the end
         for _ in range(limit):
-            legal = game.legal_actions(state)
             if not legal:
-                over = True
                 break
             if not by_policy:
                 action = legal[rng.below(len(legal))]
@@ -203,7 +203,8 @@ class MCTSAgent:
             else:
                 action = game.policy(state, game.to_move(state), legal, rng)
             state = game.apply(state, action)
-        if over or game.is_over(state):
+            legal = game.legal_actions(state)
+        if not legal:
             standings = game.score(state)  # once: outcome() of every seat, from one score
             winners = standings.winners
             share = 1.0 / len(winners) if winners else 0.0
