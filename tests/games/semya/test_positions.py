@@ -319,3 +319,20 @@ def test_equal_positions_are_equal_and_differ_by_their_earlier_cards() -> None:
     state = _issue_position()
     other = attrs.evolve(state, earlier=(state.earlier[0], state.earlier[1][1:]))
     assert other != state
+
+
+def test_a_variants_position_checks_the_given_plays_by_the_variants_rules() -> None:
+    # Seat 1 could answer sun-saturn with saturn-jupiter, yet throws its Fool: SEM-8 refuses
+    # that; the "fool optional" variant allows it, and its position says so too.
+    description: dict[str, Any] = {
+        "hands": [["mars-sun"], ["saturn-jupiter"]],
+        "table": [PlayCard("jupiter-mars"), PlayCard("mars-saturn"), semya.PlayFool()],
+        "to_move": 0,
+    }
+    with pytest.raises(BadInput, match="SEM-8") as info:
+        GAME.position(**description)
+    assert info.value.path == "$.table[2]"
+    variant = semya.fool_optional(GAME)
+    state = variant.position(**description)
+    assert state.trumps == (Trump.HELD, Trump.FOOL)
+    assert variant.legal_actions(state)[0] == PlayCard("mars-sun")

@@ -164,7 +164,9 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> len(s.earlier[0]), len(s.earlier[1]), s.earlier_plays
         (20, 19, 39)
         """
-        return position.build_position(self.rule_context, hands, table, trumps, to_move)
+        return position.build_position(
+            self.rule_context, hands, table, trumps, to_move, self.rulebook
+        )
 
     # -- for agents and front-ends ------------------------------------------------------
     def heuristic(self, state: State, seat: int) -> float:

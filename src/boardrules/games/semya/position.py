@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from boardrules.core.errors import BadInput
+from boardrules.core.rules import Rulebook
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.flow import Tables
 from boardrules.games.semya.rules import RULES, out_of_answers
@@ -143,8 +144,10 @@ def build_position(
     table: Sequence[Action | Play],
     trumps: Sequence[Trump | str] | None,
     to_move: int,
+    rules: Rulebook = RULES,
 ) -> State:
-    """See :meth:`Game.position <boardrules.games.semya.Game.position>`."""
+    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``rules`` are the
+    game's (a variant's given plays are checked by the variant's rules)."""
     to_move = _seat(to_move, "$.to_move")
     if isinstance(hands, str | bytes) or len(hands) != 2:
         raise BadInput("$.hands", "two hands, one per seat")
@@ -225,11 +228,13 @@ def build_position(
     state = State(first, (held[0], held[1]), (final[0], final[1]), tuple(tail), loser,
                   (earlier[0], earlier[1]))
     validate_state(tables, state)
-    _check_recent_plays(tables, state, table)
+    _check_recent_plays(tables, rules, state, table)
     return state
 
 
-def _check_recent_plays(tables: Tables, state: State, table: Sequence[Action | Play]) -> None:
+def _check_recent_plays(
+    tables: Tables, rules: Rulebook, state: State, table: Sequence[Action | Play]
+) -> None:
     """Each play the designer gave must be legal where it stands, by the rules' own checks
     (SEM-5 to SEM-8): the state before it is the position with that play and the later
     ones taken back. After plays made earlier the first given play is not checked: it
@@ -237,7 +242,7 @@ def _check_recent_plays(tables: Tables, state: State, table: Sequence[Action | P
     for k in range(1 if state.earlier_plays else 0, len(state.table)):
         play = state.table[k]
         before = _taken_back(state, k)
-        for check in RULES.checks_for(type(play.action)):
+        for check in rules.checks_for(type(play.action)):
             violation = check(tables, before, play.action)
             if violation is not None:
                 path = f"$.table[{k}]" + (".action" if isinstance(table[k], Play) else "")
