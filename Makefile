@@ -6,7 +6,7 @@ STAMP := $(VENV)/.boardrules-installed
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: demo test lint types optional-tools browser postgres node nginx pytest docs bench release-check \
-	browser-example clean
+	browser-example notebook-pictures clean
 
 DEMO_STAMP := $(VENV)/.boardrules-demo-installed
 
@@ -47,6 +47,8 @@ NODE_PROGRAMS := node npm
 NODE_PACKAGES := nodejs
 NGINX_PROGRAMS := nginx openssl
 NGINX_PACKAGES := nginx openssl
+RSVG_PROGRAMS := rsvg-convert
+RSVG_PACKAGES := librsvg2-bin fonts-dejavu-core
 # Shell functions: `missing PROGRAMS` lists those not found, `where PROGRAMS` their paths. Debian
 # keeps PostgreSQL's programs off PATH, in /usr/lib/postgresql/*/bin: the tests look there too.
 TOOLS_SH := search() { p="$$PATH"; for d in /usr/lib/postgresql/*/bin; do \
@@ -91,6 +93,12 @@ node:
 
 nginx:
 	$(call install,nginx,$(NGINX_PROGRAMS),$(NGINX_PACKAGES))
+
+# The notebooks' pictures in the docs (docs/images/notebooks/*.png), drawn again from the
+# notebooks by tools/notebook_pictures.py with Debian's rsvg-convert (installed as root).
+notebook-pictures: $(STAMP)
+	$(call install,notebook-pictures,$(RSVG_PROGRAMS),$(RSVG_PACKAGES))
+	$(PY) tools/notebook_pictures.py
 
 optional-tools:
 ifeq ($(CI),true)

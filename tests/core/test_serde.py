@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -67,6 +68,12 @@ def _state_dict() -> dict[str, Any]:
         (lambda d: d["table"][0].__setitem__("seat", 1), "$.table[0].seat"),
         (lambda d: d["table"][0]["action"].__setitem__("type", "oops"), "$.table[0].action.type"),
         (lambda d: d.update(colour="red"), "$.colour"),
+        (lambda d: d.update(earlier="abc"), "$.earlier"),
+        (lambda d: d.update(earlier=[[]]), "$.earlier"),
+        (lambda d: d.update(earlier=[[], [None]]), "$.earlier[1][0]"),
+        (lambda d: d.update(earlier=[["no-such"], []]), "$.earlier[0][0]"),
+        # sun-saturn is still in seat 0's hand: a card in two places.
+        (lambda d: d.update(earlier=[["sun-saturn"], []]), "$.hands[0]"),
         (lambda d: d.pop("hands"), "$.hands"),
     ],
 )
@@ -189,3 +196,23 @@ def test_loading_an_action_imports_no_other_game_and_events_are_still_checked() 
                             timeout=120, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.splitlines() == ["['boardrules.games.semya']", "$.loser"]
+
+
+@attrs.frozen
+class _Later:
+    """A value with a field added later, left out of the JSON at its default."""
+
+    kept: int
+    added: tuple[str, ...] = attrs.field(default=(), metadata={serde.OMIT_IF_DEFAULT: True})
+
+
+@given(st.integers(-5, 5), st.lists(st.sampled_from("ab"), max_size=2).map(tuple))
+def test_a_field_marked_omit_if_default_is_written_only_when_set(
+    kept: int, added: tuple[str, ...]
+) -> None:
+    value = _Later(kept, added)
+    data = serde.to_dict(value)
+    assert ("added" in data) == (added != ())
+    assert data["kept"] == kept
+    assert serde.from_dict(data, _Later) == value
+    assert serde.from_json(serde.to_json(value), _Later) == value

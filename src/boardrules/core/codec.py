@@ -33,6 +33,7 @@ __all__ = [
     "MAX_STRING",
     "MAX_TEXT",
     "MAX_VALUES",
+    "OMIT_IF_DEFAULT",
     "FieldError",
     "converter",
     "first_error",
@@ -342,6 +343,46 @@ def _tagged_class_hook(tp: Any) -> Callable[[object, object], Any]:
         return body(value, tp)
 
     return hook
+
+
+#: A field's metadata key: ``attrs.field(..., metadata={OMIT_IF_DEFAULT: True})`` leaves the
+#: field out of the JSON while it holds its default, so a field added to a state later keeps
+#: every document written before byte for byte (reading still takes it, and its default when
+#: it is absent).
+OMIT_IF_DEFAULT = "boardrules.omit_if_default"
+
+
+def _omits_defaults(tp: Any) -> bool:
+    return (
+        isinstance(tp, type)
+        and attrs.has(tp)
+        and not _is_tagged_class(tp)
+        and any(f.metadata.get(OMIT_IF_DEFAULT) for f in attrs.fields(tp))
+    )
+
+
+def _default_of(field: Any) -> Any:
+    factory = getattr(field.default, "factory", None)  # ``attrs.Factory(...)``
+    return factory() if callable(factory) else field.default
+
+
+def _omitting_unhook(tp: Any) -> Callable[[Any], Any]:
+    body = converter.gen_unstructure_attrs_fromdict(tp)
+    omitted = tuple(
+        (f.name, _default_of(f)) for f in attrs.fields(tp) if f.metadata.get(OMIT_IF_DEFAULT)
+    )
+
+    def unhook(value: Any) -> Any:
+        out = body(value)
+        for name, default in omitted:
+            if getattr(value, name) == default:
+                del out[name]
+        return out
+
+    return unhook
+
+
+converter.register_unstructure_hook_factory(_omits_defaults, _omitting_unhook)
 
 
 converter.register_structure_hook_factory(_is_tagged_class, _tagged_class_hook)

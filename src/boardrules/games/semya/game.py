@@ -111,9 +111,13 @@ class Game(GameBase[State, Action, Event, Setup]):
     def validate(self, state: State) -> None:
         """Raise ``BadInput`` unless ``state`` keeps the 7Я invariants.
 
-        Each card is in exactly one place (its seat's hand or the table), a trump goes out
-        at most once and its status matches the table, the table alternates seats from
-        ``first``, hands are in deck order, and ``loser`` is set exactly when SEM-9 says.
+        Each card is in exactly one place (its seat's hand, the table or the ``earlier``
+        cards), a trump goes out at most once and its status matches the table (or it went
+        out among the earlier plays), the table alternates seats from ``first``, hands are
+        in deck order, and ``loser`` is set exactly when SEM-9 says. Plays made earlier
+        (``State.earlier``) need a table after them, and their counts must allow seats to
+        alternate before the table's first play; their order is not known, so the first
+        play on the table is not checked against what it answered.
         """
         position.validate_state(self.rule_context, state)
 
@@ -134,20 +138,35 @@ class Game(GameBase[State, Action, Event, Setup]):
                 held unless ``table`` shows it played.
             to_move: the seat whose move it is.
 
-        Every other card is taken as played earlier, in deck order, alternating seats (a
-        spent trump that ``table`` does not show goes among them, as the Fool or as a Lord
-        naming the Sun). The result is validated like a loaded state.
+        Every other card was played before ``table``, in an order the description does not
+        give, and the state says so rather than invent one: those cards are in
+        ``State.earlier`` (per seat, in deck order), never on the table, and a spent trump
+        that ``table`` does not show went out among them (as ``trumps`` says). The table
+        holds exactly the given plays; the text view and the picture say how many plays
+        came earlier and that their order is not known, and number the moves after them.
+        Each given play is checked by the rules where it stands (SEM-5 to SEM-8), the first
+        one only when nothing was played before it. From the result, play goes on as from
+        any state. The result is validated like a loaded state.
 
         Raises:
-            BadInput: if no alternating game leads to this description.
+            BadInput: with the path of the argument at fault: an unknown card or seat, a
+                given play that breaks a rule where it stands (``$.table[i]``), counts of
+                earlier plays that seats could not have made in turn (``$.hands``), or
+                earlier plays without a given last play to answer (``$.table``).
 
         >>> game = Game()
         >>> s = game.position(hands=[["mars-sun"], ["sun-venus"]],
         ...                   table=[PlayCard("jupiter-mars")], to_move=0)
         >>> game.legal_actions(s)
         (PlayCard(card='mars-sun'),)
+        >>> s.table
+        (Play(seat=1, action=PlayCard(card='jupiter-mars')),)
+        >>> len(s.earlier[0]), len(s.earlier[1]), s.earlier_plays
+        (20, 19, 39)
         """
-        return position.build_position(self.rule_context, hands, table, trumps, to_move)
+        return position.build_position(
+            self.rule_context, hands, table, trumps, to_move, self.rulebook
+        )
 
     # -- for agents and front-ends ------------------------------------------------------
     def heuristic(self, state: State, seat: int) -> float:

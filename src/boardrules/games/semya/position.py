@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from boardrules.core.errors import BadInput
+from boardrules.core.rules import Rulebook
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.content import Symbol
 from boardrules.games.semya.flow import Tables
 from boardrules.games.semya.rules import RULES, out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
@@ -20,6 +20,41 @@ def _seat(value: object, path: str) -> int:
     return value
 
 
+def _card_ids(order: dict[str, int], ids: object, path: str, what: str) -> tuple[str, ...]:
+    """``ids`` checked as distinct card ids of the deck in deck order."""
+    if not isinstance(ids, tuple) or not all(isinstance(c, str) for c in ids):
+        raise BadInput(path, f"{what} is a list of card ids")
+    for j, card in enumerate(ids):
+        if card not in order:
+            raise BadInput(f"{path}[{j}]", f"no card {card!r} in the deck")
+    if list(ids) != sorted(set(ids), key=order.__getitem__):
+        raise BadInput(path, f"{what} lists distinct cards in deck order")
+    return ids
+
+
+def _earlier_counts(state: State) -> tuple[int, int]:
+    """The plays each seat made before the table, in an order not known."""
+    c0, c1 = (len(state.earlier[s]) + state.trump_went_earlier(s) for s in (0, 1))
+    return c0, c1
+
+
+def _alternation_problem(counts: tuple[int, int], cards: tuple[int, int], first: int) -> str | None:
+    """Why plays made earlier in ``counts`` (``cards`` of them feeling cards) cannot alternate
+    before seat ``first``'s first play on the table, or ``None`` when they can."""
+    before = 1 - first  # the seat of the last earlier play
+    if counts[before] not in (counts[first], counts[first] + 1):
+        return (
+            f"no alternating game leads here: seat {before} played {counts[before]} times "
+            f"earlier and seat {first} {counts[first]}, but seats alternate and seat {before} "
+            f"made the play before seat {first}'s, so it played as often as seat {first} or "
+            "once more"
+        )
+    opener = before if counts[before] == counts[first] + 1 else first
+    if counts[opener] and not cards[opener]:
+        return f"seat {opener} would have opened the game with its trump, which SEM-5 forbids"
+    return None
+
+
 def validate_state(tables: Tables, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
     if not isinstance(state, State):
@@ -29,7 +64,13 @@ def validate_state(tables: Tables, state: State) -> None:
         raise BadInput("$.hands", "two hands, one per seat")
     if not isinstance(state.trumps, tuple) or len(state.trumps) != 2:
         raise BadInput("$.trumps", "two trumps, one per seat")
-    order = {c.id: i for i, c in enumerate(tables.deck)}
+    if not isinstance(state.earlier, tuple) or len(state.earlier) != 2:
+        raise BadInput("$.earlier", "two lists of card ids, one per seat")
+    if not isinstance(state.table, tuple):
+        raise BadInput("$.table", "a table is a list of plays")
+    order = tables.order
+    earlier = [_card_ids(order, state.earlier[s], f"$.earlier[{s}]", "a seat's earlier cards")
+               for s in (0, 1)]
     played: tuple[list[str], list[str]] = ([], [])
     spent: list[list[Action]] = [[], []]
     for i, play in enumerate(state.table):
@@ -47,24 +88,17 @@ def validate_state(tables: Tables, state: State) -> None:
         else:
             raise BadInput(f"$.table[{i}].action", "not a 7Я action")
     for seat in (0, 1):
-        hand = state.hands[seat]
         path = f"$.hands[{seat}]"
-        if not isinstance(hand, tuple) or not all(isinstance(c, str) for c in hand):
-            raise BadInput(path, "a hand is a list of card ids")
-        for j, card in enumerate(hand):
-            if card not in order:
-                raise BadInput(f"{path}[{j}]", f"no card {card!r} in the deck")
-        if list(hand) != sorted(set(hand), key=order.__getitem__):
-            raise BadInput(path, "a hand lists distinct cards in deck order")
-        everywhere = sorted([*hand, *played[seat]], key=order.__getitem__)
+        hand = _card_ids(order, state.hands[seat], path, "a hand")
+        everywhere = sorted([*hand, *played[seat], *earlier[seat]], key=order.__getitem__)
         if everywhere != list(order):
             missing = set(order) - set(everywhere)
             doubled = {c for c in everywhere if everywhere.count(c) > 1}
             detail = sorted(doubled) or sorted(missing)
             raise BadInput(
                 path,
-                f"each card of seat {seat} is in its hand or on the table exactly once "
-                f"(look at {detail[0]!r})",
+                f"each card of seat {seat} is in its hand, on the table or among the earlier "
+                f"cards exactly once (look at {detail[0]!r})",
             )
         trump = state.trumps[seat]
         if not isinstance(trump, Trump):
@@ -78,8 +112,19 @@ def validate_state(tables: Tables, state: State) -> None:
             if isinstance(spent[seat][0], PlayLord)
             else Trump.FOOL
         )
-        if trump is not shown:
+        if trump is not shown and not state.trump_went_earlier(seat):
             raise BadInput(f"$.trumps[{seat}]", f"the table shows the trump {shown.value}")
+    if earlier[0] or earlier[1]:
+        if not state.table:
+            raise BadInput(
+                "$.table",
+                "after plays made earlier the table shows at least the last play (the one "
+                "the seat to move answers)",
+            )
+        cards = (len(earlier[0]), len(earlier[1]))
+        problem = _alternation_problem(_earlier_counts(state), cards, first)
+        if problem is not None:
+            raise BadInput("$.earlier", problem)
     expected = None
     if state.table:
         mover = (first + len(state.table)) % 2
@@ -99,12 +144,14 @@ def build_position(
     table: Sequence[Action | Play],
     trumps: Sequence[Trump | str] | None,
     to_move: int,
+    rules: Rulebook = RULES,
 ) -> State:
-    """See :meth:`Game.position <boardrules.games.semya.Game.position>`."""
+    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``rules`` are the
+    game's (a variant's given plays are checked by the variant's rules)."""
     to_move = _seat(to_move, "$.to_move")
     if isinstance(hands, str | bytes) or len(hands) != 2:
         raise BadInput("$.hands", "two hands, one per seat")
-    order = {c.id: i for i, c in enumerate(tables.deck)}
+    order = tables.order
     held: list[tuple[str, ...]] = []
     for seat, hand in enumerate(hands):
         ids = list(hand) if not isinstance(hand, str) else [hand]
@@ -140,7 +187,7 @@ def build_position(
     if trumps is None:
         final = shown
     else:
-        if len(trumps) != 2:
+        if isinstance(trumps, str | bytes) or len(trumps) != 2:
             raise BadInput("$.trumps", "two trumps, one per seat")
         final = []
         for seat, value in enumerate(trumps):
@@ -148,61 +195,57 @@ def build_position(
                 final.append(value if isinstance(value, Trump) else Trump(value))
             except ValueError:
                 raise BadInput(f"$.trumps[{seat}]", "a trump is held, lord or fool") from None
-    # What is neither held nor in the recent plays was played earlier.
-    earlier: list[list[Action]] = [[], []]
+    # What is neither held nor among the given plays was played earlier, in an order
+    # nobody gave: it is kept as such (``State.earlier``), never put on the table.
+    earlier: list[tuple[str, ...]] = []
     for seat in (0, 1):
-        recent = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
-        for entry in tables.deck:
-            if entry.id not in held[seat] and entry.id not in recent:
-                earlier[seat].append(tables.plays[entry.id])
-        if final[seat] is not Trump.HELD and shown[seat] is Trump.HELD:
-            earlier[seat].append(
-                PlayLord(Symbol.SUN) if final[seat] is Trump.LORD else PlayFool()
-            )
-    last = (tail[0].seat if tail else to_move) ^ 1
-    a, b = len(earlier[last]), len(earlier[1 - last])
-    if a not in (b, b + 1):
-        raise BadInput(
-            "$.hands",
-            f"no alternating game leads here: seat {last} played {a} cards earlier "
-            f"and seat {1 - last} played {b}",
+        gone = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
+        gone.update(held[seat])
+        earlier.append(tuple(c for c in tables.full_hand if c not in gone))
+    first = tail[0].seat if tail else to_move
+    if earlier[0] or earlier[1]:
+        counts = (
+            len(earlier[0]) + (final[0] is not Trump.HELD and shown[0] is Trump.HELD),
+            len(earlier[1]) + (final[1] is not Trump.HELD and shown[1] is Trump.HELD),
         )
-    start = last if a == b + 1 else 1 - last
-    prefix: list[Play] = []
-    queues = {0: list(earlier[0]), 1: list(earlier[1])}
-    seat = start
-    while queues[0] or queues[1]:
-        prefix.append(Play(seat, queues[seat].pop(0)))
-        seat ^= 1
-    plays = (*prefix, *tail)
-    first = plays[0].seat if plays else to_move
+        cards = (len(earlier[0]), len(earlier[1]))
+        problem = _alternation_problem(counts, cards, first)
+        if problem is not None:
+            raise BadInput("$.hands", problem)
+        if not tail:
+            count = len(earlier[0]) + len(earlier[1])
+            raise BadInput(
+                "$.table",
+                f"{count} cards are neither in a hand nor on the table, so they were played "
+                "earlier; give at least the last play, the one the seat to move answers",
+            )
     loser = None
-    if plays:
-        mover = (first + len(plays)) % 2
-        candidates = tables.facts.answers(tables, plays[-1].action)
+    if tail:
+        mover = (first + len(tail)) % 2
+        candidates = tables.facts.answers(tables, tail[-1].action)
         if out_of_answers(held[mover], final[mover], candidates):
             loser = mover
-    state = State(first, (held[0], held[1]), (final[0], final[1]), plays, loser)
+    state = State(first, (held[0], held[1]), (final[0], final[1]), tuple(tail), loser,
+                  (earlier[0], earlier[1]))
     validate_state(tables, state)
-    _check_recent_plays(tables, state, len(prefix), table)
+    _check_recent_plays(tables, rules, state, table)
     return state
 
 
 def _check_recent_plays(
-    tables: Tables, state: State, start: int, table: Sequence[Action | Play]
+    tables: Tables, rules: Rulebook, state: State, table: Sequence[Action | Play]
 ) -> None:
     """Each play the designer gave must be legal where it stands, by the rules' own checks
     (SEM-5 to SEM-8): the state before it is the position with that play and the later
-    ones taken back. The first given play is checked only when nothing was played before
-    it (it answers a play the description does not give)."""
-    for k in range(start + 1 if start else 0, len(state.table)):
+    ones taken back. After plays made earlier the first given play is not checked: it
+    answers a play nobody gave."""
+    for k in range(1 if state.earlier_plays else 0, len(state.table)):
         play = state.table[k]
         before = _taken_back(state, k)
-        for check in RULES.checks_for(type(play.action)):
+        for check in rules.checks_for(type(play.action)):
             violation = check(tables, before, play.action)
             if violation is not None:
-                i = k - start
-                path = f"$.table[{i}]" + (".action" if isinstance(table[i], Play) else "")
+                path = f"$.table[{k}]" + (".action" if isinstance(table[k], Play) else "")
                 raise BadInput(path, f"{violation.rule}: {violation.message('en')}")
 
 
@@ -216,4 +259,4 @@ def _taken_back(state: State, k: int) -> State:
         else:
             trumps[play.seat] = Trump.HELD
     return State(state.first, (tuple(hands[0]), tuple(hands[1])), (trumps[0], trumps[1]),
-                 state.table[:k], None)
+                 state.table[:k], None, state.earlier)

@@ -1,10 +1,12 @@
 """7Я positions as text and as SVG, drawn from what a seat sees (``game.view``).
 
 Both show the same data: whose move it is and what it must answer, each seat's trump and
-points, the chain of plays on the table (the latest last) and both hands. 7Я hides nothing
-(SEM-11), so both hands are open; a game with hidden hands would show the other face down.
-Symbols are drawn in their colours (the rulebook's Sun orange, Saturn red, Venus violet;
-ours for the other four).
+points, the chain of plays on the table (the latest last) and both hands. A position built
+from a description (``Game.position``) may start after plays whose order nobody gave: both
+say how many there were and that their order is not known, and number the moves after them.
+7Я hides nothing (SEM-11), so both hands are open; a game with hidden hands would show the
+other face down. Symbols are drawn in their colours (the rulebook's Sun orange, Saturn red,
+Venus violet; ours for the other four).
 
 >>> from boardrules.games import semya
 >>> game = semya.Game()
@@ -23,7 +25,9 @@ from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import Card, Suit, Symbol
 from boardrules.games.semya.state import State, Trump
 
-__all__ = ["SYMBOL_COLOURS", "Rules", "points_label", "render_svg", "render_text"]
+__all__ = [
+    "SYMBOL_COLOURS", "Rules", "earlier_line", "points_label", "render_svg", "render_text",
+]
 
 
 class Rules(Protocol):
@@ -153,6 +157,43 @@ def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
     return text + "."
 
 
+def earlier_line(view: State, lang: str = "en") -> str | None:
+    """What the position says of the plays made before its table, in an order not known
+    (a position built by ``Game.position``), or ``None`` when every play is on the table.
+
+    >>> from boardrules.games import semya
+    >>> game = semya.Game()
+    >>> state = game.position(hands=[["mars-sun"], ["sun-venus"]],
+    ...                       table=[semya.PlayCard("jupiter-mars")], to_move=0)
+    >>> earlier_line(state)
+    'Earlier: 39 plays, order not known — seat 0: 20 cards, seat 1: 19 cards'
+    >>> earlier_line(state, "ru")
+    'Раньше: 39 ходов, порядок неизвестен — игрок 0: 20 карт, игрок 1: 19 карт'
+    >>> earlier_line(game.new(seed=1)) is None
+    True
+    """
+    ru = check_lang(lang) == "ru"
+    count = view.earlier_plays
+    if not count:
+        return None
+    parts = []
+    for s in (0, 1):
+        n = len(view.earlier[s])
+        cards = plural_ru(n, "карта", "карты", "карт") if ru else (
+            f"{n} card" if n == 1 else f"{n} cards"
+        )
+        if view.trump_went_earlier(s):
+            cards += " и Козырь" if ru else " and the trump"
+        parts.append(f"{'игрок' if ru else 'seat'} {s}: {cards}")
+    if ru:
+        return (
+            f"Раньше: {plural_ru(count, 'ход', 'хода', 'ходов')}, порядок неизвестен — "
+            + ", ".join(parts)
+        )
+    plays = "1 play" if count == 1 else f"{count} plays"
+    return f"Earlier: {plays}, order not known — " + ", ".join(parts)
+
+
 def _play_text(game: Rules, action: Action, ru: bool) -> str:
     if isinstance(action, PlayCard):
         return _card_text(game.card(action.card), ru)
@@ -189,10 +230,11 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
     seat = check_seat(seat, 2)
     view = game.view(state, seat)
     mover = game.to_move(view)
-    moves = len(view.table) + (0 if mover is None else 1)
+    made = view.earlier_plays + len(view.table)
+    moves = made + (0 if mover is None else 1)
     title = "7Я «Со-ратники»"
     if mover is None:
-        head = f"{title} — {'конец после хода' if ru else 'over after move'} {len(view.table)}"
+        head = f"{title} — {'конец после хода' if ru else 'over after move'} {made}"
     else:
         who = f"ходит игрок {mover}" if ru else f"seat {mover} to play"
         head = f"{title} — {'ход' if ru else 'move'} {moves}, {who}"
@@ -207,13 +249,16 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
         lines.append(f"{label} {s}{you}: {trump_word} {trump}; {pts}")
         lines.extend(_hand_lines(game, view, s, seat, ru))
     shown = view.table[-8:]
+    earlier = earlier_line(view, lang)
+    if earlier is not None:
+        lines.append(earlier)
     if view.table:
         later = "" if len(shown) == len(view.table) else (
             f" (последние {len(shown)} из {len(view.table)})" if ru
             else f" (last {len(shown)} of {len(view.table)})"
         )
         lines.append(("На столе" if ru else "Table") + later + ":")
-        first = len(view.table) - len(shown) + 1
+        first = made - len(shown) + 1
         for i, play in enumerate(shown, first):
             label = "игрок" if ru else "seat"
             lines.append(f"  {i:>2}. {label} {play.seat}: {_play_text(game, play.action, ru)}")
@@ -312,6 +357,9 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
                 _card_svg(svg, card, cx, cy, ru, faded=card.id not in held)
         y += hand_h + 30
     svg.text(12, y + 12, ("На столе" if ru else "Table") + ":", size=12, font_weight="bold")
+    earlier = earlier_line(view, lang)
+    if earlier is not None:
+        svg.text(90, y + 12, earlier, size=11, fill="#5b2a86", class_="earlier")
     x = 12.0
     for play in view.table[-7:]:
         action = play.action

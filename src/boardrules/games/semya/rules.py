@@ -207,7 +207,7 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
         events.append(CardPlayed(seat, card))
     # The table entry is shared between states: plays are values.
     play = tables.table_plays[seat][card]
-    return State(state.first, hands, state.trumps, (*state.table, play), state.loser)
+    return State(state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier)
 
 
 SEM_6: SemyaRule = Rule(
@@ -333,7 +333,7 @@ def _spend_trump(state: State, seat: int, used: Trump, action: PlayLord | PlayFo
     trumps = state.trumps
     trumps = (trumps[0], used) if seat else (used, trumps[1])
     table = (*state.table, Play(seat, action))
-    return State(state.first, state.hands, trumps, table, state.loser)
+    return State(state.first, state.hands, trumps, table, state.loser, state.earlier)
 
 
 SEM_8: SemyaRule = Rule(
@@ -374,7 +374,7 @@ def end_without_answer(tables: Tables, state: State, action: Action, events: Eve
         return state
     if events is not None:
         events.append(GameEnded(winner=1 - seat, loser=seat))
-    return State(state.first, state.hands, state.trumps, state.table, seat)
+    return State(state.first, state.hands, state.trumps, state.table, seat, state.earlier)
 
 
 def _someone_lost(tables: Tables, state: State) -> bool:

@@ -1,4 +1,5 @@
-"""The 7Я state: both hands, both trumps, and the table of plays in order."""
+"""The 7Я state: both hands, both trumps, the table of plays in order, and for a position
+built from a description, the cards played before the table in an order not known."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import ClassVar
 
 import attrs
 
-from boardrules.games.semya.actions import Action
+from boardrules.core.codec import OMIT_IF_DEFAULT
+from boardrules.games.semya.actions import Action, PlayCard
 
 __all__ = ["Play", "State", "Trump"]
 
@@ -36,11 +38,18 @@ class State:
     """Everything that changes in a game of 7Я.
 
     Attributes:
-        first: the seat that made the first move.
+        first: the seat of the first play on ``table`` (in a game played from the start,
+            the seat that made the first move); with ``table`` it says whose move it is.
         hands: the ids of the feeling cards each seat still holds, in deck order.
         trumps: where each seat's trump is.
         table: every play so far, oldest first; seats alternate, starting with ``first``.
+            After ``earlier`` cards it holds only the plays whose order is known.
         loser: the seat that had no answer and no trump (SEM-9), once the game is over.
+        earlier: the ids of the cards each seat played before ``table``'s first play, in
+            an order nobody knows (listed in deck order). Empty for a game played from the
+            start; only :meth:`Game.position <boardrules.games.semya.Game.position>` fills
+            it. A spent trump that ``table`` does not show went out among these plays (its
+            kind is in ``trumps``). Left out of the JSON while empty.
     """
 
     __boardrules_game__: ClassVar[str] = "semya"
@@ -55,3 +64,23 @@ class State:
     trumps: tuple[Trump, Trump] = (Trump.HELD, Trump.HELD)
     table: tuple[Play, ...] = ()
     loser: int | None = None
+    earlier: tuple[tuple[str, ...], tuple[str, ...]] = attrs.field(
+        default=((), ()), metadata={OMIT_IF_DEFAULT: True}
+    )
+
+    @property
+    def earlier_plays(self) -> int:
+        """How many plays were made before ``table`` in an order not known: the ``earlier``
+        cards, and each spent trump that ``table`` does not show (0 in a game played from
+        the start)."""
+        if not (self.earlier[0] or self.earlier[1]):
+            return 0
+        count = len(self.earlier[0]) + len(self.earlier[1])
+        return count + sum(1 for seat in (0, 1) if self.trump_went_earlier(seat))
+
+    def trump_went_earlier(self, seat: int) -> bool:
+        """Whether ``seat``'s trump went out among the ``earlier`` plays: it is spent, and
+        ``table`` does not show it."""
+        if self.trumps[seat] is Trump.HELD or not (self.earlier[0] or self.earlier[1]):
+            return False
+        return not any(p.seat == seat and not isinstance(p.action, PlayCard) for p in self.table)
