@@ -29,8 +29,9 @@ from typing import Any, Generic, Protocol, TypeVar
 import attrs
 
 from boardrules.core.errors import BadInput
-from boardrules.core.standings import Standings
-from boardrules.core.violation import Lang
+from boardrules.core.standings import standings_sentence
+from boardrules.core.turn import check_lang
+from boardrules.core.words import plural_ru
 
 __all__ = [
     "Position",
@@ -43,6 +44,7 @@ __all__ = [
     "plural_ru",
     "read_move",
     "resolve_word",
+    "standings_sentence",
     "table",
 ]
 
@@ -75,17 +77,6 @@ class Renders(Protocol[S_contra]):
 
     def render_text(self, state: S_contra, seat: int | None = None, lang: str = "en") -> str: ...
     def render_svg(self, state: S_contra, seat: int | None = None, lang: str = "en") -> str: ...
-
-
-def check_lang(lang: object) -> Lang:
-    """``lang`` if it is ``"en"`` or ``"ru"``.
-
-    Raises:
-        BadInput: for any other value, at ``$.lang``.
-    """
-    if lang == "en" or lang == "ru":
-        return lang
-    raise BadInput("$.lang", f"the language is en or ru, not {str(lang)[:20]!r}")
 
 
 def check_seat(seat: object, seats: int) -> int | None:
@@ -258,24 +249,6 @@ class Svg:
         return head + "".join(self._parts) + "</svg>"
 
 
-def plural_ru(count: int, one: str, few: str, many: str) -> str:
-    """``count`` and the Russian noun form its number takes (CLDR rules for ``ru``).
-
-    >>> plural_ru(1, "очко", "очка", "очков"), plural_ru(42, "очко", "очка", "очков")
-    ('1 очко', '42 очка')
-    >>> plural_ru(11, "очко", "очка", "очков"), plural_ru(-5, "очко", "очка", "очков")
-    ('11 очков', '-5 очков')
-    """
-    n = abs(count)
-    if n % 10 == 1 and n % 100 != 11:
-        form = one
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        form = few
-    else:
-        form = many
-    return f"{count} {form}"
-
-
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
@@ -339,25 +312,3 @@ class Position(Generic[S]):
         return Text(self.text())
 
 
-def standings_sentence(standings: Standings, lang: str = "en") -> str:
-    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
-    end), for games whose winners have the most points.
-
-    >>> from boardrules.core.standings import Standing, Standings
-    >>> done = Standings((Standing(0, 12, 1), Standing(1, 7, 2)), winners=(0,), final=True)
-    >>> standings_sentence(done)
-    'The game is over: seat 0 wins with 12 points.'
-    >>> standings_sentence(done, "ru")
-    'Игра окончена: побеждает игрок 0 (12 очков).'
-    """
-    ru = check_lang(lang) == "ru"
-    if not standings.final:
-        return "Игра продолжается." if ru else "The game goes on."
-    winners = standings.winners
-    best = standings.points[winners[0]] if winners else 0
-    names = ", ".join(map(str, winners))
-    if ru:
-        who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
-        return f"Игра окончена: побеждает {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
-    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
-    return f"The game is over: {who} with {best} points."

@@ -14,6 +14,8 @@ from typing import Literal
 
 import attrs
 
+from boardrules.core.words import PluralCategory, plural_category_ru, plural_ru
+
 __all__ = [
     "CARD_COLOURS_RU",
     "RESOURCES_RU",
@@ -27,31 +29,7 @@ __all__ = [
     "plural_ru",
 ]
 
-PluralCategory = Literal["one", "few", "many", "other"]
 Case = Literal["nom", "gen", "dat", "acc", "ins", "prep"]
-
-
-def plural_category_ru(n: int) -> PluralCategory:
-    """The CLDR plural category of the whole number ``n`` in Russian.
-
-    ``one``: 1, 21, 101 (but not 11); ``few``: 2–4, 22–24 (but not 12–14); ``many``: the
-    rest (0, 5–20, 25 ...). Fractions are ``other`` in CLDR; messages count whole units.
-
-    >>> [plural_category_ru(n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)]
-    ['one', 'few', 'many', 'many', 'many', 'one', 'few', 'many', 'many']
-    """
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
-
-
-def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """``n`` and the noun in the form its number needs: ``1 раз``, ``2 раза``, ``5 раз``."""
-    form = {"one": one, "few": few}.get(plural_category_ru(n), many)
-    return f"{n} {form}"
 
 
 @attrs.frozen

@@ -116,7 +116,9 @@ def outcome(game: Any, state: Any, seat: int) -> float:
 
 def agent_streams(seed: int, seats: int) -> list[Rng]:
     """Each seat's own stream for its agent in the game played from ``seed``."""
-    return [Rng.derive(seed, "agent", seat) for seat in range(seats)]
+    # ``Rng.derive(seed, "agent", seat)``, with the shared "agent" step mixed once.
+    agents = Rng.derive(seed, "agent").state
+    return [Rng.derive(agents, seat) for seat in range(seats)]
 
 
 def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:

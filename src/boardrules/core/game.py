@@ -25,7 +25,7 @@ from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook, Steps
-from boardrules.core.standings import Standings
+from boardrules.core.standings import Standings, standings_sentence
 from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
 
@@ -189,6 +189,8 @@ class _Plan:
         "fixed",
         "listed",
         "listers",
+        "malformed",
+        "own_accepts",
         "score",
         "setups",
         "step_names",
@@ -240,6 +242,9 @@ class _Plan:
             self.fixed = _listing(tuple(self.listers[kind] for kind in self.classes))
         # Whether the effects work on a working copy to make and freeze, not the state itself.
         self.begin = cls.works_on_a_copy()
+        #: Whether the game overrides ``accepts``; its ``malformed`` (CORE-4) when it has one.
+        self.own_accepts = cls.accepts is not GameBase.accepts
+        self.malformed = None if cls.malformed is GameBase.malformed else game.malformed
         #: The listing of each tuple of kinds a step has taken (steps return few tuples).
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
@@ -479,15 +484,20 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             return Violation(
                 "CORE-1", "foreign_action", {"action": repr(action)[:80], "game": self.name}
             )
-        if self.is_over(state):
+        plan = self._plan
+        context = plan.ctx
+        if plan.end(context, state) if plan.end is not None else self.is_over(state):
             return Violation("CORE-2", "game_over", {})
-        accepted = self.accepts(state)
+        if plan.own_accepts:
+            accepted = self.accepts(state)
+        else:  # the default ``accepts``, without the call
+            accepted = plan.classes if plan.steps is None else plan.steps(context, state)
         if kind not in accepted:
             return self._wrong_step(state, kind, accepted)
-        malformed = self.malformed(state, action)
-        if malformed is not None:
-            return malformed
-        context = self.rule_context
+        if plan.malformed is not None:
+            malformed = plan.malformed(state, action)
+            if malformed is not None:
+                return malformed
         for rule_check in checks:
             violation = rule_check(context, state, action)
             if violation is not None:
@@ -721,19 +731,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """How the game ended and who won, in one sentence (before the end, that the game
         goes on). Default: the winners and their points; a game says why, when the points
         alone do not."""
-        ru = check_lang(lang) == "ru"
-        standings = self.score(state)
-        if not standings.final:
-            return "Игра продолжается." if ru else "The game goes on."
-        winners = standings.winners
-        names = ", ".join(map(str, winners))
-        best = standings.points[winners[0]] if winners else 0
-        if ru:
-            who = f"игроки {names}" if len(winners) > 1 else f"игрок {names}"
-            return f"Игра окончена: побеждает {who} (очки: {best})."
-        who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
-        unit = "point" if abs(best) == 1 else "points"
-        return f"The game is over: {who} with {best} {unit}."
+        return standings_sentence(self.score(state), lang)
 
     def result(self, state: S, lang: Lang | str = "en") -> Result:
         """The standings of ``state`` with labelled breakdowns and a sentence of the result

@@ -8,8 +8,10 @@ from typing import overload
 import attrs
 
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.turn import check_lang
+from boardrules.core.words import plural_ru
 
-__all__ = ["Standing", "Standings", "rank_by_points"]
+__all__ = ["Standing", "Standings", "rank_by_points", "standings_sentence"]
 
 
 def _breakdown(value: Mapping[str, int]) -> FrozenMap[str, int]:
@@ -73,4 +75,41 @@ def rank_by_points(points: Sequence[int]) -> tuple[int, ...]:
     >>> rank_by_points([5, 9, 5, 1])
     (2, 1, 2, 4)
     """
-    return tuple(1 + sum(1 for q in points if q > p) for p in points)
+    ranks = []
+    for p in points:  # loops, not generators: every scorer calls this
+        rank = 1
+        for q in points:
+            if q > p:
+                rank += 1
+        ranks.append(rank)
+    return tuple(ranks)
+
+
+def standings_sentence(standings: Standings, lang: str = "en") -> str:
+    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
+    end), for games whose winners have the most points (``game.result_sentence``'s
+    default).
+
+    >>> done = Standings((Standing(0, 12, 1), Standing(1, 7, 2)), winners=(0,), final=True)
+    >>> standings_sentence(done)
+    'The game is over: seat 0 wins with 12 points.'
+    >>> standings_sentence(done, "ru")
+    'Игра окончена: побеждает игрок 0 (12 очков).'
+    >>> tied = Standings((Standing(0, 1, 1), Standing(1, 1, 1)), winners=(0, 1), final=True)
+    >>> standings_sentence(tied)
+    'The game is over: seats 0, 1 share the win with 1 point.'
+    >>> standings_sentence(tied, "ru")
+    'Игра окончена: побеждают игроки 0, 1 (1 очко).'
+    """
+    ru = check_lang(lang) == "ru"
+    if not standings.final:
+        return "Игра продолжается." if ru else "The game goes on."
+    winners = standings.winners
+    best = standings.points[winners[0]] if winners else 0
+    names = ", ".join(map(str, winners))
+    if ru:
+        who = f"побеждают игроки {names}" if len(winners) > 1 else f"побеждает игрок {names}"
+        return f"Игра окончена: {who} ({plural_ru(best, 'очко', 'очка', 'очков')})."
+    who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+    unit = "point" if abs(best) == 1 else "points"
+    return f"The game is over: {who} with {best} {unit}."

@@ -8,7 +8,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import attrs
 
@@ -201,6 +201,11 @@ class _Player:
 
     def play(self, index: int) -> GameResult:
         """Game number ``index`` of the study; seats rotate so every agent sits everywhere."""
+        return self.result(self.played(index))
+
+    def played(self, index: int) -> _Played:
+        """Game number ``index``, counted in plain dicts (a :class:`GameResult` is made only
+        for a study that keeps its games: :meth:`result`)."""
         game, agents = self.game, self.agents
         seed = Rng.derive(self.study_seed, "game", index).next()
         n = len(agents)
@@ -208,13 +213,12 @@ class _Player:
         choosers = [agent.choose for agent in seated]
         streams = agent_streams(seed, n)
         state = game.new(seed, **self.setup)
-        groups = self.grouping(state) if self.grouping is not None else {}
+        groups = self.grouping(state) if self.grouping is not None else None
         event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
         event_counts: dict[type, int] = {}
         rules: dict[str, int] = {}
         refusals: dict[str, int] = {}
         acted: dict[str, int] = {}
-        kinds: dict[type, int] = {}
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
         sample = Rng.derive(seed, "probe") if vocabulary else None
         whole = len(vocabulary) <= limit
@@ -239,63 +243,89 @@ class _Player:
                         refusals[violation.rule] = refusals.get(violation.rule, 0) + 1
             action = choosers[seat](game, view(state, seat), seat, streams[seat])
             transition = step(state, action)
-            events = transition.events
-            kind = type(action)
-            kinds[kind] = kinds.get(kind, 0) + 1
-            if events:
-                if tally is not None:
-                    all_events.extend(events)
-                step_rules: tuple[str, ...] | None = None
-                more: set[str] | None = None
-                for event in events:
-                    cls = type(event)
-                    event_counts[cls] = event_counts.get(cls, 0) + 1
-                    names_rule = ruled.get(cls)
-                    if names_rule is None:
-                        names_rule = ruled[cls] = hasattr(event, "rule")
-                    rule = getattr(event, "rule", None) if names_rule else None
-                    if not isinstance(rule, str) and event_rule is not None:
-                        rule = event_rule(event)
-                    if isinstance(rule, str):
-                        rules[rule] = rules.get(rule, 0) + 1
-                        if step_rules is None:
-                            step_rules = effect_rules(kind)
-                        if rule not in step_rules and (more is None or rule not in more):
-                            acted[rule] = acted.get(rule, 0) + 1
-                            more = {rule} if more is None else more | {rule}
             state = transition.state
             actions.append(action)
+            events = transition.events
+            if not events:
+                continue
+            if tally is not None:
+                all_events.extend(events)
+            step_rules: tuple[str, ...] | None = None
+            more: set[str] | None = None
+            for event in events:
+                cls = type(event)
+                event_counts[cls] = event_counts.get(cls, 0) + 1
+                names_rule = ruled.get(cls)
+                if names_rule is None:
+                    names_rule = ruled[cls] = hasattr(event, "rule")
+                rule = getattr(event, "rule", None) if names_rule else None
+                if not isinstance(rule, str) and event_rule is not None:
+                    rule = event_rule(event)
+                if isinstance(rule, str):
+                    rules[rule] = rules.get(rule, 0) + 1
+                    if step_rules is None:
+                        step_rules = effect_rules(type(action))
+                    if rule not in step_rules and (more is None or rule not in more):
+                        acted[rule] = acted.get(rule, 0) + 1
+                        more = {rule} if more is None else more | {rule}
+        kinds = Counter(map(type, actions))
         for kind, count in kinds.items():
             for rule_id in effect_rules(kind):
                 acted[rule_id] = acted.get(rule_id, 0) + count
         standings = game.score(state)
-        content = Counter(tally(state, tuple(all_events))) if tally is not None else {}
+        content = tally(state, tuple(all_events)) if tally is not None else None
+        tag = self.tag
         events_by_tag: dict[str, int] = {}
         for cls, count in event_counts.items():
-            tag = self.tag(cls)
-            events_by_tag[tag] = events_by_tag.get(tag, 0) + count
+            key = tag(cls)
+            events_by_tag[key] = events_by_tag.get(key, 0) + count
         actions_by_tag: dict[str, int] = {}
         for kind, count in kinds.items():
-            tag = self.tag(kind)
-            actions_by_tag[tag] = actions_by_tag.get(tag, 0) + count
+            key = tag(kind)
+            actions_by_tag[key] = actions_by_tag.get(key, 0) + count
+        return _Played(index, seed, tuple([a.name for a in seated]), standings.winners,
+                       standings.points, actions, events_by_tag, rules, refusals,
+                       content or {}, groups or {}, acted, actions_by_tag, probed)
+
+    def result(self, played: _Played) -> GameResult:
+        """The :class:`GameResult` of a game counted by :meth:`played`."""
         return GameResult(
-            index=index,
-            seed=seed,
-            agents=tuple(a.name for a in seated),
-            winners=standings.winners,
-            points=standings.points,
-            length=len(actions),
-            events=FrozenMap(sorted(events_by_tag.items())),
-            rules=FrozenMap(sorted(rules.items())),
-            refusals=FrozenMap(sorted(refusals.items())),
-            content=FrozenMap(sorted(content.items())),
-            record=(game.record(seed, tuple(actions), **self.setup)
+            index=played.number,
+            seed=played.seed,
+            agents=played.agents,
+            winners=played.winners,
+            points=played.points,
+            length=len(played.actions),
+            events=FrozenMap(sorted(played.events.items())),
+            rules=FrozenMap(sorted(played.rules.items())),
+            refusals=FrozenMap(sorted(played.refusals.items())),
+            content=FrozenMap(sorted(Counter(played.content).items())),
+            record=(self.game.record(played.seed, tuple(played.actions), **self.setup)
                     if self.keep_record else None),
-            groups=FrozenMap(sorted((k, tuple(v)) for k, v in groups.items())),
-            acted=FrozenMap(sorted(acted.items())),
-            actions=FrozenMap(sorted(actions_by_tag.items())),
-            probed=probed,
+            groups=FrozenMap(sorted((k, tuple(v)) for k, v in played.groups.items())),
+            acted=FrozenMap(sorted(played.acted.items())),
+            actions=FrozenMap(sorted(played.kinds.items())),
+            probed=played.probed,
         )
+
+
+class _Played(NamedTuple):
+    """One game's counts in plain dicts, as :class:`GameResult` names them."""
+
+    number: int
+    seed: int
+    agents: tuple[str, ...]
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    actions: list[Any]
+    events: dict[str, int]
+    rules: dict[str, int]
+    refusals: dict[str, int]
+    content: Mapping[str, int]
+    groups: Mapping[str, Sequence[str]]
+    acted: dict[str, int]
+    kinds: dict[str, int]
+    probed: int
 
 
 def play_one(
@@ -341,11 +371,14 @@ def summarize_chunk(
     earlier chunks of the same study played here, kept."""
     if player is None:
         player = _Player(game, agents, study_seed, setup, keep_records, probe)
-    results = [player.play(i) for i in indices]
     summary = Summary()
-    for result in results:
-        summary.add(result)
-    return (results if keep_games else []), summary
+    results: list[GameResult] = []
+    for i in indices:
+        played = player.played(i)
+        summary.count(played)
+        if keep_games:
+            results.append(player.result(played))
+    return results, summary
 
 
 def _count_in(counter: Counter[str], counts: Mapping[str, int]) -> None:
@@ -531,37 +564,64 @@ class Summary:
 
     def add(self, result: GameResult) -> None:
         """Count one game in (a tied win counts as a share for each winner)."""
+        self._count(result.agents, result.winners, result.points, result.length,
+                    result.groups, result.events, result.rules, result.refusals,
+                    result.content, result.acted, result.actions, result.probed)
+
+    def count(self, played: _Played) -> None:
+        """Count in one game as the study played it (without making its GameResult)."""
+        self._count(played.agents, played.winners, played.points, len(played.actions),
+                    played.groups, played.events, played.rules, played.refusals,
+                    played.content, played.acted, played.kinds, played.probed)
+
+    def _count(
+        self,
+        agents: tuple[str, ...],
+        winners: tuple[int, ...],
+        points: tuple[int, ...],
+        length: int,
+        groups: Mapping[str, Sequence[str]],
+        events: Mapping[str, int],
+        rules: Mapping[str, int],
+        refusals: Mapping[str, int],
+        content: Mapping[str, int],
+        acted: Mapping[str, int],
+        kinds: Mapping[str, int],
+        probed: int,
+    ) -> None:
         self.games += 1
-        self.seats = max(self.seats, len(result.agents))
-        share = 1 / len(result.winners) if result.winners else 0.0
-        if len(result.winners) > 1:
+        self.seats = max(self.seats, len(agents))
+        share = 1 / len(winners) if winners else 0.0
+        if len(winners) > 1:
             self.ties += 1
-            self.seat_ties.update(result.winners)
-        elif not result.winners:
+            self.seat_ties.update(winners)
+        elif not winners:
             self.no_winner += 1
-        for seat in result.winners:
+        for seat in winners:
             _add_share(self.seat_wins, seat, share)
-            _add_share(self.agent_wins, result.agents[seat], share)
-        for seat, name in enumerate(result.agents):
+            _add_share(self.agent_wins, agents[seat], share)
+        for seat, name in enumerate(agents):
             self.agent_games[name] += 1
             _counter(self.seat_agents, seat)[name] += 1
-        for grouping, labels in result.groups.items():
+        for grouping, labels in groups.items():
             wins = self.group_wins.setdefault(grouping, {})
             _counter(self.group_games, grouping).update(labels)
-            for seat in result.winners:
+            for seat in winners:
                 _add_share(wins, labels[seat], share)
-        self.lengths[result.length] += 1
-        for seat, p in enumerate(result.points):
+        self.lengths[length] += 1
+        for seat, p in enumerate(points):
             _counter(self.points, seat)[p] += 1
-        _count_in(self.events, result.events)
-        _count_in(self.rules, result.rules)
-        _count_in(self.refusals, result.refusals)
-        _count_in(self.content, result.content)
-        _count_present(self.content_games, result.content)
-        _count_in(self.acted, result.acted)
-        _count_present(self.acted_games, result.acted)
-        _count_in(self.actions, result.actions)
-        self.probed += result.probed
+        _count_in(self.events, events)
+        _count_in(self.rules, rules)
+        if refusals:
+            _count_in(self.refusals, refusals)
+        if content:
+            _count_in(self.content, content)
+            _count_present(self.content_games, content)
+        _count_in(self.acted, acted)
+        _count_present(self.acted_games, acted)
+        _count_in(self.actions, kinds)
+        self.probed += probed
 
     def merge(self, other: Summary) -> None:
         """Add another summary's totals into this one (chunks played elsewhere)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.frozen import FrozenMap
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Rule, Rulebook, Steps
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -242,15 +243,17 @@ def _higher_card_wins(stakes: Stakes, state: State) -> int:
 def _pot(stakes: Stakes, state: State) -> Standings:
     """Chips won (the other seat's part of the pot) or lost (the seat's own part);
     provisional before the end: each seat shows what it has paid in."""
-    chips = stakes.facts.paid(stakes, state)
-    over = stakes.facts.over(stakes, state)
-    won = stakes.facts.winner(stakes, state) if over else None
-    parts = [
-        {"paid": -chips[s], "pot": chips[0] + chips[1] if s == won else 0} for s in (0, 1)
-    ]
-    points = [p["paid"] + p["pot"] for p in parts]
+    facts = stakes.facts
+    paid = facts.paid(stakes, state)
+    won = facts.winner(stakes, state) if facts.over(stakes, state) else None
+    pot = paid[0] + paid[1]
+    took = (pot if won == 0 else 0, pot if won == 1 else 0)
+    points = (took[0] - paid[0], took[1] - paid[1])
     ranks = rank_by_points(points)
-    seats = tuple(Standing(s, points[s], ranks[s], parts[s]) for s in (0, 1))
+    seats = (
+        Standing(0, points[0], ranks[0], FrozenMap({"paid": -paid[0], "pot": took[0]})),
+        Standing(1, points[1], ranks[1], FrozenMap({"paid": -paid[1], "pot": took[1]})),
+    )
     if won is None:
         return Standings(seats, winners=(), final=False)
     return Standings(seats, winners=(won,), final=True)
