@@ -346,3 +346,30 @@ def test_a_sqlite_file_is_checkpointed_beside_the_writes(tmp_path: Any) -> None:
     flushed = SQLiteStore(str(tmp_path / "f.sqlite3"), synchronous="FULL")
     assert not flushed.quick, "a commit that flushes the disk is not played on the loop"
     flushed.close()
+
+
+def test_a_remembered_action_is_never_taken_for_a_look_alike(store: Store) -> None:
+    """``1``, ``1.0`` and ``true`` are equal in Python but not in strict JSON: once
+    ``{"value": 1}`` has been read, ``{"value": true}`` and ``{"value": 1.0}`` are still
+    refused."""
+    matches = Matches(store)
+    made = matches.create(json.dumps({"game": "lyceum", "seed": 1, "seats": ["human"] * 3,
+                                      "setup": {"players": 3}}).encode(), "t")
+    match_id, tokens = made["match"], made["tokens"]
+    token = tokens[matches.payload(match_id, None)["to_move"]]
+
+    def send(value: object) -> Refusal | None:
+        body = {"version": 0, "action": {"type": "declare_skill", "value": value}}
+        try:
+            matches.act(match_id, token, json.dumps(body).encode())
+        except Refusal as refusal:
+            return refusal
+        return None
+
+    first = send(1)
+    assert first is None or first.code != "bad_input", "an int is a DeclareSkill value"
+    for look_alike in (True, 1.0):
+        refused = send(look_alike)
+        assert refused is not None, look_alike
+        assert refused.code == "bad_input", look_alike
+        assert refused.path == "$.action.value"

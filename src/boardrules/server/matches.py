@@ -338,7 +338,7 @@ class Matches:
         self._seats: dict[tuple[str, str], int] = {}
         self._timers: dict[str, tuple[int, str] | None] = {}
         #: Actions already structured, by game (its ``id``, the game kept beside the action
-        #: so the id stays its own) and canonical JSON.
+        #: so the id stays its own) and the text of the data sent.
         self._actions: dict[tuple[int, str], tuple[Any, Any]] = {}
         #: Matches whose undo request this process has looked up, and those with one stored.
         self._undo_looked: set[str] = set()
@@ -398,23 +398,23 @@ class Matches:
         return live
 
     def _action(self, game: Any, data: Any) -> Any:
-        """The game's action from a request's ``action`` (plain JSON data), strictly.
+        """The game's action from a request's ``action`` (JSON data, its objects read as
+        frozen maps), strictly.
 
         Actions are immutable and structuring one depends on nothing but its JSON and the
         game, so each game's actions are structured once per process (a bounded memo keyed
-        by the canonical JSON text) and looked up after; a refused one is never kept.
+        by the data's text) and looked up after; a refused one is never kept.
         """
-        try:
-            key = (id(game), json.dumps(data, sort_keys=True, ensure_ascii=True,
-                                        allow_nan=False))
-        except (TypeError, ValueError):
-            key = None
+        # The key is the data's repr, which tells 1, 1.0 and True apart as the strict
+        # reading does (equality would not); long ones are not kept.
+        text = repr(data)
+        key = (id(game), text) if len(text) <= 512 else None
         if key is not None:
             with self._guard:
                 found = self._actions.get(key)
             if found is not None and found[0] is game:
                 return found[1]
-        action = serde.from_dict(data, game.action_type)
+        action = serde.from_dict(serde.to_dict(data), game.action_type)
         if key is not None:
             with self._guard:
                 if len(self._actions) >= 4096:
