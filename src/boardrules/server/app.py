@@ -115,10 +115,12 @@ def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def _encode(doc: Any) -> bytes:
     """A document as compact UTF-8 JSON (what ``JSONResponse`` sends)."""
-    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")
-                      ).encode("utf-8")
+    return _ENCODER.encode(doc).encode("utf-8")
 
 
 def _digits(text: str) -> bool:
@@ -628,6 +630,9 @@ class Server:
         life = LifecycleRoutes(self.matches, self.hub.publish, self.wake_bots)
         return Starlette(
             routes=[
+                # The routes of a match's moves first: each request tries them in order.
+                Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
+                Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
                 Route("/", index),
                 Route("/openapi.json", h(described.openapi), methods=["GET"]),
                 Route("/api/explorer", h(described.explorer), methods=["GET"]),
@@ -637,8 +642,6 @@ class Server:
                 Route("/api/games/{game}/content", h(content.game_content), methods=["GET"]),
                 Route("/api/lobby", h(self.lobby), methods=["GET"]),
                 Route("/api/matches", h(self.create), methods=["POST"]),
-                Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
-                Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
