@@ -168,7 +168,7 @@ class Store(abc.ABC):
     #: Whether one short transaction is quick enough to run on the event loop: no network
     #: round trip and no flush to disk (a SQLite file with ``synchronous=NORMAL``, whose
     #: checkpoints run in a thread of their own). The server then plays a person's move
-    #: there, without the hand-off to a worker thread and back.
+    #: there when no worker thread is busy, without the hand-off to one and back.
     quick: bool = False
     #: The errors a backend raises when a unique key refuses an insert.
     _conflicts: tuple[type[BaseException], ...] = ()
