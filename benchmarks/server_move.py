@@ -5,7 +5,7 @@ A 7Я match of a person (seat 0) against a random bot (seat 1) runs on a SQLite 
 encoding of its answer, timed in CPU time (``time.process_time_ns``); the bot's replies are
 played between them and not timed. A new match starts when one ends. Printed: the median
 and mean CPU time of a person's move, then (``--profile``) cProfile's view of the same loop,
-``Matches.act``'s callees by cumulative time::
+the callees of ``Matches.act`` and of its commit by cumulative time::
 
     python benchmarks/server_move.py --moves 3000
     python benchmarks/server_move.py --moves 1500 --profile
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 profile = cProfile.Profile()
                 profile.runcall(play, matches, args.moves)
                 stats = pstats.Stats(profile, stream=sys.stdout)
-                stats.sort_stats("cumulative").print_callees(r"matches.py:\d+\(act\)")
+                stats.sort_stats("cumulative").print_callees(r"matches.py:\d+\((act|_commit)\)")
         finally:
             store.close()
     return 0
