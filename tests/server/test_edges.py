@@ -324,3 +324,39 @@ def test_a_foreign_host_is_refused_by_a_loopback_server(
             conn.sendall(f"GET /api/games HTTP/1.1\r\nHost: {host}\r\n"
                          "Connection: close\r\n\r\n".encode())
             assert conn.recv(100).split()[1] == str(status).encode(), host
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=8,
+)
+
+
+def _outcome(read: Callable[[], Any]) -> tuple[Any, ...]:
+    from boardrules.server.matches import Refusal
+
+    try:
+        request = read()
+    except Refusal as refusal:
+        return ("refused", refusal.status, refusal.code, refusal.path, refusal.reason)
+    return ("read", request.version, serde.to_dict(request.action))
+
+
+@settings(max_examples=100, deadline=None)
+@given(body=st.one_of(
+    st.builds(lambda v, a, extra: json.dumps({"version": v, "action": a, **extra}),
+              _JSON, _JSON, st.dictionaries(st.sampled_from(["x", "version"]), _JSON,
+                                            max_size=1)),
+    st.builds(json.dumps, _JSON),
+    st.text(max_size=40),
+).map(lambda text: text.encode("utf-8")))
+def test_the_quick_reading_of_a_move_reads_as_the_strict_one(body: bytes) -> None:
+    """A move's body is read by a quick path when it is a short, plain object; whatever the
+    body, the outcome (the version and action read, or the refusal) is the strict one's."""
+    from boardrules.server.matches import ActionRequest, parse, parse_action_request
+
+    assert _outcome(lambda: parse_action_request(body)) == _outcome(
+        lambda: parse(body, ActionRequest))

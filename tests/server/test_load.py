@@ -41,3 +41,29 @@ def test_concurrent_matches_of_bots_and_scripted_clients_run_without_error(
     assert len(result.reply_ms) > 0, "the bots replied"
     summary = result.summary()
     assert summary["move_p50_ms"] <= summary["move_p99_ms"]
+
+
+def test_the_in_process_move_benchmark_plays_every_move_it_times(capsys: Any) -> None:
+    """``benchmarks/server_move.py`` (a person's move in process, CPU time) runs, and its
+    loop plays real moves: each one timed is a person's move the store accepted."""
+    path = BENCH.with_name("server_move.py")
+    spec = importlib.util.spec_from_file_location("boardrules_server_move", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--moves", "10"]) == 0
+    out = capsys.readouterr().out
+    assert '"moves": 10' in out
+    from boardrules.server.matches import Matches
+    from boardrules.server.store import open_store
+
+    store = open_store(":memory:")
+    try:
+        matches = Matches(store)
+        assert len(module.play(matches, 15)) == 15
+        people = store.live(0.0) + store.finished(1e12)
+        stored = sum(len(store.moves(row.id, 0, row.version)) for row in people)
+        assert stored >= 15, "the timed moves were stored"
+    finally:
+        store.close()

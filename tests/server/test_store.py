@@ -20,7 +20,7 @@ import boardrules
 from boardrules import serde
 from boardrules.core.rng import Rng
 from boardrules.server.matches import Limits, Matches, Refusal
-from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store, open_store
+from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, SQLiteStore, Store, open_store
 
 GAMES = ("semya", "lyceum", "orbita")
 
@@ -273,3 +273,103 @@ def test_a_server_that_cannot_start_closes_its_store(
     with pytest.raises(OSError, match="went away"), TestClient(app):
         pass
     assert closed == [True]
+
+
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(name=st.sampled_from(("semya", "kuhn")), seed=st.integers(0, 2**32),
+       moves=st.integers(1, 12))
+def test_a_match_in_memory_answers_as_the_stored_one_after_every_move(
+    db_url: str, name: str, seed: int, moves: int
+) -> None:
+    """The server keeps a moved match in memory (its row built there, its events kept for a
+    window pruned now and then); every answer it gives must be the one a process that has
+    only the database gives."""
+    game = boardrules.load(name)
+    seats = len(game.score(game.new(seed)))
+    store = open_store(db_url)
+    try:
+        matches = Matches(store, Limits(events_window=3))
+        body = json.dumps({"game": name, "seed": seed, "seats": ["human"] * seats}).encode()
+        created = matches.create(body, "test")
+        match_id, tokens = created["match"], created["tokens"]
+        rng = Rng.derive(seed, "memory")
+        for _ in range(moves):
+            _play_some(matches, match_id, tokens, 1, rng)
+            fresh = Matches(store, Limits(events_window=3))  # nothing but the database
+            for token in (None, *tokens):
+                for since in (None, 0):
+                    assert matches.payload(match_id, token, since) == fresh.payload(
+                        match_id, token, since)
+    finally:
+        store.close()
+
+
+def test_an_action_is_read_alike_however_its_keys_are_ordered(store: Store) -> None:
+    """Actions are structured once per game and JSON text; keys in another order are the same
+    action, and a refused one is refused again (a refusal is never remembered)."""
+    matches = Matches(store)
+    made = matches.create(b'{"game": "semya", "seed": 5, "seats": ["human", "human"]}', "t")
+    match_id, tokens = made["match"], made["tokens"]
+    seat = matches.payload(match_id, None)["to_move"]
+    token = tokens[seat]
+    action = matches.payload(match_id, token)["legal"][0]["action"]
+    bad = {**action, "card": 7} if "card" in action else {**action, "extra": 1}
+    for _ in range(2):
+        with pytest.raises(Refusal) as refused:
+            matches.act(match_id, token, json.dumps({"version": 0, "action": bad}).encode())
+        assert (refused.value.status, refused.value.code) == (400, "bad_input")
+        assert refused.value.path.startswith("$.action")
+    reordered = dict(reversed(list(action.items())))
+    body = json.dumps({"version": 0, "action": reordered}).encode()
+    assert matches.act(match_id, token, body)["version"] == 1
+    other = Matches(store)  # the same move, structured anew, was the one stored
+    assert other.record(match_id)["actions"] == [action]
+
+
+def test_a_sqlite_file_is_checkpointed_beside_the_writes(tmp_path: Any) -> None:
+    """A commit never copies the log back into the database file (the event loop may be the
+    one committing); a thread of the store does, while it is open, and stops at close."""
+    path = tmp_path / "m.sqlite3"
+    store = open_store(str(path))
+    assert store.quick
+    store.create(_row("c"), {0: "h0"}, "{}")
+    before = path.stat().st_size
+    for version in range(200):
+        assert store.append("c", version, '"' + "m" * 2000 + '"', "[]", 1, None)
+    deadline = time.monotonic() + 10
+    while path.stat().st_size <= before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert path.stat().st_size > before, "the log was never copied into the database file"
+    store.close()
+    assert not [t for t in threading.enumerate() if t.name == "boardrules-checkpoint"]
+    flushed = SQLiteStore(str(tmp_path / "f.sqlite3"), synchronous="FULL")
+    assert not flushed.quick, "a commit that flushes the disk is not played on the loop"
+    flushed.close()
+
+
+def test_a_remembered_action_is_never_taken_for_a_look_alike(store: Store) -> None:
+    """``1``, ``1.0`` and ``true`` are equal in Python but not in strict JSON: once
+    ``{"value": 1}`` has been read, ``{"value": true}`` and ``{"value": 1.0}`` are still
+    refused."""
+    matches = Matches(store)
+    made = matches.create(json.dumps({"game": "lyceum", "seed": 1, "seats": ["human"] * 3,
+                                      "setup": {"players": 3}}).encode(), "t")
+    match_id, tokens = made["match"], made["tokens"]
+    token = tokens[matches.payload(match_id, None)["to_move"]]
+
+    def send(value: object) -> Refusal | None:
+        body = {"version": 0, "action": {"type": "declare_skill", "value": value}}
+        try:
+            matches.act(match_id, token, json.dumps(body).encode())
+        except Refusal as refusal:
+            return refusal
+        return None
+
+    first = send(1)
+    assert first is None or first.code != "bad_input", "an int is a DeclareSkill value"
+    for look_alike in (True, 1.0):
+        refused = send(look_alike)
+        assert refused is not None, look_alike
+        assert refused.code == "bad_input", look_alike
+        assert refused.path == "$.action.value"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import ctypes
+import functools
 import hashlib
 import json
 import os
@@ -27,6 +28,7 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
+from boardrules.core.codec import INT_LIMIT, parse_json
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
@@ -184,6 +186,31 @@ def parse(body: bytes, cls: Any) -> Any:
         raise Refusal(400, "bad_input", error.reason, error.path) from None
 
 
+def parse_action_request(body: bytes) -> ActionRequest:
+    """``parse(body, ActionRequest)``, quicker for a usual body: a short JSON object with
+    exactly ``version`` (an int) and ``action``; its action is read (strictly, bounds
+    included) by the game afterwards. Any other body is read by :func:`parse`, whose refusal
+    names the field.
+
+    >>> parse_action_request(b'{"version": 3, "action": {"type": "pass"}}')
+    ActionRequest(version=3, action={'type': 'pass'})
+    >>> parse_action_request(b'{"version": true, "action": {}}')
+    Traceback (most recent call last):
+    ...
+    boardrules.server.matches.Refusal: 400 bad_input: expected an integer, got boolean
+    """
+    data = None
+    if len(body) <= 1024:
+        with contextlib.suppress(BadInput):
+            data = parse_json(body)
+    if type(data) is dict and data.keys() == {"version", "action"}:
+        version = data["version"]
+        if type(version) is int and -INT_LIMIT < version < INT_LIMIT:
+            return ActionRequest(version, data["action"])
+    request: ActionRequest = parse(body, ActionRequest)
+    return request
+
+
 def check_token(token: str) -> str:
     """A token of the right shape (401 otherwise), ready to hash."""
     if not _TOKEN.match(token):
@@ -191,12 +218,14 @@ def check_token(token: str) -> str:
     return token
 
 
+@functools.lru_cache(maxsize=4096)
 def seed_commitment(seed: int, nonce: str) -> str:
     """The published commitment to a match's seed: the SHA-256, in hex, of the ASCII text
     ``boardrules-seed-v1:NONCE:SEED`` (the nonce in hex, the seed in decimal).
 
     The nonce (128 random bits) makes the commitment impossible to invert by trying seeds;
     both are revealed once the match is over, so anyone can recompute it.
+    Every payload carries it, so each match's is computed once (a bounded memo).
 
     >>> seed_commitment(7, "00")[:16]
     'fbf4eeefb4aefdd7'
@@ -334,6 +363,9 @@ class Matches:
         self._games: dict[tuple[str, str], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
         self._timers: dict[str, tuple[int, str] | None] = {}
+        #: Actions already structured, by game (its ``id``, the game kept beside the action
+        #: so the id stays its own) and the text of the data sent.
+        self._actions: dict[tuple[int, str], tuple[Any, Any]] = {}
         #: Matches whose undo request this process has looked up, and those with one stored.
         self._undo_looked: set[str] = set()
         self._undo_pending: set[str] = set()
@@ -391,6 +423,37 @@ class Matches:
                 self._cache.popitem(last=False)
         return live
 
+    def _action(self, game: Any, data: Any) -> Any:
+        """The game's action from a request's ``action`` (JSON data, its objects read as
+        frozen maps), strictly.
+
+        Actions are immutable and structuring one depends on nothing but its JSON and the
+        game, so each game's actions are structured once per process (a bounded memo keyed
+        by the data's text) and looked up after; a refused one is never kept.
+        """
+        # The key is the data's repr, which tells 1, 1.0 and True apart as the strict
+        # reading does (equality would not); long ones are not kept.
+        try:
+            text = repr(data)
+        except RecursionError:
+            text = ""
+        key = (id(game), text) if 0 < len(text) <= 512 else None
+        if key is not None:
+            with self._guard:
+                found = self._actions.get(key)
+            if found is not None and found[0] is game:
+                return found[1]
+        # Plain data (from parse_action_request) is bounded by the strict reading itself;
+        # frozen maps (from parse, which bounded the whole body) are thawed first.
+        plain = data if type(data) is dict else serde.to_dict(data)
+        action = serde.from_dict(plain, game.action_type)
+        if key is not None:
+            with self._guard:
+                if len(self._actions) >= 4096:
+                    self._actions.clear()
+                self._actions[key] = (game, action)
+        return action
+
     def _seat(self, match_id: str, token: str | None) -> int | None:
         if token is None:
             return None
@@ -435,11 +498,17 @@ class Matches:
                 self._cache.pop(row.id, None)
             raise Refusal(409, "stale_version", "another move was accepted first",
                           "$.version")
-        oldest = version - self.limits.events_window
-        known = {n: e for n, e in live.events.items() if n >= oldest}
+        known = dict(live.events)  # a new dict per move: readers hold the old one
         known[row.version] = transition.events
-        after = _Live(attrs.evolve(row, version=version, to_move=to_move, updated=time.time()),
-                      game, transition.state, known)
+        if len(known) > self.limits.events_window + 32:  # pruned now and then, not each move
+            oldest = version - self.limits.events_window
+            known = {n: e for n, e in known.items() if n >= oldest}
+        # Built directly (attrs.evolve looks the fields up on every call); the row of the
+        # cache must equal the stored one, which tests/server/test_store.py checks.
+        moved = MatchRow(row.id, row.game, row.options, row.seed, row.setup, row.seats, version,
+                         to_move, row.open_seats, row.client, row.created, time.time(),
+                         row.seed_by, row.seed_nonce)
+        after = _Live(moved, game, transition.state, known)
         with self._guard:
             self._cache[row.id] = after
         return after
@@ -720,12 +789,12 @@ class Matches:
         if token is None:
             raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
         seat = self._seat(match_id, token)
-        request: ActionRequest = parse(body, ActionRequest)
+        request = parse_action_request(body)
         with self._lock(match_id):
             live = self._live(match_id)
             game = live.game
             try:
-                action = serde.from_dict(serde.to_dict(request.action), game.action_type)
+                action = self._action(game, request.action)
             except BadInput as error:
                 raise Refusal(400, "bad_input", error.reason, "$.action" + error.path[1:]
                               ) from None

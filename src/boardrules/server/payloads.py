@@ -113,17 +113,19 @@ def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | No
     moves taken from the payload's ``legal`` (their actions written and labelled once)."""
     if to_move is None:
         return {lang: serde.to_dict(game.prompt(state, lang)) for lang in LANGS}
-    if to_move != seat:
-        return {lang: serde.to_dict(_heading(game, view, view, to_move, lang))
-                for lang in LANGS}
-    notations = [_notation(game, action) for action in actions]
-    out: dict[str, Any] = {}
-    for lang in LANGS:
-        doc: dict[str, Any] = serde.to_dict(_heading(game, state, view, to_move, lang))
-        doc["moves"] = [{"action": item["action"], "label": item["label"][lang],
-                         "notation": notation} for item, notation in zip(legal, notations,
-                                                                         strict=True)]
-        out[lang] = doc
+    # The heading's kinds, seat count and step are the same in every language: written once.
+    first: dict[str, Any] = serde.to_dict(
+        _heading(game, view if to_move != seat else state, view, to_move, LANGS[0]))
+    out: dict[str, Any] = {LANGS[0]: first}
+    for lang in LANGS[1:]:
+        out[lang] = {**first, "kinds": list(first["kinds"]), "moves": [],
+                     "asked": game.asked(view, lang), "lang": lang}
+    if to_move == seat:
+        notations = [_notation(game, action) for action in actions]
+        for lang in LANGS:
+            out[lang]["moves"] = [
+                {"action": item["action"], "label": item["label"][lang], "notation": notation}
+                for item, notation in zip(legal, notations, strict=True)]
     return out
 
 

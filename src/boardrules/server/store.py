@@ -165,6 +165,11 @@ class Store(abc.ABC):
 
     #: Whether other processes may write to the same database (then every read checks it).
     shared: bool = True
+    #: Whether one short transaction is quick enough to run on the event loop: no network
+    #: round trip and no flush to disk (a SQLite file with ``synchronous=NORMAL``, whose
+    #: checkpoints run in a thread of their own). The server then plays a person's move
+    #: there when no worker thread is busy, without the hand-off to one and back.
+    quick: bool = False
     #: The errors a backend raises when a unique key refuses an insert.
     _conflicts: tuple[type[BaseException], ...] = ()
 
@@ -505,6 +510,8 @@ class SQLiteStore(Store):
 
     shared = False
     _conflicts = (sqlite3.IntegrityError,)
+    #: Seconds between two checkpoints of the write-ahead log (in a thread of their own).
+    CHECKPOINT_SECONDS = 0.5
 
     def __init__(self, path: str, synchronous: str = "NORMAL") -> None:
         if synchronous not in ("NORMAL", "FULL"):
@@ -512,6 +519,8 @@ class SQLiteStore(Store):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._closing = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
                                      timeout=30)
         if path != ":memory:":
@@ -519,6 +528,26 @@ class SQLiteStore(Store):
         self._conn.execute(f"PRAGMA synchronous={synchronous}")
         with self._transaction() as run:
             self._migrate(run)
+        self.quick = synchronous == "NORMAL"
+        if self.quick and path != ":memory:":
+            # A commit never copies the log back into the database (which flushes the file
+            # to disk, milliseconds on a busy disk) on the caller's thread — the event loop's,
+            # for a quick store; a thread does it every CHECKPOINT_SECONDS from a connection
+            # of its own, beside the writes (a passive checkpoint waits for nobody).
+            self._conn.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, args=(path,), name="boardrules-checkpoint",
+                daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, path: str) -> None:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=30)
+        try:
+            while not self._closing.wait(self.CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):  # tried again next time
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
 
     @contextmanager
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
@@ -542,8 +571,11 @@ class SQLiteStore(Store):
         return None  # one process per file: no moves from elsewhere
 
     def close(self) -> None:
+        self._closing.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=30)
         with self._lock:
-            self._conn.close()
+            self._conn.close()  # the last connection: it checkpoints the whole log
 
 
 class PostgresStore(Store):
