@@ -127,7 +127,9 @@ SEM_5: SemyaRule = Rule(
     "Первым ходом кладут любую карту чувства, но не Козырь.",
     checks={PlayLord: _SEM_5, PlayFool: _SEM_5},
 )
-"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``)."""
+"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``); it
+never looks at which trump play is asked, so it states ``when`` (the core asks it once per
+listing)."""
 
 
 # -- SEM-6 -------------------------------------------------------------------------------------
@@ -375,7 +377,8 @@ SEM_8: SemyaRule = Rule(
 """The trump as the Fool.
 
 Moves: the Fool. Check: the trump must still be held (``trump_spent``), and no card of the
-hand may answer the last play (``fool_has_answer``; after a black card every card answers).
+hand may answer the last play (SEM-6's fact ``answering``; ``fool_has_answer``; after a black
+card every card answers).
 Effect: the trump goes out as the Fool, which counts as a black card. The variant
 :data:`~boardrules.games.semya.variants.FOOL_OPTIONAL` replaces this unit.
 """
