@@ -49,7 +49,8 @@ def _copy(fn: Any) -> Any:
     if guard is not None and isinstance(fn, guard):
         new = guard(_copy(fn.why), allows=_copy(fn.allows),
                     select=None if fn.select is None else _copy(fn.select),
-                    covers=tuple(map(_copy, fn.covers)))
+                    covers=tuple(map(_copy, fn.covers)),
+                    **({} if getattr(fn, "when", None) is None else {"when": _copy(fn.when)}))
     elif direct is not None and isinstance(fn, direct):
         new = direct(_copy(fn.effect), _copy(fn.build), covers=tuple(map(_copy, fn.covers)))
     _COPIES[id(fn)] = new

@@ -72,10 +72,12 @@ def _filter(
 
 
 #: How one class is listed: a first list (a check's exact ``select``, or the fallback), the
-#: filter of the checks that list leaves to ask (or ``None``), and the fallback (the units'
-#: move generators filtered by every check) for when the first list is ``None``.
+#: state-only forms (``Guard.when``) and the filter (or ``None``) of the checks that list
+#: leaves to ask, and the fallback (the units' move generators asked of every check) for
+#: when the first list is ``None``.
 _Lister = tuple[
     Callable[[Any, Any], Iterable[Any] | None],
+    tuple[Callable[[Any, Any], bool], ...],
     Callable[[Any, Any, Iterable[Any]], Iterable[Any]] | None,
     Callable[[Any, Any], Iterable[Any]],
 ]
@@ -91,9 +93,11 @@ def _lister(
     check in rulebook order whose covered checks are all in the rulebook), its list, asked
     of the checks it does not cover, only when the list is not empty; when it returns
     ``None`` (it cannot narrow in that state), or without such a check, the units' move
-    generators, asked of every check.
+    generators, asked of every check. A check with a state-only form (``Guard.when``) is
+    asked that, once, instead of once per candidate.
     """
-    every = _filter(tuple(g.allows for g in guards))
+    whens = tuple(g.when for g in guards if g.when is not None)
+    every = _filter(tuple(g.allows for g in guards if g.when is None))
     if len(moves) == 1:
         (generate,) = moves
     elif moves:
@@ -109,7 +113,15 @@ def _lister(
             words: tuple[Any, ...] = () if vocabulary is None else vocabulary()
             return [a for a in words if type(a) is kind and game.malformed(state, a) is None]
 
-    if guards:
+    if whens:
+
+        def fallback(ctx: Any, state: Any) -> Iterable[Any]:
+            for when in whens:
+                if not when(ctx, state):
+                    return ()
+            return every(ctx, state, generate(ctx, state))
+
+    elif guards:
 
         def fallback(ctx: Any, state: Any) -> Iterable[Any]:
             return every(ctx, state, generate(ctx, state))
@@ -125,13 +137,15 @@ def _lister(
         # A select counts only while every check it covers is there (the same object).
         if select is None or not all(map(is_there, guard.covers)):
             continue
-        left = tuple(
-            o.allows
+        left = [
+            o
             for j, o in enumerate(guards)
             if j != i and not any(c is o or c is o.why for c in guard.covers)
-        )
-        return (select, _filter(left) if left else None, fallback)
-    return (fallback, None, fallback)
+        ]
+        ask = tuple(o.allows for o in left if o.when is None)
+        states = tuple(o.when for o in left if o.when is not None)
+        return (select, states, _filter(ask) if ask else None, fallback)
+    return (fallback, (), None, fallback)
 
 
 #: The legal actions of one step, in order, from the context and the state.
@@ -142,20 +156,27 @@ def _listing(listers: tuple[_Lister, ...]) -> _Listing:
     """One function that lists a step's kinds in order, unrolled from their listers.
 
     Written out like the methods ``attrs`` writes: for each kind, its first list (a
-    check's ``select``), the fallback when that list is ``None``, the filter of the checks
-    the list leaves to ask when it is not empty; then the lists joined in order. Only the
-    listers' own functions run; the unrolling saves the loop and its tests per step.
+    check's ``select``), the fallback when that list is ``None``, and when it is not empty
+    the state-only forms of the checks it leaves to ask (any ``False``: nothing of the
+    kind) and the filter of the others; then the lists joined in order. Only the listers'
+    own functions run; the unrolling saves the loop and its tests per step.
     """
     names: dict[str, Any] = {}
     lines = ["def listing(ctx, state):"]
-    for i, (first, keep, fallback) in enumerate(listers):
+    for i, (first, states, keep, fallback) in enumerate(listers):
         names[f"first{i}"], names[f"keep{i}"], names[f"fallback{i}"] = first, keep, fallback
         if first is fallback:  # no check narrows this kind: the fallback is the list
             lines.append(f"    a{i} = fallback{i}(ctx, state)")
             continue
         lines += [f"    a{i} = first{i}(ctx, state)", f"    if a{i} is None:",
                   f"        a{i} = fallback{i}(ctx, state)"]
-        if keep is not None:
+        if states:
+            names.update({f"when{i}_{j}": when for j, when in enumerate(states)})
+            refused = " or ".join(f"not when{i}_{j}(ctx, state)" for j in range(len(states)))
+            lines += [f"    elif a{i}:", f"        if {refused}:", f"            a{i} = ()"]
+            if keep is not None:
+                lines += ["        else:", f"            a{i} = keep{i}(ctx, state, a{i})"]
+        elif keep is not None:
             lines += [f"    elif a{i}:", f"        a{i} = keep{i}(ctx, state, a{i})"]
     if len(listers) == 1:
         lines.append("    return a0 if type(a0) is tuple else tuple(a0)")

@@ -108,11 +108,11 @@ class Guard(Generic[C, S]):
     it. The conformance kit proves on reached states that the listing they make agrees
     with ``why``, for the game and for variants it derives from each unit.
 
-    ``covers`` names other checks of the same class (the very :class:`Guard` objects, or
-    functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
-    to that named set of units. The core uses such a ``select`` only while every check it
-    covers is in the rulebook (the same object), and then asks only the checks it does not
-    cover; a variant that replaces a covered unit switches the shortcut off.
+    ``when`` is the form of a check that never looks at the action (7Я's SEM-5: the trump
+    never opens): ``when(ctx, state)`` is ``True`` when the check allows every well-formed
+    action of its class in the state and ``False`` when it refuses every one. The core then
+    asks it once per listing of the class, not once per candidate, and only when there is
+    a candidate. A check that looks at the action must leave it ``None``.
 
     >>> def even(ctx, state, n):
     ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
@@ -125,6 +125,7 @@ class Guard(Generic[C, S]):
     allows: Callable[[C, S, Any], bool] = attrs.field()
     select: Callable[[C, S], Iterable[Any] | None] | None = None
     covers: tuple[Any, ...] = ()
+    when: Callable[[C, S], bool] | None = None
 
     @allows.default
     def _allows_from_why(self) -> Callable[[C, S, Any], bool]:

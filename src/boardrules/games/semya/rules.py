@@ -114,11 +114,12 @@ def _no_trump_to_open(tables: Tables, state: State, action: Action) -> Violation
     return Violation("SEM-5", "opening_trump", {})
 
 
-def _not_opening(tables: Tables, state: State, action: Action) -> bool:
+def _not_opening(tables: Tables, state: State) -> bool:
+    """The check without the action: it never looks at which trump play is asked."""
     return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD
 
 
-_SEM_5 = Guard(_no_trump_to_open, allows=_not_opening)
+_SEM_5 = Guard(_no_trump_to_open, when=_not_opening)
 
 SEM_5: SemyaRule = Rule(
     "SEM-5",
@@ -126,7 +127,9 @@ SEM_5: SemyaRule = Rule(
     "Первым ходом кладут любую карту чувства, но не Козырь.",
     checks={PlayLord: _SEM_5, PlayFool: _SEM_5},
 )
-"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``)."""
+"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``); it
+never looks at which trump play is asked, so it states ``when`` (the core asks it once per
+listing)."""
 
 
 # -- SEM-6 -------------------------------------------------------------------------------------
@@ -183,15 +186,42 @@ def _cards_in_hand(tables: Tables, state: State) -> tuple[PlayCard, ...]:
     return tuple(map(tables.plays.__getitem__, state.hands[(state.first + len(state.table)) & 1]))
 
 
+#: SEM-6's answers in the last state it was asked about: ``(tables, state, answering)``. A
+#: state is a value, so the same state has the same answers; SEM-8 asks right after SEM-6
+#: lists them (one entry, replaced whole: safe to share between threads and games).
+_LAST_ANSWERS: list[tuple[object, object, tuple[PlayCard, ...] | None]] = [(None, None, None)]
+
+
 def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...]:
-    """Exactly the cards of the mover's hand that answer the last play (deck order)."""
+    """Exactly the cards of the mover's hand that answer the last play (deck order); what
+    ``answering`` says is kept for SEM-8, which asks next."""
     hand = state.hands[(state.first + len(state.table)) & 1]
     plays = tables.plays
     if state.table:
         candidates = tables.facts.answers(tables, state.table[-1].action)
         if candidates is not None:
-            return tuple([plays[c] for c in candidates if c in hand])
+            found = tuple([plays[c] for c in candidates if c in hand])
+            _LAST_ANSWERS[0] = (tables, state, found)
+            return found
+        _LAST_ANSWERS[0] = (tables, state, None)
     return tuple(map(plays.__getitem__, hand))  # the opening, or after a black card
+
+
+def answering(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
+    """The fact ``answering``: the cards of the mover's hand that answer the last play, in
+    deck order, or ``None`` when any card may (after a black play) or nothing is on the
+    table yet. Read from ``answers``; kept for the state SEM-6 last listed."""
+    last = _LAST_ANSWERS[0]
+    if last[1] is state and last[0] is tables:
+        return last[2]
+    if not state.table:
+        return None
+    candidates = tables.facts.answers(tables, state.table[-1].action)
+    if candidates is None:
+        return None
+    hand = state.hands[(state.first + len(state.table)) & 1]
+    plays = tables.plays
+    return tuple([plays[c] for c in candidates if c in hand])
 
 
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
@@ -221,14 +251,15 @@ SEM_6: SemyaRule = Rule(
         )
     },
     effects={PlayCard: play_card},
-    facts={"answers": answers, "black": black, "demand": demand},
+    facts={"answers": answers, "answering": answering, "black": black, "demand": demand},
 )
 """How a card answers the last play.
 
 Moves: every card of the mover's hand. Check: after a white card (or a Lord) the card must
 start on the demanded symbol (``wrong_start``). Effect: the card goes from the mover's hand
-onto the table. Facts: ``answers`` and ``demand`` (what answers a play) and ``black`` (which
-plays are black), which SEM-7, SEM-8 and SEM-9 read.
+onto the table. Facts: ``answers`` and ``demand`` (what answers a play), ``answering`` (the
+mover's cards that answer the last play) and ``black`` (which plays are black), which SEM-7,
+SEM-8 and SEM-9 read.
 """
 
 
@@ -298,8 +329,8 @@ def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Viol
         return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
     if not state.table:
         return None  # SEM-5 refuses the opening
-    candidates = tables.facts.answers(tables, state.table[-1].action)
-    if candidates is None or card_answers(state.hands[seat], candidates):
+    found = tables.facts.answering(tables, state)
+    if found is None or found:
         # After a black card the trump answers as the Lord, so the Fool is never needed.
         return Violation("SEM-8", "fool_has_answer", {"seat": seat})
     return None
@@ -311,12 +342,11 @@ def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
 
 def _fool_if_allowed(tables: Tables, state: State) -> tuple[PlayFool, ...]:
     """Exactly the Fool SEM-8 allows: the Fool, or nothing."""
-    seat = (state.first + len(state.table)) & 1
-    if state.trumps[seat] is not Trump.HELD:
+    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
         return ()
     if state.table:
-        candidates = tables.facts.answers(tables, state.table[-1].action)
-        if candidates is None or card_answers(state.hands[seat], candidates):
+        found = tables.facts.answering(tables, state)
+        if found is None or found:
             return ()
     return (tables.fool,)
 
@@ -347,7 +377,8 @@ SEM_8: SemyaRule = Rule(
 """The trump as the Fool.
 
 Moves: the Fool. Check: the trump must still be held (``trump_spent``), and no card of the
-hand may answer the last play (``fool_has_answer``; after a black card every card answers).
+hand may answer the last play (SEM-6's fact ``answering``; ``fool_has_answer``; after a black
+card every card answers).
 Effect: the trump goes out as the Fool, which counts as a black card. The variant
 :data:`~boardrules.games.semya.variants.FOOL_OPTIONAL` replaces this unit.
 """
