@@ -12,7 +12,6 @@ method one delegation.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -85,10 +84,21 @@ class Game(GameBase[State, Action, Event, Setup]):
         Tables(self.content, self.min_players, self.max_players)  # BadInput for a bad range
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @functools.cached_property
+    @property
     def rule_context(self) -> Tables:
         """What every Lyceum rule gets first: the content's tables, the options, the
-        rulebook's named facts and, per moment of a turn, the effects the rules state."""
+        rulebook's named facts and, per moment of a turn, the effects the rules state.
+
+        Made once and kept in the instance's ``__dict__`` (a variant's rulebook is put there
+        after ``__init__``), not as a ``cached_property``: on this slotted attrs class that
+        would add a ``__getattr__``, which slows every attribute lookup on the game, the
+        core's per-step ones included."""
+        made: Tables | None = self.__dict__.get("_rule_context")
+        if made is None:
+            made = self.__dict__["_rule_context"] = self._make_rule_context()
+        return made
+
+    def _make_rule_context(self) -> Tables:
         book = self.rulebook
         moments = {
             moment: tuple(rule.effects[moment] for rule in book if moment in rule.effects)

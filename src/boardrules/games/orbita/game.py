@@ -6,7 +6,6 @@ the core from the units in :mod:`~boardrules.games.orbita.rules`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -166,10 +165,21 @@ class Game(GameBase[State, Action, Event, Setup]):
         object.__setattr__(self, "_vocabulary", [None])
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @functools.cached_property
+    @property
     def rule_context(self) -> Context:
         """The deck's lookup tables, the options and the rulebook's facts: what every rule
-        gets."""
+        gets.
+
+        Made once and kept in the instance's ``__dict__`` (a variant's rulebook is put there
+        after ``__init__``), not as a ``cached_property``: on this slotted attrs class that
+        would add a ``__getattr__``, which slows every attribute lookup on the game, the
+        core's per-step ones included."""
+        made: Context | None = self.__dict__.get("_rule_context")
+        if made is None:
+            made = self.__dict__["_rule_context"] = self._make_rule_context()
+        return made
+
+    def _make_rule_context(self) -> Context:
         book = self.rulebook
         return attrs.evolve(
             self._context, hosts_seated=self.hosts_seated, facts=book.facts(), rules=book

@@ -157,9 +157,9 @@ def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
     return action.source is not action.target
 
 
-
-
-
+#: LY-17's check of a move: between different skills (``same_skill``). LY-1's exact list of
+#: the moves names it among the checks it covers: a replacement of LY-17 switches that off.
+DIFFERENT_SKILLS = Guard(_different_skills, allows=_not_same_skill)
 
 
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
@@ -207,7 +207,7 @@ LY_17 = Rule(
         MoveSkillPoint: Listing(tuple(m for moves in MOVES for m in moves)),
         FinishMoves: Listing((FinishMoves(),)),
     },
-    checks={MoveSkillPoint: Guard(_different_skills, allows=_not_same_skill)},
+    checks={MoveSkillPoint: DIFFERENT_SKILLS},
     effects={Rest: _rest, MoveSkillPoint: _move, FinishMoves: _finish_moves},
     facts={"rest_moves": rest_moves},
 )

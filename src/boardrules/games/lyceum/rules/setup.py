@@ -37,6 +37,7 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
+from boardrules.games.lyceum.rules.abilities import DIFFERENT_SKILLS
 from boardrules.games.lyceum.rules.common import ENERGY, Events, Listing, bump, clip, replaced
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
@@ -129,7 +130,8 @@ _MOVES_FROM: dict[tuple[bool, ...], tuple[MoveSkillPoint, ...]] = {
 
 
 def _moves_from_held(ctx: Tables, state: State) -> tuple[MoveSkillPoint, ...]:
-    """Exactly the moves of one SP between different skills whose source holds a point."""
+    """Exactly the moves of one SP between different skills whose source holds a point:
+    what LY-1 allows and what LY-17's check allows (the list covers that check)."""
     skills = state.seats[state.queue[0].seat].skills
     return _MOVES_FROM[skills[0] > 0, skills[1] > 0, skills[2] > 0, skills[3] > 0, skills[4] > 0]
 
@@ -161,7 +163,12 @@ LY_1 = Rule(
     "3–4 игрока; пять умений в очках (SP), ни одно не опускается ниже 0.",
     setup=_table,
     checks={
-        MoveSkillPoint: Guard(_skill_not_empty, allows=_skill_has_point, select=_moves_from_held)
+        MoveSkillPoint: Guard(
+            _skill_not_empty,
+            allows=_skill_has_point,
+            select=_moves_from_held,
+            covers=(DIFFERENT_SKILLS,),
+        )
     },
 )
 """LY-1: seats and skills. Setup: the number of seats within the options (``BadInput``
