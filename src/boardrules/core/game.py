@@ -15,6 +15,7 @@ from typing import (
     Protocol,
     Self,
     TypeVar,
+    overload,
     runtime_checkable,
 )
 
@@ -29,12 +30,58 @@ from boardrules.core.standings import Standings, standings_sentence
 from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
 
-__all__ = ["Game", "GameBase", "Transition"]
+__all__ = ["Game", "GameBase", "Transition", "kept"]
 
 S = TypeVar("S")
 A = TypeVar("A")
 E = TypeVar("E")
 SetupT = TypeVar("SetupT")
+
+
+Owner = TypeVar("Owner")
+T = TypeVar("T")
+
+
+class kept(Generic[Owner, T]):  # a descriptor, named like ``functools.cached_property``
+    """A property made once per game object and kept in the object's ``__dict__``, for a
+    game's ``rule_context``.
+
+    It does what :func:`functools.cached_property` does; but ``attrs`` turns a
+    ``cached_property`` of a slotted class into a slot and a class-wide ``__getattr__``, and
+    a class with a ``__getattr__`` sends every attribute lookup on its objects down Python's
+    slow path (``game.legal_actions``, and the core's own lookups at every step). Game
+    objects keep a ``__dict__`` (``GameBase`` has no ``__slots__``), where the value goes.
+
+    >>> class Base:  # no __slots__, as GameBase
+    ...     pass
+    >>> @attrs.frozen
+    ... class Example(Base):
+    ...     @kept
+    ...     def rule_context(self) -> list[int]:
+    ...         return [1]
+    >>> game = Example()
+    >>> game.rule_context is game.rule_context, hasattr(Example, "__getattr__")
+    (True, False)
+    """
+
+    def __init__(self, make: Callable[[Owner], T]) -> None:
+        self.make = make
+        self.name = make.__name__
+        self.__doc__ = make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(self, instance: Owner, owner: type | None = None) -> T: ...
+    def __get__(self, instance: Owner | None, owner: type | None = None) -> T | Self:
+        if instance is None:
+            return self
+        value = self.make(instance)
+        instance.__dict__[self.name] = value  # later lookups find it first
+        return value
 
 
 def _rebuild(cls: type, options: dict[str, Any], rulebook: Rulebook | None = None) -> Any:

@@ -6,13 +6,12 @@ by the core from the units in :mod:`~boardrules.games.kuhn.rules`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from boardrules.core.game import GameBase
+from boardrules.core.game import GameBase, kept
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.display import Position
@@ -66,7 +65,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         Stakes(self.ante, self.bet)  # checks the options when the game is made
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @functools.cached_property
+    @kept
     def rule_context(self) -> Stakes:
         """The stakes and the rulebook's facts: what every Kuhn poker rule gets."""
         return Stakes(self.ante, self.bet, facts=self.rulebook.facts())

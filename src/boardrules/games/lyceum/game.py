@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardrules.core.errors import BadInput
-from boardrules.core.game import GameBase
+from boardrules.core.game import GameBase, kept
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.violation import Violation
@@ -84,19 +84,12 @@ class Game(GameBase[State, Action, Event, Setup]):
         Tables(self.content, self.min_players, self.max_players)  # BadInput for a bad range
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @property
+    @kept
     def rule_context(self) -> Tables:
         """What every Lyceum rule gets first: the content's tables, the options, the
         rulebook's named facts and, per moment of a turn, the effects the rules state.
-
-        Made once and kept in the instance's ``__dict__`` (a variant's rulebook is put there
-        after ``__init__``), not as a ``cached_property``: on this slotted attrs class that
-        would add a ``__getattr__``, which slows every attribute lookup on the game, the
-        core's per-step ones included."""
-        made: Tables | None = self.__dict__.get("_rule_context")
-        if made is None:
-            made = self.__dict__["_rule_context"] = self._make_rule_context()
-        return made
+        Made once per game object (:class:`~boardrules.core.game.kept`)."""
+        return self._make_rule_context()
 
     def _make_rule_context(self) -> Tables:
         book = self.rulebook

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from boardrules.core.game import GameBase
+from boardrules.core.game import GameBase, kept
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.violation import Violation
@@ -165,19 +165,12 @@ class Game(GameBase[State, Action, Event, Setup]):
         object.__setattr__(self, "_vocabulary", [None])
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @property
+    @kept
     def rule_context(self) -> Context:
         """The deck's lookup tables, the options and the rulebook's facts: what every rule
         gets.
-
-        Made once and kept in the instance's ``__dict__`` (a variant's rulebook is put there
-        after ``__init__``), not as a ``cached_property``: on this slotted attrs class that
-        would add a ``__getattr__``, which slows every attribute lookup on the game, the
-        core's per-step ones included."""
-        made: Context | None = self.__dict__.get("_rule_context")
-        if made is None:
-            made = self.__dict__["_rule_context"] = self._make_rule_context()
-        return made
+        Made once per game object (:class:`~boardrules.core.game.kept`)."""
+        return self._make_rule_context()
 
     def _make_rule_context(self) -> Context:
         book = self.rulebook

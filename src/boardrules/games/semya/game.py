@@ -6,13 +6,12 @@ the core from the units in :mod:`~boardrules.games.semya.rules`.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from boardrules.core.game import GameBase
+from boardrules.core.game import GameBase, kept
 from boardrules.core.rules import Rulebook
 from boardrules.core.violation import Violation
 from boardrules.display import Position
@@ -65,7 +64,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         object.__setattr__(self, "tables", Tables.build(self.deck))
 
     # -- wiring: everything else is composed from the rule units ------------------------
-    @functools.cached_property
+    @kept
     def rule_context(self) -> Tables:
         """The deck's lookup tables with the rulebook's facts: what every 7Я rule gets."""
         return attrs.evolve(self.tables, facts=self.rulebook.facts())
