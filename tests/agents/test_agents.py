@@ -6,7 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardrules import Rng
-from boardrules.agents import GreedyAgent, MCTSAgent, RandomAgent, outcome, play_game
+from boardrules.agents import (
+    GreedyAgent,
+    MCTSAgent,
+    RandomAgent,
+    agent_streams,
+    outcome,
+    play_game,
+)
 from boardrules.games import semya
 from boardrules.testing import reachable_states, seeds
 
@@ -61,3 +68,12 @@ def test_play_game_is_reproducible_and_ends(seed: int) -> None:
 @given(st.integers(0, 10))
 def test_outcome_is_zero_before_the_end(seed: int) -> None:
     assert outcome(GAME, GAME.new(seed), 0) == 0.0
+
+
+@given(seeds(), st.integers(1, 6))
+def test_agent_streams_are_the_documented_derivation(seed: int, seats: int) -> None:
+    # agent_streams mixes its shared label once; each stream is still derive(seed, "agent", s).
+    streams = agent_streams(seed, seats)
+    assert [r.state for r in streams] == [
+        Rng.derive(seed, "agent", s).state for s in range(seats)
+    ]
