@@ -760,8 +760,10 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         return Transition(after, tuple(events))
 
     def seat_count(self, state: S) -> int:
-        """The number of seats at the table of ``state`` (default: one standing per seat)."""
-        return len(self.score(state))
+        """The number of seats at the table of ``state``: the state's own ``seat_count``
+        when it has one (every bundled game's state does), else one standing per seat."""
+        count = getattr(state, "seat_count", None)
+        return count if type(count) is int else len(self.score(state))
 
     def step_name(self, state: S) -> str:
         """A stable name for the current step of ``state``, for front-ends to key on.

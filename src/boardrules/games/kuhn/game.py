@@ -124,10 +124,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "pot": ("pot won", "выигранный банк"),
     }
 
-    def seat_count(self, state: State) -> int:
-        """The number of seats at this table."""
-        return 2
-
     def asked(self, state: State, lang: str = "en") -> str:
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)

@@ -244,17 +244,9 @@ class Game(GameBase[State, Action, Event, Setup]):
         "declaration": ("declaration bonus", "бонус за заявку"),
     }
 
-    def seat_count(self, state: State) -> int:
-        """The number of seats at this table."""
-        return len(state.seats)
-
     def asked(self, state: State, lang: str = "en") -> str:
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)
-
-    def result_sentence(self, state: State, lang: str = "en") -> str:
-        """How the game ended (who won, with how many points), in one sentence."""
-        return render.result_sentence(self, state, lang)
 
     def step_name(self, state: State) -> str:
         """The name of the current step, for front-ends to key on (``"over"`` at the end)."""

@@ -336,17 +336,9 @@ class Game(GameBase[State, Action, Event, Setup]):
         "food": ("Food held (1 each, at most 99)", "Еда в запасе (по 1, не больше 99)"),
     }
 
-    def seat_count(self, state: State) -> int:
-        """The number of seats at this table."""
-        return len(state.seats)
-
     def asked(self, state: State, lang: str = "en") -> str:
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)
-
-    def result_sentence(self, state: State, lang: str = "en") -> str:
-        """How the game ended (who won, with how many points), in one sentence."""
-        return render.result_sentence(self, state, lang)
 
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it, as a text table (see ``orbita.render``)."""

@@ -119,15 +119,9 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     """
     ru = check_lang(lang) == "ru"
     if game.to_move(view) is None:
-        return result_sentence(game, view, lang)
+        return standings_sentence(game.score(view), lang)
     text = _asked(game, view, ru)
     return text[:1].upper() + text[1:] + "."
-
-
-def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
-    """Who won, with how many points, in one sentence (``"The game goes on."`` before the
-    end)."""
-    return standings_sentence(game.score(view), lang)
 
 
 def _asked(game: Rules, view: State, ru: bool) -> str:

@@ -212,10 +212,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         "trump": ("trump (the Fool −1)", "Козырь (Дурень −1)"),
     }
 
-    def seat_count(self, state: State) -> int:
-        """Two: 7Я is a game for two."""
-        return 2
-
     def step_name(self, state: State) -> str:
         """``"lead"`` for the first card, ``"answer"`` after it, ``"over"`` at the end."""
         return render.step_name(state)
