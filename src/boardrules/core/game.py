@@ -305,13 +305,13 @@ class _Plan:
         # The kinds every step takes, when no unit states steps and the game keeps the
         # default ``accepts``; then each kind's lister, in that order.
         cls = type(game)
+        #: Whether the game overrides ``accepts``; its ``malformed`` (CORE-4) when it has one.
+        self.own_accepts = cls.accepts is not GameBase.accepts
         self.fixed: _Listing | None = None
-        if self.steps is None and cls.accepts is GameBase.accepts:
+        if self.steps is None and not self.own_accepts:
             self.fixed = _listing(tuple(self.listers[kind] for kind in self.classes))
         # Whether the effects work on a working copy to make and freeze, not the state itself.
         self.begin = cls.works_on_a_copy()
-        #: Whether the game overrides ``accepts``; its ``malformed`` (CORE-4) when it has one.
-        self.own_accepts = cls.accepts is not GameBase.accepts
         self.malformed = None if cls.malformed is GameBase.malformed else game.malformed
         #: The listing of each tuple of kinds a step has taken (steps return few tuples).
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
@@ -687,7 +687,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             return ()
         listing = plan.fixed
         if listing is None:
-            kinds = self.accepts(state) if plan.steps is None else plan.steps(ctx, state)
+            # What ``check`` asks too: the game's own ``accepts``, else the steps unit.
+            kinds = (plan.steps(ctx, state) if plan.steps is not None and not plan.own_accepts
+                     else self.accepts(state))
             listing = plan.by_kinds.get(kinds) if isinstance(kinds, tuple) else None
             if listing is None:
                 listing = plan.listing_of(kinds)
