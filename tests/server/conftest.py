@@ -25,7 +25,7 @@ from typing import Any
 import psycopg
 import pytest
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from tests.browsers import headless_chromium
 
 from boardrules.server.store import Store, open_store
 
@@ -134,16 +134,7 @@ class ServerProcess:
 @pytest.fixture(scope="module")
 def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
     """One headless Chromium per test module (the page tests)."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = needs_browser["chromium"]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", "--window-size=1200,800",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
+    driver = headless_chromium(needs_browser, "--window-size=1200,800")
     yield driver
     driver.quit()
 

@@ -13,25 +13,11 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from tests.browsers import headless_chromium
 
 from .conftest import ServerProcess
-
-
-def _browser(tools: dict[str, str]) -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = tools["chromium"]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(tools["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
-    return driver
 
 
 @pytest.fixture
@@ -39,9 +25,9 @@ def browsers(
     needs_browser: dict[str, str],
 ) -> Iterator[tuple[webdriver.Chrome, webdriver.Chrome]]:
     """Two separate browsers: two people, no shared storage or cookies."""
-    first = _browser(needs_browser)
+    first = headless_chromium(needs_browser)
     try:
-        second = _browser(needs_browser)
+        second = headless_chromium(needs_browser)
     except Exception:
         first.quit()
         raise

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from tests.browsers import headless_chromium
 
 from .conftest import ServerProcess, free_port
 
@@ -69,12 +69,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture
 def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = needs_browser["chromium"]
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
+    driver = headless_chromium(needs_browser)
     yield driver
     driver.quit()
 

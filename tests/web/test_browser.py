@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 import uvicorn
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tests.browsers import headless_chromium
 
 from .conftest import load_server
 
@@ -50,16 +51,7 @@ def site() -> Iterator[tuple[str, Any]]:
 
 @pytest.fixture(scope="module")
 def browser(needs_browser: dict[str, str]) -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = needs_browser["chromium"]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(needs_browser["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
+    driver = headless_chromium(needs_browser)
     yield driver
     driver.quit()
 

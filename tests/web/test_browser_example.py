@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from boardrules import GameRecord, Table, replay, serde
+from tests.browsers import headless_chromium
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "browser"
 
@@ -47,19 +47,10 @@ def _load(name: str) -> ModuleType:
 def page(needs_browser_example: dict[str, str]) -> Iterator[tuple[webdriver.Chrome, Any]]:
     """The page, loaded and ready (Python started in its worker), and the server."""
     server, url = _load("serve").start()
-    options = webdriver.ChromeOptions()
-    options.binary_location = needs_browser_example["chromium"]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage",
-        # Offline: no host but loopback resolves, so nothing can come from a CDN.
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(needs_browser_example["chromedriver"]),
-                              options=options)
-    driver.set_page_load_timeout(60)
+    # Offline: no host but loopback resolves, so nothing can come from a CDN.
+    driver = headless_chromium(needs_browser_example,
+                               "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                               page_load=60)
     driver.set_script_timeout(120)
     try:
         driver.get(url)
