@@ -141,9 +141,11 @@ def test_the_lobby_marks_who_chose_the_seed(client: TestClient) -> None:
 
 
 def _drop_new_columns(db_url: str) -> None:
-    """Make the database look like one written before the seed columns existed."""
+    """Make the database look like one written before the seed and revision columns
+    existed."""
     statements = ["ALTER TABLE br_matches DROP COLUMN seed_by",
-                  "ALTER TABLE br_matches DROP COLUMN seed_nonce"]
+                  "ALTER TABLE br_matches DROP COLUMN seed_nonce",
+                  "ALTER TABLE br_matches DROP COLUMN revision"]
     if db_url.startswith("postgresql://"):
         with psycopg.connect(db_url, autocommit=True) as conn:
             for statement in statements:

@@ -295,21 +295,35 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
     return agent_answer(game, view, seat, player, seed, version)
 
 
-#: The games a bot worker process has made, by (name, options as JSON): each worker makes a
-#: game once, so a bot move sends only its name and options, never the pickled game.
-_WORKER_GAMES: dict[tuple[str, str], Any] = {}
+#: A match's game as a bot worker names it: (name, options as JSON, rules revision or
+#: ``None`` for the current one).
+GameKey = tuple[str, str, int | None]
+#: The games a bot worker process has made, by :data:`GameKey`: each worker makes a game
+#: once, so a bot move sends only its name, options and revision, never the pickled game.
+_WORKER_GAMES: dict[GameKey, Any] = {}
 
 
-def choose_move_by_name(game_key: tuple[str, str], view: Any, seat: int, agent: str, seed: int,
+def game_at(name: str, options: str, revision: int | None) -> Any:
+    """The game ``name`` with options given as JSON text, played by revision ``revision``
+    of its own rules (``None``: the current one).
+
+    Raises:
+        BadInput: for options that are not the game's, or a revision this library does not
+            ship (``$.revision``).
+    """
+    game = game_from_json_options(name, json.loads(options))
+    return game if revision is None else game.at_revision(revision)
+
+
+def choose_move_by_name(game_key: GameKey, view: Any, seat: int, agent: str, seed: int,
                         version: int, seconds: float) -> Any:
-    """:func:`choose_move` for the game named by ``(name, options JSON)``, made once per
-    worker process."""
+    """:func:`choose_move` for the game named by ``game_key``, made once per worker
+    process."""
     game = _WORKER_GAMES.get(game_key)
     if game is None:
         if len(_WORKER_GAMES) >= 64:
             _WORKER_GAMES.clear()
-        game = _WORKER_GAMES[game_key] = game_from_json_options(game_key[0],
-                                                                json.loads(game_key[1]))
+        game = _WORKER_GAMES[game_key] = game_at(*game_key)
     return choose_move(game, view, seat, agent, seed, version, seconds)
 
 
@@ -340,8 +354,8 @@ class BotTurn:
     seed: int
     #: The address that created the match: whose bot time this move is.
     client: str = "?"
-    #: The game's name and options (JSON): what a bot worker makes the game from.
-    game_key: tuple[str, str] = ("", "{}")
+    #: The game's name, options (JSON) and rules revision: what a bot worker makes it from.
+    game_key: GameKey = ("", "{}", None)
 
 
 class Matches:
@@ -360,7 +374,7 @@ class Matches:
         self._cache_size = cache_size
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
-        self._games: dict[tuple[str, str], Any] = {}
+        self._games: dict[tuple[str, str, int | None], Any] = {}
         self._seats: dict[tuple[str, str], int] = {}
         self._timers: dict[str, tuple[int, str] | None] = {}
         #: Actions already structured, by game (its ``id``, the game kept beside the action
@@ -382,13 +396,14 @@ class Matches:
                 lock = self._locks[match_id] = threading.Lock()
             return lock
 
-    def game(self, name: str, options: str = "{}") -> Any:
-        """The game ``name`` with options given as JSON text (cached)."""
-        key = (name, options)
+    def game(self, name: str, options: str = "{}", revision: int | None = None) -> Any:
+        """The game ``name`` with options given as JSON text, by revision ``revision`` of
+        its own rules (``None``: the current one; cached)."""
+        key = (name, options, revision)
         with self._guard:
             found = self._games.get(key)
         if found is None:
-            found = game_from_json_options(name, json.loads(options))
+            found = game_at(name, options, revision)
             with self._guard:
                 if len(self._games) >= 256:  # many custom options: start the cache afresh
                     self._games.clear()
@@ -410,7 +425,13 @@ class Matches:
         if cached is not None and snapshot is None and not moves:
             live = _Live(row, cached.game, cached.state, cached.events)
         else:
-            game = cached.game if cached is not None else self.game(row.game, row.options)
+            if cached is not None:
+                game = cached.game
+            else:
+                try:
+                    game = self.game(row.game, row.options, row.revision)
+                except BadInput as error:  # a match stored by a later boardrules
+                    raise Refusal(409, "unknown_revision", error.reason) from None
             state = cached.state if snapshot is None and cached is not None else (
                 serde.from_json(snapshot or "", game.state_type, game=game))
             for move in moves:
@@ -507,7 +528,7 @@ class Matches:
         # cache must equal the stored one, which tests/server/test_store.py checks.
         moved = MatchRow(row.id, row.game, row.options, row.seed, row.setup, row.seats, version,
                          to_move, row.open_seats, row.client, row.created, time.time(),
-                         row.seed_by, row.seed_nonce)
+                         row.seed_by, row.seed_nonce, row.revision)
         after = _Live(moved, game, transition.state, known)
         with self._guard:
             self._cache[row.id] = after
@@ -571,7 +592,7 @@ class Matches:
             setup=json.dumps(serde.to_dict(request.setup), sort_keys=True),
             seats=request.seats, version=0, to_move=game.to_move(state),
             open_seats=request.seats.count("open"), client=client, created=now, updated=now,
-            seed_by=seed_by, seed_nonce=nonce,
+            seed_by=seed_by, seed_nonce=nonce, revision=game.rules_revision,
         )
         self.store.create(row, {i: hash_token(t) for i, t in enumerate(tokens) if t},
                           serde.to_json(state))
@@ -865,7 +886,7 @@ class Matches:
             return None
         return BotTurn(match_id, live.row.version, seat, live.row.seats[seat], live.game,
                        live.game.view(live.state, seat), live.row.seed, live.row.client,
-                       (live.row.game, live.row.options))
+                       (live.row.game, live.row.options, live.row.revision))
 
     def bot_move(self, turn: BotTurn, action: Any) -> int:
         """Store a bot's move; returns the new version (409 if the match moved meanwhile)."""
@@ -889,7 +910,8 @@ class Matches:
         seats = tuple(kind if kind in AGENTS else HUMAN for kind in row.seats)
         record = GameRecord(game=row.game, seed=row.seed, options=json.loads(row.options),
                             setup=json.loads(row.setup), actions=actions,
-                            variant=game.variant, revision=game.rules_revision, seats=seats)
+                            revision=game.rules_revision if row.revision is None
+                            else row.revision, seats=seats)
         out: dict[str, Any] = serde.to_dict(record)
         return out
 

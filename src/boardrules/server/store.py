@@ -66,7 +66,8 @@ _SCHEMA = (
         created DOUBLE PRECISION NOT NULL,
         updated DOUBLE PRECISION NOT NULL,
         seed_by TEXT,
-        seed_nonce TEXT)""",
+        seed_nonce TEXT,
+        revision INTEGER)""",
     """CREATE TABLE IF NOT EXISTS br_tokens (
         match_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -97,9 +98,10 @@ _SCHEMA = (
         undo_agreed TEXT)""",
 )
 _COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
-            "created, updated, seed_by, seed_nonce")
+            "created, updated, seed_by, seed_nonce, revision")
 #: Columns added since the first release, with their types: added to older databases.
-_ADDED = (("br_matches", "seed_by", "TEXT"), ("br_matches", "seed_nonce", "TEXT"))
+_ADDED = (("br_matches", "seed_by", "TEXT"), ("br_matches", "seed_nonce", "TEXT"),
+          ("br_matches", "revision", "INTEGER"))
 
 
 @attrs.frozen
@@ -115,6 +117,10 @@ class MatchRow:
         seed_by: ``"server"`` (drawn by the server), ``"creator"`` (chosen by the creator,
             who holds every seat) or ``None`` (a match stored before this was recorded).
         seed_nonce: the random text mixed into the seed's commitment (``""`` for old ones).
+        revision: the revision of the game's own rules the match is played under (its
+            ``rules_revision`` when the match was made), so a match made before a rule fix
+            plays on, and is recorded, by the rules it began with; ``None`` for a match
+            stored before the server kept it (read as the game's current revision).
     """
 
     id: str
@@ -131,6 +137,7 @@ class MatchRow:
     updated: float
     seed_by: str | None = None
     seed_nonce: str = ""
+    revision: int | None = None
 
     @property
     def over(self) -> bool:
@@ -154,6 +161,7 @@ def _row(values: Sequence[Any]) -> MatchRow:
         to_move=None if values[7] is None else int(values[7]), open_seats=int(values[8]),
         client=values[9], created=float(values[10]), updated=float(values[11]),
         seed_by=values[12], seed_nonce=values[13] or "",
+        revision=None if values[14] is None else int(values[14]),
     )
 
 
@@ -212,10 +220,10 @@ class Store(abc.ABC):
         with self._transaction() as run:
             run(
                 f"INSERT INTO br_matches ({_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.options, str(row.seed), row.setup, json.dumps(row.seats),
                  row.version, row.to_move, row.open_seats, row.client, row.created,
-                 row.updated, row.seed_by, row.seed_nonce),
+                 row.updated, row.seed_by, row.seed_nonce, row.revision),
             )
             for seat, digest in token_hashes.items():
                 run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
