@@ -770,10 +770,14 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def step_name(self, state: S) -> str:
         """A stable name for the current step of ``state``, for front-ends to key on.
 
-        Default: ``"over"`` once the game is over, else ``"act"``; a game names its own
-        steps (``"lead"``, ``"decide"``, ``"answer"`` ...).
+        ``"over"`` once the game is over; else the name of the step waiting first, as the
+        unit that states the steps names it (:meth:`step_names`: one name for a step, in
+        front-ends and in CORE-3's refusals alike); ``"act"`` when no unit names them.
         """
-        return "over" if self.is_over(state) else "act"
+        if self.is_over(state):
+            return "over"
+        names = self.step_names(state)
+        return names[0] if names else "act"
 
     def asked(self, state: S, lang: Lang | str = "en") -> str:
         """One sentence of what the seat to move is asked (or how the game ended).

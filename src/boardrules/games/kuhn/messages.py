@@ -17,8 +17,8 @@ register_messages("KUHN", CATALOG)
 
 #: CORE-3's labels: the two steps of KUHN-3 and the four kinds of action.
 STEPS: dict[str, tuple[str, str]] = {
-    "no_bet": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
-    "facing_bet": (
+    "open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
+    "respond": (
         "the answer to a bet (call or fold)", "ответ на ставку (уравнять или сбросить карту)"
     ),
 }

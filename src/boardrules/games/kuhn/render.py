@@ -26,7 +26,7 @@ from boardrules.games.kuhn.actions import Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import Card, Stakes
 from boardrules.games.kuhn.state import State
 
-__all__ = ["Rules", "asked", "render_svg", "render_text", "step_name"]
+__all__ = ["Rules", "asked", "render_svg", "render_text"]
 
 
 class Rules(Protocol):
@@ -90,13 +90,6 @@ def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
         best = max(standings.points)
         lines.append(words["over"].format(standings.winners[0], best))
     return lines
-
-
-def step_name(game: Rules, view: State) -> str:
-    """``"open"`` (check or bet), ``"respond"`` (to a bet: call or fold), or ``"over"``."""
-    if game.to_move(view) is None:
-        return "over"
-    return "respond" if Call in game.accepts(view) else "open"
 
 
 def asked(game: Rules, view: State, lang: str = "en") -> str:

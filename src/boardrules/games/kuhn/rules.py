@@ -112,13 +112,13 @@ def _step(stakes: Stakes, state: State) -> tuple[type, ...]:
     return _FACING_BET if moves and type(moves[-1]) is Bet else _NO_BET
 
 
-_FACING: tuple[str, ...] = ("facing_bet",)
-_OPEN: tuple[str, ...] = ("no_bet",)
+_RESPOND: tuple[str, ...] = ("respond",)
+_OPEN: tuple[str, ...] = ("open",)
 
 
 def _step_names(stakes: Stakes, state: State) -> tuple[str, ...]:
     moves = state.moves
-    return _FACING if moves and type(moves[-1]) is Bet else _OPEN
+    return _RESPOND if moves and type(moves[-1]) is Bet else _OPEN
 
 
 KUHN_3: KuhnRule = Rule(
@@ -129,8 +129,9 @@ KUHN_3: KuhnRule = Rule(
     steps=Steps(_step, _step_names),
 )
 """The order of play. Turn: seat 0, then the seats alternate. Steps: facing a bet the seat
-to move calls or folds (KUHN-5), otherwise it checks or bets (KUHN-4); the core refuses any
-other kind of action there (CORE-3)."""
+to move responds, calling or folding (KUHN-5, the step ``"respond"``), otherwise it opens,
+checking or betting (KUHN-4, ``"open"``); the core refuses any other kind of action there
+(CORE-3)."""
 
 
 # -- KUHN-4, KUHN-5: the betting ---------------------------------------------------------------

@@ -248,10 +248,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         """What the seat to move is asked, or how the game ended, in one sentence."""
         return render.asked(self, state, lang)
 
-    def step_name(self, state: State) -> str:
-        """The name of the current step, for front-ends to key on (``"over"`` at the end)."""
-        return render.step_name(state)
-
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
         """The position as ``seat`` sees it, as a text table (see ``lyceum.render``)."""
         return render.render_text(self, state, seat, lang)

@@ -144,12 +144,6 @@ def _asked(game: Rules, view: State, step: Step, ru: bool) -> str:
     )
 
 
-def step_name(view: State) -> str:
-    """The kind of the pending step (``"choose"``, ``"main"``, ``"decide"`` ...), or
-    ``"over"``."""
-    return view.queue[0].kind.value if view.queue else "over"
-
-
 def asked(game: Rules, view: State, lang: str = "en") -> str:
     """What the seat to move is asked, or who won, in one sentence.
 

@@ -30,7 +30,6 @@ from boardrules.games.orbita.state import (
     Counts,
     Phase,
     Seat,
-    Stage,
     State,
     Team,
     Zones,
@@ -57,7 +56,6 @@ __all__ = [
     "handed_on",
     "max_moves",
     "next_seat",
-    "step_name",
     "turn_handed_on",
     "wrap_up",
 ]
@@ -140,12 +138,6 @@ def max_moves(ctx: Context, players: int) -> int:
         + n * (cards + s + 1)
     )
     return per_round * ctx.rounds
-
-
-# -- what decides the step (ORB-6, CORE-3) ------------------------------------------------------
-def step_name(state: State) -> Phase | Stage:
-    """The phase, or the sub-step of the open offer, that decides what is allowed."""
-    return state.offer.stage if state.offer is not None else state.phase
 
 
 # -- the automatic steps, which the rules carry out --------------------------------------------

@@ -221,11 +221,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A bound on actions per game (see ``flow.max_moves``)."""
         return flow.max_moves(self._context, self.max_players)
 
-    def step_name(self, state: State) -> str:
-        """The phase (``"trade"``), or the sub-step of the open offer (``"answer"``), that
-        decides what is allowed; ``"over"`` at the end."""
-        return "over" if self.is_over(state) else flow.step_name(state).value
-
     def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
         # The core's loop over the units' effects, on a working copy that knows the events
         # list (ORB-6's effect after every action runs the automatic steps, which emit too).
