@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from boardrules.games.kuhn.actions import Action
+from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import Stakes
 from boardrules.games.kuhn.events import Acted, Event
 
-__all__ = ["describe_action", "describe_event"]
+__all__ = ["NAMES", "describe_action", "describe_event"]
 
-_ACTIONS = {
-    "check": ("Check", "Чек"),
-    "bet": ("Bet {bet}", "Ставка {bet}"),
-    "call": ("Call {bet}", "Уравнять {bet}"),
-    "fold": ("Fold", "Сбросить карту"),
+#: Each kind of action's name in English and Russian, by its tag: the one the labels,
+#: CORE-3's refusals (``messages.py``) and the pictures (``render.py``) all use.
+NAMES: dict[str, tuple[str, str]] = {
+    Check.tag: ("Check", "Чек"),
+    Bet.tag: ("Bet", "Ставка"),
+    Call.tag: ("Call", "Уравнять"),
+    Fold.tag: ("Fold", "Сбросить карту"),
 }
+_STAKED = (Bet.tag, Call.tag)
 
 
 def _chips(n: int, ru: bool) -> str:
@@ -28,17 +31,19 @@ def _chips(n: int, ru: bool) -> str:
 
 def describe_action(stakes: Stakes, action: Action, lang: str = "en") -> str:
     """A short label for an action, for buttons and logs: ``"Bet 1 chip"``."""
-    ru = lang == "ru"
-    en_text, ru_text = _ACTIONS[action.tag]
-    return (ru_text if ru else en_text).format(bet=_chips(stakes.bet, ru))
+    return _label(stakes, action.tag, lang == "ru")
+
+
+def _label(stakes: Stakes, tag: str, ru: bool) -> str:
+    name = NAMES[tag][1 if ru else 0]
+    return f"{name} {_chips(stakes.bet, ru)}" if tag in _STAKED else name
 
 
 def describe_event(stakes: Stakes, event: Event, lang: str = "en") -> str:
     """A short label for an event, for logs and animations."""
     ru = lang == "ru"
     if isinstance(event, Acted):
-        en_text, ru_text = _ACTIONS[event.action]
-        text = (ru_text if ru else en_text).format(bet=_chips(stakes.bet, ru))
+        text = _label(stakes, event.action, ru)
         return f"Игрок {event.seat}: {text}" if ru else f"Seat {event.seat}: {text}"
     chips = _chips(event.won, ru)
     if event.shown is None:

@@ -8,6 +8,8 @@ refuse something registers its sentences here, one per code (see 7Я's ``message
 from __future__ import annotations
 
 from boardrules.core.violation import MessageCatalog, register_messages, register_steps
+from boardrules.games.kuhn.actions import Bet, Call, Check, Fold
+from boardrules.games.kuhn.labels import NAMES
 
 __all__ = ["CATALOG", "KINDS", "STEPS"]
 
@@ -15,7 +17,7 @@ CATALOG: MessageCatalog = {}
 
 register_messages("KUHN", CATALOG)
 
-#: CORE-3's labels: the two steps of KUHN-3 and the four kinds of action.
+#: CORE-3's labels: the two steps of KUHN-3, and the four kinds of action by their names.
 STEPS: dict[str, tuple[str, str]] = {
     "open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
     "respond": (
@@ -23,9 +25,6 @@ STEPS: dict[str, tuple[str, str]] = {
     ),
 }
 KINDS: dict[str, tuple[str, str]] = {
-    "Check": ("Check", "Чек"),
-    "Bet": ("Bet", "Ставка"),
-    "Call": ("Call", "Уравнять"),
-    "Fold": ("Fold", "Сбросить карту"),
+    kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)
 }
 register_steps("kuhn", STEPS, KINDS)

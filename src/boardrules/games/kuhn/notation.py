@@ -17,7 +17,7 @@ from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
 
 __all__ = ["format_action", "parse_action"]
 
-_WORDS: dict[str, Action] = {"check": Check(), "bet": Bet(), "call": Call(), "fold": Fold()}
+_WORDS: dict[str, Action] = {action.tag: action for action in (Check(), Bet(), Call(), Fold())}
 
 
 def format_action(action: Action) -> str:

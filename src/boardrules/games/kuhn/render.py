@@ -20,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Protocol
 
+from boardrules.core.codec import tag_of
 from boardrules.core.standings import Standings
 from boardrules.display import Svg, check_lang, check_seat
-from boardrules.games.kuhn.actions import Bet, Call, Check, Fold
+from boardrules.games.kuhn.actions import Call
 from boardrules.games.kuhn.content import Card, Stakes
+from boardrules.games.kuhn.labels import NAMES
 from boardrules.games.kuhn.state import State
 
 __all__ = ["Rules", "asked", "render_svg", "render_text"]
@@ -51,8 +53,6 @@ _WORDS = {
            "to_move": "ходит игрок {} ({})", "or": " или ", "over": "конец: игрок {} выигрывает {}",
            "seat": "игрок"},
 }
-_TAGS: dict[type, str] = {Check: "check", Bet: "bet", Call: "call", Fold: "fold"}
-_MOVES_RU = {"check": "чек", "bet": "ставка", "call": "уравнять", "fold": "сбросить"}
 
 
 def _card(card: Card | None, lang: str) -> str:
@@ -62,7 +62,7 @@ def _card(card: Card | None, lang: str) -> str:
 
 
 def _move(tag: str, lang: str) -> str:
-    return _MOVES_RU[tag] if lang == "ru" else tag
+    return NAMES[tag][1 if lang == "ru" else 0].lower()
 
 
 def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
@@ -78,11 +78,11 @@ def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
     for s, card in enumerate(view.cards):
         lines.append(f"  {words['seat']} {s}: {_card(card, lang):<{width}}   "
                      f"{words['pot']}: {chips[s]}")
-    moves = ", ".join(_move(_TAGS[type(m)], lang) for m in view.moves) or words["none"]
+    moves = ", ".join(_move(m.tag, lang) for m in view.moves) or words["none"]
     lines.append(f"{words['moves']}: {moves}")
     mover = game.to_move(view)
     if mover is not None:
-        tags = sorted(_TAGS[kind] for kind in game.accepts(view))
+        tags = sorted(tag_of(kind) for kind in game.accepts(view))
         kinds = words["or"].join(_move(tag, lang) for tag in tags)
         lines.append(words["to_move"].format(mover, kinds))
     else:
@@ -100,7 +100,7 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     >>> asked(game, game.new(seed=1))
     'Seat 0 opens: check or bet.'
     >>> asked(game, game.apply(game.new(seed=1), kuhn.Bet()), "ru")
-    'Игрок 1 отвечает на ставку: уравнять или сбросить.'
+    'Игрок 1 отвечает на ставку: уравнять или сбросить карту.'
     """
     ru = check_lang(lang) == "ru"
     mover = game.to_move(view)
@@ -111,9 +111,9 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
         if ru:
             return f"Раздача окончена: игрок {winner} выигрывает {won}."
         return f"The hand is over: seat {winner} wins {won}."
-    tags = [_TAGS[kind] for kind in game.accepts(view)]
-    if "call" in tags:
-        return (f"Игрок {mover} отвечает на ставку: уравнять или сбросить." if ru
+    tags = [tag_of(kind) for kind in game.accepts(view)]
+    if Call.tag in tags:
+        return (f"Игрок {mover} отвечает на ставку: уравнять или сбросить карту." if ru
                 else f"Seat {mover} answers the bet: call or fold.")
     if ru:
         return f"Игрок {mover} открывает: {' или '.join(_move(t, 'ru') for t in tags)}."
