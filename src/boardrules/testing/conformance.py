@@ -368,8 +368,10 @@ def conformance(
             outputs = set()
             # The game travels pickled (by its options and, for a variant, its rulebook).
             pickled = base64.b64encode(pickle.dumps(game)).decode()
+            # The new process imports the game's module as this one did: by its import path.
+            path = os.pathsep.join(entry for entry in sys.path if entry)
             for hashseed in ("0", "1", "12345"):
-                env = {**os.environ, "PYTHONHASHSEED": hashseed}
+                env = {**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": path}
                 result = subprocess.run(
                     [sys.executable, "-c", _HASHSEED_SCRIPT, pickled, "2026", "{}"],
                     env=env, capture_output=True, text=True, check=True, timeout=120,

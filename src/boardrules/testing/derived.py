@@ -125,6 +125,11 @@ def derived_variants(
     """
     import pytest  # a pytest class is asked for: pytest is there
 
+    if not callable(getattr(game, "vocabulary", None)):
+        raise TypeError(
+            f"derived_variants needs {type(game).__name__}.vocabulary(), every action the "
+            "game can ever take, to compare legal_actions with check"
+        )
     variants = list(derived(game))
     setup_strategy = setups if setups is not None else st.just({})
     every = tuple(game.vocabulary())
