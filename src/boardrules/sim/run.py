@@ -438,9 +438,20 @@ def summarize_chunk(
     earlier chunks of the same study played here, kept."""
     if player is None:
         player = _Player(game, agents, study_seed, setup, keep_records, probe)
-    summary = Summary()
-    results: list[GameResult] = []
     tally = _Tally()
+    results, summary = _play_into(player, indices, tally, keep_games)
+    player.settle(tally, summary)
+    return results, summary
+
+
+def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
+               ) -> tuple[list[GameResult], Summary]:
+    """Play a chunk, counting its games into ``tally`` (a study played here keeps one
+    tally for all its chunks). Returns the games when kept, and a summary of the chunk's
+    win shares alone (added game by game, so merging chunks adds their sums as a pool
+    does)."""
+    shares = Summary()
+    results: list[GameResult] = []
     shapes = tally.shapes
     for i in indices:
         if keep_games:
@@ -450,10 +461,9 @@ def summarize_chunk(
             tally.absorb(own)
         else:
             played = player.played(i, tally)
-        summary._share(played.agents, played.winners, played.groups)
+        shares._share(played.agents, played.winners, played.groups)
         shapes[played.shape] = shapes.get(played.shape, 0) + 1
-    player.settle(tally, summary)
-    return results, summary
+    return results, shares
 
 
 def _count_in(counter: Counter[str], counts: Mapping[str, int]) -> None:
@@ -715,8 +725,9 @@ class Summary:
         self.agent_games.update(other.agent_games)
         for grouping, played in other.group_games.items():
             self.group_games.setdefault(grouping, Counter()).update(played)
+        for grouping, shares in other.group_wins.items():
             mine = self.group_wins.setdefault(grouping, {})
-            for label, wins in other.group_wins.get(grouping, {}).items():
+            for label, wins in shares.items():
                 _add_share(mine, label, wins)
         self.lengths.update(other.lengths)
         for seat, counts in other.points.items():
@@ -849,12 +860,12 @@ def simulate(
     args = (setup, keep_records, probe_refusals, keep_games)
     done = 0
 
-    def absorb(chunk: tuple[list[GameResult], Summary]) -> None:
+    def absorb(chunk: tuple[list[GameResult], Summary], games: int) -> None:
         nonlocal done
         results, part = chunk
         summary.merge(part)
         kept.extend(results)
-        done += part.games
+        done += games
         if progress is not None:
             progress(done)
 
@@ -862,7 +873,7 @@ def simulate(
         chunks = _chunks(games, size)
         if pool is not None:
             limit = 4 * (os.cpu_count() or 2)
-            pending: list[Future[tuple[list[GameResult], Summary]]] = []
+            pending: list[tuple[Future[tuple[list[GameResult], Summary]], int]] = []
             for indices in chunks:
                 try:
                     future = pool.submit(summarize_chunk, game, agents, indices, seed, *args)
@@ -873,14 +884,19 @@ def simulate(
                         raise
                     chunks = itertools.chain([indices], chunks)
                     break
-                pending.append(future)
+                pending.append((future, len(indices)))
                 if len(pending) >= limit:
-                    absorb(pending.pop(0).result())
-            for future in pending:
-                absorb(future.result())
+                    future, played = pending.pop(0)
+                    absorb(future.result(), played)
+            for future, played in pending:
+                absorb(future.result(), played)
+        # Chunks played here count into one tally, settled once: a shape of game that
+        # recurs (a Kuhn poker hand has a handful) is counted once, times its games.
         here = _Player(game, agents, seed, setup, keep_records, probe_refusals)
+        tally = _Tally()
         for indices in chunks:
-            absorb(summarize_chunk(game, agents, indices, seed, *args, here))
+            absorb(_play_into(here, indices, tally, keep_games), len(indices))
+        here.settle(tally, summary)
     finally:
         if owned is not None:
             owned.shutdown()
