@@ -191,7 +191,11 @@ def _over(stakes: Stakes, state: State) -> bool:
 
 def _showdown(stakes: Stakes, state: State) -> bool:
     """Whether the hand ended with the cards shown (two checks or a call), not a fold."""
-    return _over(stakes, state) and type(state.moves[-1]) is not Fold
+    moves = state.moves  # _over without a fold, in one call: every view asks it
+    if not moves:
+        return False
+    last = type(moves[-1])
+    return last is Call or (len(moves) == 2 and last is Check)
 
 
 def _announce_the_end(stakes: Stakes, state: State, action: Action, events: Events) -> State:
