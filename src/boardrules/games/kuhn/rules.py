@@ -17,6 +17,8 @@ it ended, what each seat paid) is a named fact, looked up as ``stakes.facts.NAME
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from boardrules.core.errors import BadInput
@@ -248,8 +250,16 @@ def _pot(stakes: Stakes, state: State) -> Standings:
     """Chips won (the other seat's part of the pot) or lost (the seat's own part);
     provisional before the end: each seat shows what it has paid in."""
     facts = stakes.facts
-    paid = facts.paid(stakes, state)
     won = facts.winner(stakes, state) if facts.over(stakes, state) else None
+    paid = facts.paid(stakes, state)
+    return _standings((paid[0], paid[1]), won)
+
+
+@functools.lru_cache(maxsize=64)
+def _standings(paid: tuple[int, int], won: int | None) -> Standings:
+    """The standings when each seat has paid ``paid`` and ``won`` takes the pot (``None``:
+    not yet). A hand ends in a handful of ways, so each is made once and kept (standings
+    are immutable)."""
     pot = paid[0] + paid[1]
     took = (pot if won == 0 else 0, pot if won == 1 else 0)
     points = (took[0] - paid[0], took[1] - paid[1])
