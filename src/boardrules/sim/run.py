@@ -218,8 +218,8 @@ class _Player:
     the seatings, the rules behind each action class and each event class, the type tags."""
 
     __slots__ = ("choosers", "effect_rules", "event_rule", "every", "game", "games",
-                 "grouping", "keep_record", "limit", "names", "ruled", "setup", "tags",
-                 "tally", "vocabulary")
+                 "grouping", "handled", "keep_record", "limit", "names", "ruled", "setup",
+                 "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
@@ -239,6 +239,8 @@ class _Player:
         vocabulary_hook = game_hook(game, "vocabulary") if self.every else None
         self.vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
         self.effect_rules = _effect_rules(game)
+        #: Per action class, ``effect_rules``' answer, looked up without a call per step.
+        self.handled: dict[type, tuple[str, ...]] = {}
         self.tags: dict[type, str] = {}
         #: Per event class, whether its events may name their rule themselves.
         self.ruled: dict[type, bool] = {}
@@ -282,6 +284,7 @@ class _Player:
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
         event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
+        handled = self.handled
         event_counts, rules, refusals = tally.events, tally.rules, tally.refusals
         by_events: list[str] = []
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
@@ -331,7 +334,10 @@ class _Player:
                 if isinstance(rule, str):
                     rules[rule] = rules.get(rule, 0) + 1
                     if step_rules is None:
-                        step_rules = effect_rules(type(action))
+                        kind = type(action)
+                        step_rules = handled.get(kind)
+                        if step_rules is None:
+                            step_rules = handled[kind] = effect_rules(kind)
                     if rule not in step_rules and (more is None or rule not in more):
                         by_events.append(rule)
                         more = {rule} if more is None else more | {rule}
