@@ -377,14 +377,13 @@ class _Player:
 
     def settle(self, tally: _Tally, summary: Summary) -> None:
         """Count a chunk's games into ``summary``: each shape once, times its games, and
-        the sums. The win shares are the caller's, game by game (:meth:`Summary._share`)."""
+        the sums. The win shares are the caller's, game by game (:func:`_share`)."""
         for shape, times in tally.shapes.items():
             rotation, winners, points, kinds, by_events, content, groups = shape
             counts = _counts(kinds)
-            summary._shape(times, self.names[rotation], winners, points, len(kinds),
-                           groups, content, self.acted(counts, by_events),
-                           self.by_tag(counts))
-        summary._sums(self.by_tag(tally.events), tally.rules, tally.refusals, tally.probed)
+            _shape(summary, times, self.names[rotation], winners, points, len(kinds),
+                   groups, content, self.acted(counts, by_events), self.by_tag(counts))
+        _sums(summary, self.by_tag(tally.events), tally.rules, tally.refusals, tally.probed)
 
 
 class _Played(NamedTuple):
@@ -467,7 +466,7 @@ def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
             tally.absorb(own)
         else:
             played = player.played(i, tally)
-        shares._share(played.agents, played.winners, played.groups)
+        _share(shares, played.agents, played.winners, played.groups)
         shapes[played.shape] = shapes.get(played.shape, 0) + 1
     return results, shares
 
@@ -648,74 +647,10 @@ class Summary:
 
     def add(self, result: GameResult) -> None:
         """Count one game in (a tied win counts as a share for each winner)."""
-        self._share(result.agents, result.winners, result.groups)
-        self._shape(1, result.agents, result.winners, result.points, result.length,
-                    result.groups.items(), result.content.items(), result.acted,
-                    result.actions)
-        self._sums(result.events, result.rules, result.refusals, result.probed)
-
-    def _share(self, agents: tuple[str, ...], winners: tuple[int, ...],
-               groups: Mapping[str, Sequence[str]]) -> None:
-        """The win shares of one game (added game by game: a sum of floats depends on its
-        order)."""
-        share = 1 / len(winners) if winners else 0.0
-        for seat in winners:
-            _add_share(self.seat_wins, seat, share)
-            _add_share(self.agent_wins, agents[seat], share)
-        for grouping, labels in groups.items():
-            wins = self.group_wins.setdefault(grouping, {})
-            for seat in winners:
-                _add_share(wins, labels[seat], share)
-
-    def _shape(
-        self,
-        times: int,
-        agents: tuple[str, ...],
-        winners: tuple[int, ...],
-        points: tuple[int, ...],
-        length: int,
-        groups: Iterable[tuple[str, Sequence[str]]],
-        content: Iterable[tuple[str, int]],
-        acted: Mapping[str, int],
-        kinds: Mapping[str, int],
-    ) -> None:
-        """Count in ``times`` games alike in all but their win shares and the sums."""
-        self.games += times
-        self.seats = max(self.seats, len(agents))
-        if len(winners) > 1:
-            self.ties += times
-            for seat in winners:
-                self.seat_ties[seat] += times
-        elif not winners:
-            self.no_winner += times
-        for seat, name in enumerate(agents):
-            self.agent_games[name] += times
-            _counter(self.seat_agents, seat)[name] += times
-        for grouping, labels in groups:
-            played = _counter(self.group_games, grouping)
-            for label in labels:
-                played[label] += times
-        self.lengths[length] += times
-        for seat, p in enumerate(points):
-            _counter(self.points, seat)[p] += times
-        for key, count in content:
-            self.content[key] += count * times
-            if count > 0:
-                self.content_games[key] += times
-        for key, count in acted.items():
-            self.acted[key] += count * times
-            if count > 0:
-                self.acted_games[key] += times
-        for key, count in kinds.items():
-            self.actions[key] += count * times
-
-    def _sums(self, events: Mapping[str, int], rules: Mapping[str, int],
-              refusals: Mapping[str, int], probed: int) -> None:
-        """Add counts that are sums over the games."""
-        _count_in(self.events, events)
-        _count_in(self.rules, rules)
-        _count_in(self.refusals, refusals)
-        self.probed += probed
+        _share(self, result.agents, result.winners, result.groups)
+        _shape(self, 1, result.agents, result.winners, result.points, result.length,
+               result.groups.items(), result.content.items(), result.acted, result.actions)
+        _sums(self, result.events, result.rules, result.refusals, result.probed)
 
     def merge(self, other: Summary) -> None:
         """Add another summary's totals into this one (chunks played elsewhere)."""
@@ -751,6 +686,72 @@ class Summary:
             self.seat_agents.setdefault(seat, Counter()).update(agents)
         self.content_ids.update(other.content_ids)
         self.content_games_ids.update(other.content_games_ids)
+
+
+def _share(summary: Summary, agents: tuple[str, ...], winners: tuple[int, ...],
+           groups: Mapping[str, Sequence[str]]) -> None:
+    """Count into ``summary`` the win shares of one game (game by game: a sum of floats
+    depends on its order)."""
+    share = 1 / len(winners) if winners else 0.0
+    for seat in winners:
+        _add_share(summary.seat_wins, seat, share)
+        _add_share(summary.agent_wins, agents[seat], share)
+    for grouping, labels in groups.items():
+        wins = summary.group_wins.setdefault(grouping, {})
+        for seat in winners:
+            _add_share(wins, labels[seat], share)
+
+
+def _shape(
+    summary: Summary,
+    times: int,
+    agents: tuple[str, ...],
+    winners: tuple[int, ...],
+    points: tuple[int, ...],
+    length: int,
+    groups: Iterable[tuple[str, Sequence[str]]],
+    content: Iterable[tuple[str, int]],
+    acted: Mapping[str, int],
+    kinds: Mapping[str, int],
+) -> None:
+    """Count into ``summary`` ``times`` games alike in all but their win shares and the sums."""
+    summary.games += times
+    summary.seats = max(summary.seats, len(agents))
+    if len(winners) > 1:
+        summary.ties += times
+        for seat in winners:
+            summary.seat_ties[seat] += times
+    elif not winners:
+        summary.no_winner += times
+    for seat, name in enumerate(agents):
+        summary.agent_games[name] += times
+        _counter(summary.seat_agents, seat)[name] += times
+    for grouping, labels in groups:
+        played = _counter(summary.group_games, grouping)
+        for label in labels:
+            played[label] += times
+    summary.lengths[length] += times
+    for seat, p in enumerate(points):
+        _counter(summary.points, seat)[p] += times
+    for key, count in content:
+        summary.content[key] += count * times
+        if count > 0:
+            summary.content_games[key] += times
+    for key, count in acted.items():
+        summary.acted[key] += count * times
+        if count > 0:
+            summary.acted_games[key] += times
+    for key, count in kinds.items():
+        summary.actions[key] += count * times
+
+
+def _sums(summary: Summary, events: Mapping[str, int], rules: Mapping[str, int],
+          refusals: Mapping[str, int], probed: int) -> None:
+    """Add into ``summary`` the counts that are sums over the games."""
+    _count_in(summary.events, events)
+    _count_in(summary.rules, rules)
+    _count_in(summary.refusals, refusals)
+    summary.probed += probed
 
 
 def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
