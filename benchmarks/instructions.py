@@ -3,7 +3,8 @@
 Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn`` (or
 ``--variant``: each game against its own rules in new function objects; ``--openspiel``:
 Kuhn poker against OpenSpiel's ``kuhn_poker``; ``--mcts``: a Kuhn MCTS iteration against
-OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop). For each game
+OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop, alone and
+with ``game.score`` of each finished game). For each game
 and each version (the working tree, and the base revision's ``src`` exported with
 ``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
 a small and a large number of games; the difference of the two totals divided by the
@@ -38,6 +39,7 @@ if sys.argv[3] == "variant":
     game = same_rules_anew(game)
 setup = {"players": 4} if name in ("lyceum", "orbita") else {}
 pick = random.Random(1)
+scored = sys.argv[3] == "scored"  # each finished game scored: a playout's result is read
 steps = 0
 for seed in range(games):
     state = game.new(seed, **setup)
@@ -46,6 +48,8 @@ for seed in range(games):
         state = game.apply(state, pick.choice(legal))
         legal = game.legal_actions(state)
         steps += 1
+    if scored:
+        game.score(state)
 print(steps)
 """
 
@@ -156,11 +160,14 @@ def main() -> int:
         return 0
     if args.simulate:
         print("instructions per step: simulate (random agents, one process) against a raw loop")
-        print("| game | raw loop | simulate | ratio |")
-        print("| --- | --- | --- | --- |")
+        print("(the raw loop alone, and scoring each finished game: a playout's result is read)")
+        print("| game | raw loop | raw loop, scored | simulate | ratio | ratio, scored |")
+        print("| --- | --- | --- | --- | --- | --- |")
         for name in args.names:
-            raw, sim = per_step(ROOT / "src", name), per_step(ROOT / "src", name, "simulate")
-            print(f"| {name} | {raw / 1000:.1f}k | {sim / 1000:.1f}k | {sim / raw:.2f} |")
+            raw, scored = per_step(ROOT / "src", name), per_step(ROOT / "src", name, "scored")
+            sim = per_step(ROOT / "src", name, "simulate")
+            print(f"| {name} | {raw / 1000:.1f}k | {scored / 1000:.1f}k | {sim / 1000:.1f}k | "
+                  f"{sim / raw:.2f} | {sim / scored:.2f} |")
         return 0
     if args.mcts:
         if importlib.util.find_spec("pyspiel") is None:

@@ -34,6 +34,43 @@ def test_shuffle_is_a_permutation_and_repeatable(seed: int, items: list[int]) ->
     assert shuffled == Rng(seed).shuffled(items)
 
 
+_MASK = 2**64 - 1
+
+
+def _splitmix(state: int) -> tuple[int, int]:
+    """One SplitMix64 step as the module docstring states it: (new state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) % 2**64
+    z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 % 2**64
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB % 2**64
+    return state, z ^ (z >> 31)
+
+
+def _fnv1a(text: str) -> int:
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        h = (h ^ byte) * 0x100000001B3 % 2**64
+    return h
+
+
+@given(st.integers(), st.lists(st.integers() | st.text(max_size=8), max_size=4),
+       st.integers(0, 3))
+def test_derive_mixes_each_label_as_the_docstring_states(
+    seed: int, labels: list[int | str], draws: int
+) -> None:
+    # The written-out mixing (any int label, huge or negative, by its low 64 bits; a
+    # string by its FNV-1a hash) gives the streams the portable specification gives.
+    state = seed % 2**64
+    for label in labels:
+        hashed = _fnv1a(label) if isinstance(label, str) else label % 2**64
+        state = _splitmix(state ^ hashed)[1]
+    rng = Rng.derive(seed, *labels)
+    assert rng.state == state
+    for _ in range(draws):
+        state, out = _splitmix(state)
+        assert rng.next() == out
+        assert rng.state == state
+
+
 @given(seeds())
 def test_derived_streams_differ_by_label(seed: int) -> None:
     a = Rng.derive(seed, "epoch", 1).next()
@@ -58,3 +95,9 @@ def test_bad_seeds_are_bad_input(bad: object) -> None:
 def test_below_needs_a_positive_bound() -> None:
     with pytest.raises(ValueError, match="n >= 1"):
         Rng(1).below(0)
+
+
+@given(st.integers(), st.integers() | st.text(max_size=8), st.integers(0, 5))
+def test_derive_many_is_derive_for_each_number(seed: int, label: int | str, count: int) -> None:
+    streams = Rng.derive_many(seed, label, count)
+    assert [r.state for r in streams] == [Rng.derive(seed, label, i).state for i in range(count)]

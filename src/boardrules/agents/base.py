@@ -116,9 +116,7 @@ def outcome(game: Any, state: Any, seat: int) -> float:
 
 def agent_streams(seed: int, seats: int) -> list[Rng]:
     """Each seat's own stream for its agent in the game played from ``seed``."""
-    # ``Rng.derive(seed, "agent", seat)``, with the shared "agent" step mixed once.
-    agents = Rng.derive(seed, "agent").state
-    return [Rng.derive(agents, seat) for seat in range(seats)]
+    return Rng.derive_many(seed, "agent", seats)  # Rng.derive(seed, "agent", seat) each
 
 
 def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:

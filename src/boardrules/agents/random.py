@@ -26,4 +26,5 @@ class RandomAgent:
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """A uniformly drawn legal action."""
-        return rng.choice(game.legal_actions(view))
+        legal = game.legal_actions(view)
+        return legal[rng.below(len(legal))]  # rng.choice(legal), one call fewer

@@ -51,14 +51,6 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def _mix(state: int) -> tuple[int, int]:
-    state = (state + _GAMMA) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
-
-
 def _label(label: int | str) -> int:
     if isinstance(label, str):
         h = _STRING_LABELS.get(label)
@@ -93,17 +85,45 @@ class Rng:
         """An independent stream for one purpose, such as ``derive(seed, "epoch", 2)``."""
         state = seed & MASK
         for label in labels:
-            h = _STRING_LABELS.get(label) if type(label) is str else None
-            s = ((state ^ (_label(label) if h is None else h)) + _GAMMA) & MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK  # _mix(...), written out
+            # An int label is mixed as it is: the low 64 bits of ``^`` and ``+`` depend
+            # only on the low 64 bits of their operands, so ``label & MASK`` is implied.
+            if type(label) is not int:
+                h = _STRING_LABELS.get(label) if type(label) is str else None
+                label = _label(label) if h is None else h
+            s = ((state ^ label) + _GAMMA) & MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK  # one SplitMix64 step, written out
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             state = z ^ (z >> 31)
-        return cls(state)
+        rng = cls.__new__(cls)
+        rng.state = state
+        return rng
+
+    @classmethod
+    def derive_many(cls, seed: int, label: int | str, count: int) -> list[Rng]:
+        """``[derive(seed, label, i) for i in range(count)]``, the shared ``label`` mixed
+        once: one stream per seat, say.
+
+        >>> [r.state for r in Rng.derive_many(7, "agent", 2)] == [
+        ...     Rng.derive(7, "agent", seat).state for seat in range(2)]
+        True
+        """
+        shared = cls.derive(seed, label).state
+        streams = []
+        for i in range(count):
+            s = ((shared ^ i) + _GAMMA) & MASK  # one SplitMix64 step, written out
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            rng = cls.__new__(cls)
+            rng.state = z ^ (z >> 31)
+            streams.append(rng)
+        return streams
 
     def next(self) -> int:
         """The next 64-bit unsigned value."""
-        self.state, out = _mix(self.state)
-        return out
+        self.state = s = (self.state + _GAMMA) & MASK  # one SplitMix64 step, written out
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A value in ``0 .. n - 1``, each equally likely."""

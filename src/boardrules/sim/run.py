@@ -6,7 +6,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Literal, NamedTuple, TypeVar
 
@@ -170,18 +170,68 @@ def rules_with_code(game: Any) -> tuple[str, ...]:
     return tuple(rule.id for rule in game.rulebook if rule.checks or rule.effects)
 
 
+#: What a summary reads of one game besides the sums of a :class:`_Tally`: the seating (the
+#: rotation), the winners, the points, the kind of each action in order, the rule of each
+#: action at which a rule acted through its events, the game's content tally and its
+#: groupings (items in order).
+_Shape = tuple[int, tuple[int, ...], tuple[int, ...], tuple[type, ...], tuple[str, ...],
+               tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+
+
+class _Tally:
+    """The sums a player counts while it plays, each in the order first seen: of one game
+    (for its :class:`GameResult`) or of a chunk of games (for its :class:`Summary`).
+
+    ``shapes`` counts a chunk's games by their :data:`_Shape`, so that a summary counts
+    each shape once, times the games that had it (a Kuhn poker hand has a handful).
+    """
+
+    __slots__ = ("events", "probed", "refusals", "rules", "shapes")
+
+    def __init__(self) -> None:
+        self.events: dict[type, int] = {}
+        self.rules: dict[str, int] = {}
+        self.refusals: dict[str, int] = {}
+        self.probed = 0
+        self.shapes: dict[_Shape, int] = {}
+
+    def absorb(self, other: _Tally) -> None:
+        """Add the sums of ``other`` (a game played after this tally's games)."""
+        for kind, count in other.events.items():
+            self.events[kind] = self.events.get(kind, 0) + count
+        for mine, theirs in ((self.rules, other.rules), (self.refusals, other.refusals)):
+            for rule, count in theirs.items():
+                mine[rule] = mine.get(rule, 0) + count
+        self.probed += other.probed
+
+
+def _counts(kinds: Sequence[type]) -> dict[type, int]:
+    """How many of each kind, in the order first seen."""
+    counts: dict[type, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
 class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
-    the rules behind each action class and each event class, the type tags."""
+    the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("agents", "effect_rules", "event_rule", "every", "game", "grouping",
-                 "keep_record", "limit", "ruled", "setup", "study_seed", "tags", "tally",
-                 "vocabulary")
+    __slots__ = ("choosers", "effect_rules", "event_rule", "every", "game", "games",
+                 "grouping", "handled", "keep_record", "limit", "names", "ruled", "setup",
+                 "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
-        self.game, self.agents, self.study_seed = game, agents, study_seed
-        self.setup, self.keep_record = setup, keep_record
+        self.game, self.setup, self.keep_record = game, setup, keep_record
+        #: ``Rng.derive(study_seed, "game")``'s state: game ``i`` is played from
+        #: ``Rng.derive(study_seed, "game", i).next()``, the shared label mixed once.
+        self.games = Rng.derive(study_seed, "game").state
+        # Seats rotate so every agent sits everywhere: game i seats agents[(seat + i) % n].
+        n = len(agents)
+        seatings = [[agents[(seat + turn) % n] for seat in range(n)] for turn in range(n)]
+        self.choosers = [[agent.choose for agent in seated] for seated in seatings]
+        self.names = [tuple([agent.name for agent in seated]) for seated in seatings]
         self.grouping = game_hook(game, "seat_groups")
         self.event_rule = game_hook(game, "event_rule")
         self.tally = game_hook(game, "tally")
@@ -189,41 +239,59 @@ class _Player:
         vocabulary_hook = game_hook(game, "vocabulary") if self.every else None
         self.vocabulary = tuple(vocabulary_hook()) if vocabulary_hook is not None else ()
         self.effect_rules = _effect_rules(game)
+        #: Per action class, ``effect_rules``' answer, looked up without a call per step.
+        self.handled: dict[type, tuple[str, ...]] = {}
         self.tags: dict[type, str] = {}
         #: Per event class, whether its events may name their rule themselves.
         self.ruled: dict[type, bool] = {}
 
-    def tag(self, kind: type) -> str:
-        found = self.tags.get(kind)
-        if found is None:
-            found = self.tags[kind] = tag_of(kind)
-        return found
+    def by_tag(self, counts: Mapping[type, int]) -> dict[str, int]:
+        """Counts by class, added up by the classes' type tags (in the order first seen)."""
+        tags = self.tags
+        out: dict[str, int] = {}
+        for kind, count in counts.items():
+            tag = tags.get(kind)
+            if tag is None:
+                tag = tags[kind] = tag_of(kind)
+            out[tag] = out.get(tag, 0) + count
+        return out
+
+    def acted(self, kinds: Mapping[type, int], by_events: Sequence[str]) -> dict[str, int]:
+        """For each rule ID, the actions at which it acted: once for each action its events
+        were behind (``by_events``), then at every action of a class its effects handle."""
+        acted: dict[str, int] = {}
+        for rule in by_events:
+            acted[rule] = acted.get(rule, 0) + 1
+        effect_rules = self.effect_rules
+        for kind, count in kinds.items():
+            for rule in effect_rules(kind):
+                acted[rule] = acted.get(rule, 0) + count
+        return acted
 
     def play(self, index: int) -> GameResult:
         """Game number ``index`` of the study; seats rotate so every agent sits everywhere."""
-        return self.result(self.played(index))
+        own = _Tally()
+        return self.result(self.played(index, own), own)
 
-    def played(self, index: int) -> _Played:
-        """Game number ``index``, counted in plain dicts (a :class:`GameResult` is made only
-        for a study that keeps its games: :meth:`result`)."""
-        game, agents = self.game, self.agents
-        seed = Rng.derive(self.study_seed, "game", index).next()
-        n = len(agents)
-        seated = [agents[(seat + index) % n] for seat in range(n)]
-        choosers = [agent.choose for agent in seated]
-        streams = agent_streams(seed, n)
+    def played(self, index: int, tally: _Tally) -> _Played:
+        """Game number ``index``, its sums counted into ``tally`` (a :class:`GameResult` is
+        made only for a study that keeps its games: :meth:`result`)."""
+        game = self.game
+        seed = Rng.derive(self.games, index).next()
+        rotation = index % len(self.choosers)
+        choosers = self.choosers[rotation]
+        streams = agent_streams(seed, len(choosers))
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
         event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
-        event_counts: dict[type, int] = {}
-        rules: dict[str, int] = {}
-        refusals: dict[str, int] = {}
-        acted: dict[str, int] = {}
+        handled = self.handled
+        event_counts, rules, refusals = tally.events, tally.rules, tally.refusals
+        by_events: list[str] = []
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
         sample = Rng.derive(seed, "probe") if vocabulary else None
         whole = len(vocabulary) <= limit
         probed = 0
-        tally = self.tally
+        content_hook = self.tally
         all_events: list[Any] = []
         actions: list[Any] = []
         to_move, view, step, check = game.to_move, game.view, game.step, game.check
@@ -248,7 +316,7 @@ class _Player:
             events = transition.events
             if not events:
                 continue
-            if tally is not None:
+            if content_hook is not None:
                 all_events.extend(events)
             step_rules: tuple[str, ...] | None = None
             more: set[str] | None = None
@@ -258,37 +326,36 @@ class _Player:
                 names_rule = ruled.get(cls)
                 if names_rule is None:
                     names_rule = ruled[cls] = hasattr(event, "rule")
+                if not names_rule and event_rule is None:
+                    continue  # no rule behind it: counted by type alone
                 rule = getattr(event, "rule", None) if names_rule else None
                 if not isinstance(rule, str) and event_rule is not None:
                     rule = event_rule(event)
                 if isinstance(rule, str):
                     rules[rule] = rules.get(rule, 0) + 1
                     if step_rules is None:
-                        step_rules = effect_rules(type(action))
+                        kind = type(action)
+                        step_rules = handled.get(kind)
+                        if step_rules is None:
+                            step_rules = handled[kind] = effect_rules(kind)
                     if rule not in step_rules and (more is None or rule not in more):
-                        acted[rule] = acted.get(rule, 0) + 1
+                        by_events.append(rule)
                         more = {rule} if more is None else more | {rule}
-        kinds = Counter(map(type, actions))
-        for kind, count in kinds.items():
-            for rule_id in effect_rules(kind):
-                acted[rule_id] = acted.get(rule_id, 0) + count
+        tally.probed += probed
         standings = game.score(state)
-        content = tally(state, tuple(all_events)) if tally is not None else None
-        tag = self.tag
-        events_by_tag: dict[str, int] = {}
-        for cls, count in event_counts.items():
-            key = tag(cls)
-            events_by_tag[key] = events_by_tag.get(key, 0) + count
-        actions_by_tag: dict[str, int] = {}
-        for kind, count in kinds.items():
-            key = tag(kind)
-            actions_by_tag[key] = actions_by_tag.get(key, 0) + count
-        return _Played(index, seed, tuple([a.name for a in seated]), standings.winners,
-                       standings.points, actions, events_by_tag, rules, refusals,
-                       content or {}, groups or {}, acted, actions_by_tag, probed)
+        winners, points = standings.winners, standings.points
+        content = content_hook(state, tuple(all_events)) if content_hook is not None else None
+        shape: _Shape = (
+            rotation, winners, points, tuple(map(type, actions)), tuple(by_events),
+            tuple(content.items()) if content else (),
+            tuple([(k, tuple(v)) for k, v in groups.items()]) if groups else (),
+        )
+        return _Played(index, seed, self.names[rotation], winners, points, actions,
+                       content or {}, groups or {}, shape)
 
-    def result(self, played: _Played) -> GameResult:
-        """The :class:`GameResult` of a game counted by :meth:`played`."""
+    def result(self, played: _Played, own: _Tally) -> GameResult:
+        """The :class:`GameResult` of a game :meth:`played` counted into ``own``."""
+        kinds = _counts(played.shape[3])
         return GameResult(
             index=played.number,
             seed=played.seed,
@@ -296,21 +363,31 @@ class _Player:
             winners=played.winners,
             points=played.points,
             length=len(played.actions),
-            events=FrozenMap(sorted(played.events.items())),
-            rules=FrozenMap(sorted(played.rules.items())),
-            refusals=FrozenMap(sorted(played.refusals.items())),
+            events=FrozenMap(sorted(self.by_tag(own.events).items())),
+            rules=FrozenMap(sorted(own.rules.items())),
+            refusals=FrozenMap(sorted(own.refusals.items())),
             content=FrozenMap(sorted(Counter(played.content).items())),
             record=(self.game.record(played.seed, tuple(played.actions), **self.setup)
                     if self.keep_record else None),
             groups=FrozenMap(sorted((k, tuple(v)) for k, v in played.groups.items())),
-            acted=FrozenMap(sorted(played.acted.items())),
-            actions=FrozenMap(sorted(played.kinds.items())),
-            probed=played.probed,
+            acted=FrozenMap(sorted(self.acted(kinds, played.shape[4]).items())),
+            actions=FrozenMap(sorted(self.by_tag(kinds).items())),
+            probed=own.probed,
         )
+
+    def settle(self, tally: _Tally, summary: Summary) -> None:
+        """Count a chunk's games into ``summary``: each shape once, times its games, and
+        the sums. The win shares are the caller's, game by game (:func:`_share`)."""
+        for shape, times in tally.shapes.items():
+            rotation, winners, points, kinds, by_events, content, groups = shape
+            counts = _counts(kinds)
+            _shape(summary, times, self.names[rotation], winners, points, len(kinds),
+                   groups, content, self.acted(counts, by_events), self.by_tag(counts))
+        _sums(summary, self.by_tag(tally.events), tally.rules, tally.refusals, tally.probed)
 
 
 class _Played(NamedTuple):
-    """One game's counts in plain dicts, as :class:`GameResult` names them."""
+    """One game as the study played it; what a summary reads of it is its ``shape``."""
 
     number: int
     seed: int
@@ -318,14 +395,9 @@ class _Played(NamedTuple):
     winners: tuple[int, ...]
     points: tuple[int, ...]
     actions: list[Any]
-    events: dict[str, int]
-    rules: dict[str, int]
-    refusals: dict[str, int]
     content: Mapping[str, int]
     groups: Mapping[str, Sequence[str]]
-    acted: dict[str, int]
-    kinds: dict[str, int]
-    probed: int
+    shape: _Shape
 
 
 def play_one(
@@ -371,14 +443,32 @@ def summarize_chunk(
     earlier chunks of the same study played here, kept."""
     if player is None:
         player = _Player(game, agents, study_seed, setup, keep_records, probe)
-    summary = Summary()
-    results: list[GameResult] = []
-    for i in indices:
-        played = player.played(i)
-        summary.count(played)
-        if keep_games:
-            results.append(player.result(played))
+    tally = _Tally()
+    results, summary = _play_into(player, indices, tally, keep_games)
+    player.settle(tally, summary)
     return results, summary
+
+
+def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
+               ) -> tuple[list[GameResult], Summary]:
+    """Play a chunk, counting its games into ``tally`` (a study played here keeps one
+    tally for all its chunks). Returns the games when kept, and a summary of the chunk's
+    win shares alone (added game by game, so merging chunks adds their sums as a pool
+    does)."""
+    shares = Summary()
+    results: list[GameResult] = []
+    shapes = tally.shapes
+    for i in indices:
+        if keep_games:
+            own = _Tally()
+            played = player.played(i, own)
+            results.append(player.result(played, own))
+            tally.absorb(own)
+        else:
+            played = player.played(i, tally)
+        _share(shares, played.agents, played.winners, played.groups)
+        shapes[played.shape] = shapes.get(played.shape, 0) + 1
+    return results, shares
 
 
 def _count_in(counter: Counter[str], counts: Mapping[str, int]) -> None:
@@ -396,13 +486,6 @@ def _counter(counters: dict[K, Counter[Any]], key: K) -> Counter[Any]:
     if found is None:
         found = counters[key] = Counter()
     return found
-
-
-def _count_present(counter: Counter[str], counts: Mapping[str, int]) -> None:
-    """One more for each key whose count is above zero."""
-    for key, count in counts.items():
-        if count > 0:
-            counter[key] += 1
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -564,64 +647,10 @@ class Summary:
 
     def add(self, result: GameResult) -> None:
         """Count one game in (a tied win counts as a share for each winner)."""
-        self._count(result.agents, result.winners, result.points, result.length,
-                    result.groups, result.events, result.rules, result.refusals,
-                    result.content, result.acted, result.actions, result.probed)
-
-    def count(self, played: _Played) -> None:
-        """Count in one game as the study played it (without making its GameResult)."""
-        self._count(played.agents, played.winners, played.points, len(played.actions),
-                    played.groups, played.events, played.rules, played.refusals,
-                    played.content, played.acted, played.kinds, played.probed)
-
-    def _count(
-        self,
-        agents: tuple[str, ...],
-        winners: tuple[int, ...],
-        points: tuple[int, ...],
-        length: int,
-        groups: Mapping[str, Sequence[str]],
-        events: Mapping[str, int],
-        rules: Mapping[str, int],
-        refusals: Mapping[str, int],
-        content: Mapping[str, int],
-        acted: Mapping[str, int],
-        kinds: Mapping[str, int],
-        probed: int,
-    ) -> None:
-        self.games += 1
-        self.seats = max(self.seats, len(agents))
-        share = 1 / len(winners) if winners else 0.0
-        if len(winners) > 1:
-            self.ties += 1
-            self.seat_ties.update(winners)
-        elif not winners:
-            self.no_winner += 1
-        for seat in winners:
-            _add_share(self.seat_wins, seat, share)
-            _add_share(self.agent_wins, agents[seat], share)
-        for seat, name in enumerate(agents):
-            self.agent_games[name] += 1
-            _counter(self.seat_agents, seat)[name] += 1
-        for grouping, labels in groups.items():
-            wins = self.group_wins.setdefault(grouping, {})
-            _counter(self.group_games, grouping).update(labels)
-            for seat in winners:
-                _add_share(wins, labels[seat], share)
-        self.lengths[length] += 1
-        for seat, p in enumerate(points):
-            _counter(self.points, seat)[p] += 1
-        _count_in(self.events, events)
-        _count_in(self.rules, rules)
-        if refusals:
-            _count_in(self.refusals, refusals)
-        if content:
-            _count_in(self.content, content)
-            _count_present(self.content_games, content)
-        _count_in(self.acted, acted)
-        _count_present(self.acted_games, acted)
-        _count_in(self.actions, kinds)
-        self.probed += probed
+        _share(self, result.agents, result.winners, result.groups)
+        _shape(self, 1, result.agents, result.winners, result.points, result.length,
+               result.groups.items(), result.content.items(), result.acted, result.actions)
+        _sums(self, result.events, result.rules, result.refusals, result.probed)
 
     def merge(self, other: Summary) -> None:
         """Add another summary's totals into this one (chunks played elsewhere)."""
@@ -637,8 +666,9 @@ class Summary:
         self.agent_games.update(other.agent_games)
         for grouping, played in other.group_games.items():
             self.group_games.setdefault(grouping, Counter()).update(played)
+        for grouping, shares in other.group_wins.items():
             mine = self.group_wins.setdefault(grouping, {})
-            for label, wins in other.group_wins.get(grouping, {}).items():
+            for label, wins in shares.items():
                 _add_share(mine, label, wins)
         self.lengths.update(other.lengths)
         for seat, counts in other.points.items():
@@ -656,6 +686,72 @@ class Summary:
             self.seat_agents.setdefault(seat, Counter()).update(agents)
         self.content_ids.update(other.content_ids)
         self.content_games_ids.update(other.content_games_ids)
+
+
+def _share(summary: Summary, agents: tuple[str, ...], winners: tuple[int, ...],
+           groups: Mapping[str, Sequence[str]]) -> None:
+    """Count into ``summary`` the win shares of one game (game by game: a sum of floats
+    depends on its order)."""
+    share = 1 / len(winners) if winners else 0.0
+    for seat in winners:
+        _add_share(summary.seat_wins, seat, share)
+        _add_share(summary.agent_wins, agents[seat], share)
+    for grouping, labels in groups.items():
+        wins = summary.group_wins.setdefault(grouping, {})
+        for seat in winners:
+            _add_share(wins, labels[seat], share)
+
+
+def _shape(
+    summary: Summary,
+    times: int,
+    agents: tuple[str, ...],
+    winners: tuple[int, ...],
+    points: tuple[int, ...],
+    length: int,
+    groups: Iterable[tuple[str, Sequence[str]]],
+    content: Iterable[tuple[str, int]],
+    acted: Mapping[str, int],
+    kinds: Mapping[str, int],
+) -> None:
+    """Count into ``summary`` ``times`` games alike in all but their win shares and the sums."""
+    summary.games += times
+    summary.seats = max(summary.seats, len(agents))
+    if len(winners) > 1:
+        summary.ties += times
+        for seat in winners:
+            summary.seat_ties[seat] += times
+    elif not winners:
+        summary.no_winner += times
+    for seat, name in enumerate(agents):
+        summary.agent_games[name] += times
+        _counter(summary.seat_agents, seat)[name] += times
+    for grouping, labels in groups:
+        played = _counter(summary.group_games, grouping)
+        for label in labels:
+            played[label] += times
+    summary.lengths[length] += times
+    for seat, p in enumerate(points):
+        _counter(summary.points, seat)[p] += times
+    for key, count in content:
+        summary.content[key] += count * times
+        if count > 0:
+            summary.content_games[key] += times
+    for key, count in acted.items():
+        summary.acted[key] += count * times
+        if count > 0:
+            summary.acted_games[key] += times
+    for key, count in kinds.items():
+        summary.actions[key] += count * times
+
+
+def _sums(summary: Summary, events: Mapping[str, int], rules: Mapping[str, int],
+          refusals: Mapping[str, int], probed: int) -> None:
+    """Add into ``summary`` the counts that are sums over the games."""
+    _count_in(summary.events, events)
+    _count_in(summary.rules, rules)
+    _count_in(summary.refusals, refusals)
+    summary.probed += probed
 
 
 def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
@@ -771,12 +867,12 @@ def simulate(
     args = (setup, keep_records, probe_refusals, keep_games)
     done = 0
 
-    def absorb(chunk: tuple[list[GameResult], Summary]) -> None:
+    def absorb(chunk: tuple[list[GameResult], Summary], games: int) -> None:
         nonlocal done
         results, part = chunk
         summary.merge(part)
         kept.extend(results)
-        done += part.games
+        done += games
         if progress is not None:
             progress(done)
 
@@ -784,7 +880,7 @@ def simulate(
         chunks = _chunks(games, size)
         if pool is not None:
             limit = 4 * (os.cpu_count() or 2)
-            pending: list[Future[tuple[list[GameResult], Summary]]] = []
+            pending: list[tuple[Future[tuple[list[GameResult], Summary]], int]] = []
             for indices in chunks:
                 try:
                     future = pool.submit(summarize_chunk, game, agents, indices, seed, *args)
@@ -795,14 +891,19 @@ def simulate(
                         raise
                     chunks = itertools.chain([indices], chunks)
                     break
-                pending.append(future)
+                pending.append((future, len(indices)))
                 if len(pending) >= limit:
-                    absorb(pending.pop(0).result())
-            for future in pending:
-                absorb(future.result())
+                    future, played = pending.pop(0)
+                    absorb(future.result(), played)
+            for future, played in pending:
+                absorb(future.result(), played)
+        # Chunks played here count into one tally, settled once: a shape of game that
+        # recurs (a Kuhn poker hand has a handful) is counted once, times its games.
         here = _Player(game, agents, seed, setup, keep_records, probe_refusals)
+        tally = _Tally()
         for indices in chunks:
-            absorb(summarize_chunk(game, agents, indices, seed, *args, here))
+            absorb(_play_into(here, indices, tally, keep_games), len(indices))
+        here.settle(tally, summary)
     finally:
         if owned is not None:
             owned.shutdown()

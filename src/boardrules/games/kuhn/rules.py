@@ -17,6 +17,8 @@ it ended, what each seat paid) is a named fact, looked up as ``stakes.facts.NAME
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from boardrules.core.errors import BadInput
@@ -192,7 +194,11 @@ def _over(stakes: Stakes, state: State) -> bool:
 
 def _showdown(stakes: Stakes, state: State) -> bool:
     """Whether the hand ended with the cards shown (two checks or a call), not a fold."""
-    return _over(stakes, state) and type(state.moves[-1]) is not Fold
+    moves = state.moves  # _over without a fold, in one call: every view asks it
+    if not moves:
+        return False
+    last = type(moves[-1])
+    return last is Call or (len(moves) == 2 and last is Check)
 
 
 def _announce_the_end(stakes: Stakes, state: State, action: Action, events: Events) -> State:
@@ -245,8 +251,16 @@ def _pot(stakes: Stakes, state: State) -> Standings:
     """Chips won (the other seat's part of the pot) or lost (the seat's own part);
     provisional before the end: each seat shows what it has paid in."""
     facts = stakes.facts
-    paid = facts.paid(stakes, state)
     won = facts.winner(stakes, state) if facts.over(stakes, state) else None
+    paid = facts.paid(stakes, state)
+    return _standings((paid[0], paid[1]), won)
+
+
+@functools.lru_cache(maxsize=64)
+def _standings(paid: tuple[int, int], won: int | None) -> Standings:
+    """The standings when each seat has paid ``paid`` and ``won`` takes the pot (``None``:
+    not yet). A hand ends in a handful of ways, so each is made once and kept (standings
+    are immutable)."""
     pot = paid[0] + paid[1]
     took = (pot if won == 0 else 0, pot if won == 1 else 0)
     points = (took[0] - paid[0], took[1] - paid[1])
