@@ -23,9 +23,18 @@ so the figures show whether one client's bots delay another's::
 ``--baseline`` runs, in the same invocation and with the same number of clients, a bare
 Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
 else) and prints its figures beside the server's. Both run from the start, and the load
-alternates between them in ``--rounds`` turns (5 by default, ``--seconds`` split evenly), so
-a machine whose other load changes during the run weighs on both alike; ``--workers N``
-starts the server with N processes (with ``--db postgresql://...``)::
+alternates between them in ``--rounds`` pairs of turns (``--seconds`` split evenly; by
+default one pair per 3 seconds, at least 5), the server first in one pair and the bare
+endpoint first in the next, so a shared machine whose other load changes during the run
+weighs on both alike. Each pair gives a ratio, the server's move p50 over the bare
+endpoint's in that pair; ``move_p50_vs_baseline`` is the median of these ratios, and
+``ratio_rounds`` and ``ratio_spread`` (the lowest and highest) show how much one pair's
+ratio moves. A burst of other load then spoils a pair or two, not the median, where one
+pooled ratio (``move_p50_vs_baseline_pooled``, the p50 of all the server's moves over the
+p50 of all the bare endpoint's) takes in whichever side the burst fell on. With many
+matches, give each turn several seconds (``--rounds 3`` for 60 seconds at 200 matches): a
+turn starts its matches afresh. ``--workers N`` starts the server with N processes (with
+``--db postgresql://...``)::
 
     python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
     python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
@@ -261,6 +270,21 @@ def measured(pid: int | None, run: Any) -> Result:
     return result
 
 
+def ratio_figures(server: list[float], bare: list[float]) -> dict[str, Any]:
+    """The ratios of paired turns' move p50s (the server's over the bare endpoint's): their
+    median, every one in order, and the lowest and highest.
+
+    >>> ratio_figures([3.0, 4.0, 9.0], [2.0, 2.0, 3.0])
+    {'move_p50_vs_baseline': 2.0, 'ratio_rounds': [1.5, 2.0, 3.0], 'ratio_spread': [1.5, 3.0]}
+    """
+    if not server or len(server) != len(bare):
+        raise ValueError("one bare turn for each of the server's, at least one")
+    ratios = [a / b for a, b in zip(server, bare, strict=True)]
+    return {"move_p50_vs_baseline": round(statistics.median(ratios), 2),
+            "ratio_rounds": [round(r, 2) for r in ratios],
+            "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)]}
+
+
 def bare_app(db: str) -> Any:
     """The baseline: a Starlette endpoint that parses a JSON body and stores one SQLite row."""
     import sqlite3
@@ -377,13 +401,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
     parser.add_argument("--baseline", action="store_true",
                         help="also load a bare Starlette+SQLite endpoint, side by side")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="with --baseline: turns the load takes between the two")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="with --baseline: pairs of turns the load takes between the two "
+                             "(default: one per 3 seconds, at least 5)")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
     process = bare = None
     base: Result | None = None
+    pairs: list[tuple[float, float]] = []  # each pair of turns' move p50s: server, bare
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
@@ -400,13 +426,27 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
                                             Path(tmp) / "bare.log")
-                rounds = max(1, args.rounds)
+                rounds = max(1, args.rounds if args.rounds is not None
+                             else max(5, int(args.seconds // 3)))
                 part = args.seconds / rounds
                 result, base = Result(args.matches, 0.0), Result(args.matches, 0.0)
-                for turn in range(rounds):  # in turns: the server, then the bare endpoint
-                    result.merge(measured(pid, load(url, args.matches, part, args.hammer,
-                                                    args.flood if turn == 0 else 0)))
-                    base.merge(measured(bare.pid, bare_load(bare_url, args.matches, part)))
+                for turn in range(rounds):  # pairs of turns, who goes first alternating
+                    def server_turn(first: bool = turn == 0) -> Result:
+                        return measured(pid, load(url, args.matches, part, args.hammer,
+                                                  args.flood if first else 0))
+
+                    def bare_turn() -> Result:
+                        return measured(bare.pid, bare_load(bare_url, args.matches, part))
+
+                    if turn % 2 == 0:
+                        ours, theirs = server_turn(), bare_turn()
+                    else:
+                        theirs, ours = bare_turn(), server_turn()
+                    if ours.move_ms and theirs.move_ms:  # a turn with no move gives no ratio
+                        pairs.append((statistics.median(ours.move_ms),
+                                      statistics.median(theirs.move_ms)))
+                    result.merge(ours)
+                    base.merge(theirs)
         finally:
             for started in (process, bare):
                 if started is not None:
@@ -418,8 +458,10 @@ def main(argv: list[str] | None = None) -> int:
         summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
                                                         "moves_per_s", "errors",
                                                         "cpu_ms_per_move")}
-        summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
-                                                / baseline["move_p50_ms"], 2)
+        if pairs:
+            summary.update(ratio_figures([a for a, _ in pairs], [b for _, b in pairs]))
+        summary["move_p50_vs_baseline_pooled"] = round(summary["move_p50_ms"]
+                                                       / baseline["move_p50_ms"], 2)
         result.errors += base.errors
     print(json.dumps(summary, indent=1))
     for error in result.errors[:10]:
