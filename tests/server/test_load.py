@@ -90,3 +90,12 @@ def test_the_baselines_ratio_is_the_median_of_the_paired_turns_ratios(
     if len(pairs) >= 2:  # one more pair, spoilt by other load, leaves the median in range
         spoilt = _bench().ratio_figures([*server, 1e6], [*bare, 1.0])
         assert spoilt["move_p50_vs_baseline"] <= round(ratios[-1], 2)
+
+
+def test_interleaved_moves_are_cut_into_stretches_of_equal_count() -> None:
+    """``--interleave``: each side's moves, in order, in stretches of equal count (the
+    remainder left out), each stretch's p50s paired; too few moves give one pair."""
+    blocks = _bench().paired_blocks([4.0, 6.0, 9.0, 9.0, 1.0], [2.0, 2.0, 3.0, 3.0, 7.0], 2)
+    assert blocks == [(5.0, 2.0), (9.0, 3.0)]
+    assert _bench().paired_blocks([4.0], [2.0, 3.0], 5) == [(4.0, 2.5)]
+    assert _bench().paired_blocks([], [2.0], 5) == []
