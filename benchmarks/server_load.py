@@ -23,11 +23,30 @@ so the figures show whether one client's bots delay another's::
 ``--baseline`` runs, in the same invocation and with the same number of clients, a bare
 Starlette endpoint on a SQLite file (it parses the JSON body and writes one row, nothing
 else) and prints its figures beside the server's. Both run from the start, and the load
-alternates between them in ``--rounds`` turns (5 by default, ``--seconds`` split evenly), so
-a machine whose other load changes during the run weighs on both alike; ``--workers N``
-starts the server with N processes (with ``--db postgresql://...``)::
+alternates between them in ``--rounds`` pairs of turns (``--seconds`` split evenly; by
+default one pair per 3 seconds, at least 5), the server first in one pair and the bare
+endpoint first in the next, so a shared machine whose other load changes during the run
+weighs on both alike. Each pair gives a ratio, the server's move p50 over the bare
+endpoint's in that pair; ``move_p50_vs_baseline`` is the median of these ratios, and
+``ratio_rounds`` and ``ratio_spread`` (the lowest and highest) show how much one pair's
+ratio moves. A burst of other load then spoils a pair or two, not the median, where one
+pooled ratio (``move_p50_vs_baseline_pooled``, the p50 of all the server's moves over the
+p50 of all the bare endpoint's) takes in whichever side the burst fell on. With many
+matches, give each turn several seconds (``--rounds 3`` for 60 seconds at 200 matches): a
+turn starts its matches afresh.
+
+``--interleave`` pairs finer, move by move: there are no turns, and each client posts one
+move to the bare endpoint right before each of its moves to the server, so both are
+measured over the same seconds of the machine's life; the moves of each side, in order,
+are cut into ``--rounds`` stretches of equal count, and each stretch gives a ratio as a pair
+of turns does. With one match it also gives both the same rhythm: in turns, the bare
+endpoint is posted to back to back, while the server's client waits for the bot's reply
+between two moves; interleaved, each request reaches a process that has been idle for the
+same while. With several matches the two loads then run at once, each weighing on the
+other. ``--workers N`` starts the server with N processes (with ``--db postgresql://...``)::
 
     python benchmarks/server_load.py --matches 20 --seconds 30 --baseline
+    python benchmarks/server_load.py --matches 1 --seconds 30 --baseline --interleave
     python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
 
 ``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
@@ -53,6 +72,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,8 +128,9 @@ class Result:
 
 
 async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Result,
-                     stop: float) -> bool:
-    """Play one match to its end (or to the deadline); ``False`` after an error."""
+                     stop: float, before: Callable[[], Awaitable[None]] | None = None) -> bool:
+    """Play one match to its end (or to the deadline); ``False`` after an error.
+    ``before`` (``--interleave``: one bare move) runs right before each move."""
     created = await http.post("/api/matches", json={
         "game": "semya", "seed": seed, "seats": ["human", "random"]})
     if created.status_code != 201:
@@ -135,6 +156,8 @@ async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Resu
                 return True
             if doc["to_move"] != 0 or not doc["legal"]:
                 continue
+            if before is not None:
+                await before()
             start = time.perf_counter()
             answer = await http.post(
                 f"/api/matches/{match_id}/actions", headers=headers,
@@ -151,11 +174,21 @@ async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Resu
 
 
 async def _client(http: httpx2.AsyncClient, url: str, number: int, result: Result,
-                  stop: float) -> None:
+                  stop: float, bare: tuple[httpx2.AsyncClient, Result] | None = None) -> None:
     seed = number * 1_000_000
+    version = 0
+
+    async def bare_move() -> None:  # --interleave: one bare move before each of ours
+        nonlocal version
+        assert bare is not None
+        bare[1].move_ms.append(await _bare_post(bare[0], number, version))
+        bare[1].moves += 1
+        version += 1
+
     while time.monotonic() < stop:
         try:
-            if not await _one_match(http, url, seed, result, stop):
+            if not await _one_match(http, url, seed, result, stop,
+                                    None if bare is None else bare_move):
                 return
         except Exception as error:  # any failure is counted, with its kind
             result.errors.append(f"{type(error).__name__}: {error}"[:200])
@@ -208,10 +241,12 @@ async def _flood(url: str, matches: int) -> None:
             made.raise_for_status()
 
 
-async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: int = 0
-               ) -> Result:
+async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: int = 0,
+               bare: tuple[str, Result] | None = None) -> Result:
     """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``, with
-    ``hammer`` clients (in another process) looping on token-less requests meanwhile."""
+    ``hammer`` clients (in another process) looping on token-less requests meanwhile;
+    with ``bare`` (the bare endpoint's URL and a result), each client posts one bare move
+    right before each of its moves."""
     result = Result(matches, seconds)
     limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches,
                            keepalive_expiry=30)
@@ -226,9 +261,13 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
         await _flood(url, flood)
         await asyncio.sleep(1)  # the flood's bots are computing before the first measured move
     async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits,
-                                  headers={"x-forwarded-for": "198.51.100.2"}) as http:
+                                  headers={"x-forwarded-for": "198.51.100.2"}) as http, \
+            httpx2.AsyncClient(base_url=bare[0] if bare else url, timeout=60,
+                               limits=limits) as bare_http:
         stop = time.monotonic() + seconds
-        await asyncio.gather(*(_client(http, url, n, result, stop) for n in range(matches)))
+        await asyncio.gather(*(_client(http, url, n, result, stop,
+                                       None if bare is None else (bare_http, bare[1]))
+                               for n in range(matches)))
     if hammering is not None:
         result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
         result.errors += errors
@@ -261,6 +300,37 @@ def measured(pid: int | None, run: Any) -> Result:
     return result
 
 
+def paired_blocks(server: list[float], bare: list[float], blocks: int
+                  ) -> list[tuple[float, float]]:
+    """``--interleave``: the moves of each side in order of answer, cut into ``blocks``
+    stretches of equal count; each stretch's move p50s (the server's, the bare endpoint's).
+
+    >>> paired_blocks([4.0, 6.0, 9.0, 9.0], [2.0, 2.0, 3.0, 3.0, 7.0], 2)
+    [(5.0, 2.0), (9.0, 3.0)]
+    """
+    count = min(len(server), len(bare))
+    size = count // blocks if blocks > 0 else 0
+    if size == 0:
+        return [(statistics.median(server), statistics.median(bare))] if count else []
+    return [(statistics.median(server[i * size:(i + 1) * size]),
+             statistics.median(bare[i * size:(i + 1) * size])) for i in range(blocks)]
+
+
+def ratio_figures(server: list[float], bare: list[float]) -> dict[str, Any]:
+    """The ratios of paired turns' move p50s (the server's over the bare endpoint's): their
+    median, every one in order, and the lowest and highest.
+
+    >>> ratio_figures([3.0, 4.0, 9.0], [2.0, 2.0, 3.0])
+    {'move_p50_vs_baseline': 2.0, 'ratio_rounds': [1.5, 2.0, 3.0], 'ratio_spread': [1.5, 3.0]}
+    """
+    if not server or len(server) != len(bare):
+        raise ValueError("one bare turn for each of the server's, at least one")
+    ratios = [a / b for a, b in zip(server, bare, strict=True)]
+    return {"move_p50_vs_baseline": round(statistics.median(ratios), 2),
+            "ratio_rounds": [round(r, 2) for r in ratios],
+            "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)]}
+
+
 def bare_app(db: str) -> Any:
     """The baseline: a Starlette endpoint that parses a JSON body and stores one SQLite row."""
     import sqlite3
@@ -287,17 +357,25 @@ def bare_app(db: str) -> Any:
     return Starlette(routes=[Route("/move/{match}", move, methods=["POST"])])
 
 
+async def _bare_post(http: httpx2.AsyncClient, number: int, version: int) -> float:
+    """One move posted to the bare endpoint; its milliseconds."""
+    start = time.perf_counter()
+    answer = await http.post(f"/move/m{number}", json={
+        "version": version, "action": {"type": "play_card", "card": "mercury-moon"}})
+    if answer.status_code != 200:
+        raise RuntimeError(f"bare {answer.status_code}")
+    return 1000 * (time.perf_counter() - start)
+
+
 async def _bare_client(http: httpx2.AsyncClient, number: int, result: Result,
                        stop: float) -> None:
     version = 0
     while time.monotonic() < stop:
-        start = time.perf_counter()
-        answer = await http.post(f"/move/m{number}", json={
-            "version": version, "action": {"type": "play_card", "card": "mercury-moon"}})
-        if answer.status_code != 200:
-            result.errors.append(f"bare {answer.status_code}")
+        try:
+            result.move_ms.append(await _bare_post(http, number, version))
+        except RuntimeError as error:
+            result.errors.append(str(error))
             return
-        result.move_ms.append(1000 * (time.perf_counter() - start))
         result.moves += 1
         version += 1
 
@@ -377,13 +455,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="the server's --workers")
     parser.add_argument("--baseline", action="store_true",
                         help="also load a bare Starlette+SQLite endpoint, side by side")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="with --baseline: turns the load takes between the two")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="with --baseline: pairs of turns the load takes between the two "
+                             "(default: one per 3 seconds, at least 5)")
+    parser.add_argument("--interleave", action="store_true",
+                        help="with --baseline: each client posts one bare move right before "
+                             "each of its moves, instead of turns")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
     args = parser.parse_args(argv)
+    if args.interleave and not args.baseline:
+        parser.error("--interleave goes with --baseline")
     process = bare = None
     base: Result | None = None
+    pairs: list[tuple[float, float]] = []  # each pair of turns' move p50s: server, bare
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url
         if url is None:
@@ -400,13 +485,35 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
                                             Path(tmp) / "bare.log")
-                rounds = max(1, args.rounds)
+                rounds = max(1, args.rounds if args.rounds is not None
+                             else max(5, int(args.seconds // 3)))
                 part = args.seconds / rounds
                 result, base = Result(args.matches, 0.0), Result(args.matches, 0.0)
-                for turn in range(rounds):  # in turns: the server, then the bare endpoint
-                    result.merge(measured(pid, load(url, args.matches, part, args.hammer,
-                                                    args.flood if turn == 0 else 0)))
-                    base.merge(measured(bare.pid, bare_load(bare_url, args.matches, part)))
+                if args.interleave:
+                    base.seconds = args.seconds
+                    bare_before = cpu_seconds(bare.pid)
+                    result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
+                                                args.flood, (bare_url, base)))
+                    base.cpu_seconds = cpu_seconds(bare.pid) - bare_before
+                    pairs += paired_blocks(result.move_ms, base.move_ms, rounds)
+                # Else pairs of turns, who goes first alternating.
+                for turn in range(0 if args.interleave else rounds):
+                    def server_turn(first: bool = turn == 0) -> Result:
+                        return measured(pid, load(url, args.matches, part, args.hammer,
+                                                  args.flood if first else 0))
+
+                    def bare_turn() -> Result:
+                        return measured(bare.pid, bare_load(bare_url, args.matches, part))
+
+                    if turn % 2 == 0:
+                        ours, theirs = server_turn(), bare_turn()
+                    else:
+                        theirs, ours = bare_turn(), server_turn()
+                    if ours.move_ms and theirs.move_ms:  # a turn with no move gives no ratio
+                        pairs.append((statistics.median(ours.move_ms),
+                                      statistics.median(theirs.move_ms)))
+                    result.merge(ours)
+                    base.merge(theirs)
         finally:
             for started in (process, bare):
                 if started is not None:
@@ -418,8 +525,10 @@ def main(argv: list[str] | None = None) -> int:
         summary["baseline"] = {k: baseline[k] for k in ("moves", "move_p50_ms", "move_p99_ms",
                                                         "moves_per_s", "errors",
                                                         "cpu_ms_per_move")}
-        summary["move_p50_vs_baseline"] = round(summary["move_p50_ms"]
-                                                / baseline["move_p50_ms"], 2)
+        if pairs:
+            summary.update(ratio_figures([a for a, _ in pairs], [b for _, b in pairs]))
+        summary["move_p50_vs_baseline_pooled"] = round(summary["move_p50_ms"]
+                                                       / baseline["move_p50_ms"], 2)
         result.errors += base.errors
     print(json.dumps(summary, indent=1))
     for error in result.errors[:10]:

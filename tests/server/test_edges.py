@@ -352,7 +352,15 @@ def _outcome(read: Callable[[], Any]) -> tuple[Any, ...]:
                                             max_size=1)),
     st.builds(json.dumps, _JSON),
     st.text(max_size=40),
-).map(lambda text: text.encode("utf-8")))
+    st.sampled_from(['{"version": 1, "version": 2, "action": 0}',
+                     '{"version": 1, "action": NaN}', '{"version": 1, "action": -Infinity}',
+                     '\ufeff{"version": 1, "action": 0}', '{"version": 1, "action": "\ud800"}',
+                     '{"version": 1, "action": {"a": 1, "a": 1}}']),
+).map(lambda text: text.encode("utf-8", "surrogatepass")) | st.sampled_from([
+    '{"version": 1, "action": "é"}'.encode("latin-1"),
+    '{"version": 1, "action": "é"}'.encode("utf-16"),
+    b'{"version": 1, "action": "\xed\xa0\x80"}',
+]))
 def test_the_quick_reading_of_a_move_reads_as_the_strict_one(body: bytes) -> None:
     """A move's body is read by a quick path when it is a short, plain object; whatever the
     body, the outcome (the version and action read, or the refusal) is the strict one's."""

@@ -14,6 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from .conftest import ServerProcess
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "server_load.py"
@@ -67,3 +70,32 @@ def test_the_in_process_move_benchmark_plays_every_move_it_times(capsys: Any) ->
         assert stored >= 15, "the timed moves were stored"
     finally:
         store.close()
+
+
+@settings(max_examples=50, deadline=None)
+@given(pairs=st.lists(st.tuples(st.floats(0.1, 1e4), st.floats(0.1, 1e4)), min_size=1,
+                      max_size=12))
+def test_the_baselines_ratio_is_the_median_of_the_paired_turns_ratios(
+    pairs: list[tuple[float, float]]
+) -> None:
+    """``server_load.py --baseline`` reports the median of each pair of turns' ratio (the
+    server's p50 over the bare endpoint's), every ratio, and their lowest and highest."""
+    server, bare = [a for a, _ in pairs], [b for _, b in pairs]
+    figures = _bench().ratio_figures(server, bare)
+    ratios = sorted(a / b for a, b in pairs)
+    middle = (ratios[(len(ratios) - 1) // 2] + ratios[len(ratios) // 2]) / 2
+    assert figures["move_p50_vs_baseline"] == round(middle, 2)
+    assert figures["ratio_rounds"] == [round(a / b, 2) for a, b in pairs]
+    assert figures["ratio_spread"] == [round(ratios[0], 2), round(ratios[-1], 2)]
+    if len(pairs) >= 2:  # one more pair, spoilt by other load, leaves the median in range
+        spoilt = _bench().ratio_figures([*server, 1e6], [*bare, 1.0])
+        assert spoilt["move_p50_vs_baseline"] <= round(ratios[-1], 2)
+
+
+def test_interleaved_moves_are_cut_into_stretches_of_equal_count() -> None:
+    """``--interleave``: each side's moves, in order, in stretches of equal count (the
+    remainder left out), each stretch's p50s paired; too few moves give one pair."""
+    blocks = _bench().paired_blocks([4.0, 6.0, 9.0, 9.0, 1.0], [2.0, 2.0, 3.0, 3.0, 7.0], 2)
+    assert blocks == [(5.0, 2.0), (9.0, 3.0)]
+    assert _bench().paired_blocks([4.0], [2.0, 3.0], 5) == [(4.0, 2.5)]
+    assert _bench().paired_blocks([], [2.0], 5) == []

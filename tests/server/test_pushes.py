@@ -125,18 +125,19 @@ def test_a_view_is_built_once_per_move_whatever_its_sockets(
     contexts = [client.websocket_connect(path) for _ in hellos]
     sockets = [context.__enter__() for context in contexts]
     built: list[int | None] = []
-    payload = server.matches.payload
+    payload_text = server.matches.payload_text
 
-    def counted(match: str, token: str | None, since: int | None = None) -> dict[str, Any]:
-        doc = payload(match, token, since)
-        built.append(doc["seat"])
-        return doc
+    def counted(match: str, token: str | None, since: int | None, head: dict[str, Any]
+                ) -> tuple[str, int, int | None]:
+        text, version, seat = payload_text(match, token, since, head)
+        built.append(seat)
+        return text, version, seat
 
     try:
         for socket, hello in zip(sockets, hellos, strict=True):
             socket.send_text(json.dumps(hello))
             first = socket.receive_json()
-        monkeypatch.setattr(server.matches, "payload", counted)
+        monkeypatch.setattr(server.matches, "payload_text", counted)
         for _ in range(4):
             seat = first["to_move"]
             doc = client.get(f"/api/matches/{match_id}",

@@ -23,8 +23,8 @@ from boardrules import serde
 from boardrules.agents import RandomAgent, determinize
 from boardrules.core.rng import Rng
 from boardrules.server.app import make_app
-from boardrules.server.matches import Limits
-from boardrules.server.payloads import seat_events, seat_payload
+from boardrules.server.matches import Limits, Matches
+from boardrules.server.payloads import seat_events, seat_payload, seat_payload_text
 from boardrules.server.store import open_store
 
 GAMES = tuple(boardrules.game_names())
@@ -56,6 +56,52 @@ def test_twin_states_a_seat_cannot_tell_apart_give_it_equal_payloads(
     kinds = ("human",) * seats
     assert seat_payload(game, twin, seat, moves, kinds) == seat_payload(
         game, state, seat, moves, kinds)
+
+
+def _compact(doc: Any) -> str:
+    """JSON as the server sends it (compact, non-ASCII as is)."""
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+@given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**64 - 1),
+       moves=st.integers(0, 300), pick=st.integers(0, 9))
+def test_a_payload_written_as_text_is_the_payload_encoded(
+    name: str, seed: int, moves: int, pick: int
+) -> None:
+    """The quick writing of a payload (the legal moves' JSON written once per action and
+    joined) gives exactly the text of the payload encoded, for the mover (even ``pick``),
+    another seat or a spectator, at random points of random games."""
+    game = boardrules.load(name)
+    state = _play(game, seed, moves)
+    seats = len(game.score(state))
+    seat = (game.to_move(state) if pick % 2 == 0 else
+            None if pick % (seats + 1) == seats else pick % (seats + 1))
+    kinds = ("human",) * seats
+    head, tail = {"type": "update"}, {"match": "m", "events": [], "timer": {"seconds": 5}}
+    assert seat_payload_text(game, state, seat, moves, kinds, head, tail) == _compact(
+        {**head, **seat_payload(game, state, seat, moves, kinds), **tail})
+
+
+@pytest.mark.parametrize("name", ["semya", "kuhn"])
+def test_a_moves_answer_as_text_is_the_movers_payload_encoded(name: str) -> None:
+    """``Matches.act_text`` answers with exactly the mover's payload and the events since
+    the version it saw, encoded (``Matches.act``'s answer), move after move to the end."""
+    matches = Matches(open_store(":memory:"))
+    body = {"game": name, "seed": 5, "seats": ["human", "human"],
+            "timer": {"seconds": 600}}
+    made = matches.create(json.dumps(body).encode(), "test")
+    match_id, tokens = made["match"], made["tokens"]
+    doc = matches.payload(match_id, tokens[0])
+    while not doc["over"]:
+        seat = doc["to_move"]
+        legal = matches.payload(match_id, tokens[seat])["legal"]
+        move = json.dumps({"version": doc["version"], "action": legal[-1]["action"]})
+        text, version, mover = matches.act_text(match_id, tokens[seat], move.encode())
+        assert (version, mover) == (doc["version"] + 1, seat)
+        assert text == _compact(matches.seat_payload(match_id, seat, version - 1))
+        assert json.loads(text)["events"], "the answer carries the move's events"
+        doc = json.loads(text)
+    matches.store.close()
 
 
 @pytest.mark.parametrize("name", [n for n in GAMES if boardrules.load(n).hidden_information])

@@ -57,8 +57,8 @@ from boardrules.server.matches import (
 )
 from boardrules.server.net import HostGuard
 from boardrules.server.openapi import OpenApiRoutes
-from boardrules.server.payloads import labelled, seat_picture
-from boardrules.server.pushes import UpdateKey, Updates, update_from_answer, update_text
+from boardrules.server.payloads import encode_json, labelled, seat_picture
+from boardrules.server.pushes import UpdateKey, Updates, update_from_answer
 from boardrules.server.store import Store
 
 __all__ = ["Hello", "Hub", "Server", "make_app"]
@@ -116,12 +116,13 @@ def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+#: What an update adds before the payload (pushes.update_text's ``type``).
+_UPDATE = {"type": "update"}
 
 
 def _encode(doc: Any) -> bytes:
     """A document as compact UTF-8 JSON (what ``JSONResponse`` sends)."""
-    return _ENCODER.encode(doc).encode("utf-8")
+    return encode_json(doc).encode("utf-8")
 
 
 def _digits(text: str) -> bool:
@@ -446,15 +447,13 @@ class Server:
         body = await self._body(request)
 
         def move() -> tuple[int, bytes]:
-            doc = self.matches.act(match_id, token, body)
-            encoded = _encode(doc)
-            version, seat = doc["version"], doc["seat"]
+            text, version, seat = self.matches.act_text(match_id, token, body)
             if seat in self._watching.get(match_id, ()):
                 # The answer is the mover's update (the events since the version it saw):
-                # its sockets send these bytes, built once.
+                # its sockets send this text, built once.
                 self.updates.put((match_id, version, seat, version - 1),
-                                 update_from_answer(encoded))
-            return version, encoded
+                                 update_from_answer(text))
+            return version, text.encode("utf-8")
 
         # On a quick store (a SQLite file) and an idle server the move is played here, on
         # the loop: its work is the rules, the payload and a commit that writes the log
@@ -597,15 +596,14 @@ class Server:
     def _update(self, match_id: str, token: str | None, since: int | None
                 ) -> tuple[str, int, int | None]:
         """One WebSocket update as text, the version it carries and the token's seat."""
-        doc = self.matches.payload(match_id, token, since)
-        text = update_text(doc)
-        self.updates.put((match_id, doc["version"], doc["seat"], since), text)
-        return text, doc["version"], doc["seat"]
+        text, version, seat = self.matches.payload_text(match_id, token, since, _UPDATE)
+        self.updates.put((match_id, version, seat, since), text)
+        return text, version, seat
 
     def _update_of_seat(self, match_id: str, seat: int | None, since: int) -> None:
         """Build and keep the update of ``seat`` with the events after ``since``."""
-        doc = self.matches.seat_payload(match_id, seat, since)
-        self.updates.put((match_id, doc["version"], seat, since), update_text(doc))
+        text, version = self.matches.seat_text(match_id, seat, since, _UPDATE)
+        self.updates.put((match_id, version, seat, since), text)
 
     async def _drain(self, socket: WebSocket) -> None:
         """Read (and ignore) what the client sends, until it hangs up."""

@@ -28,14 +28,20 @@ import attrs
 
 from boardrules import serde
 from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
-from boardrules.core.codec import INT_LIMIT, parse_json
+from boardrules.core.codec import INT_LIMIT
 from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
 from boardrules.core.registry import game_from_json_options, game_names
 from boardrules.core.replay import replay
 from boardrules.core.rng import Rng
-from boardrules.server.payloads import seat_events, seat_payload, violation_json
+from boardrules.server.payloads import (
+    encode_json,
+    seat_events,
+    seat_payload,
+    seat_payload_text,
+    violation_json,
+)
 from boardrules.server.store import SNAPSHOT_EVERY, MatchRow, Store
 from boardrules.server.undo import undo_target
 from boardrules.table import HUMAN, agent_answer
@@ -186,11 +192,27 @@ def parse(body: bytes, cls: Any) -> Any:
         raise Refusal(400, "bad_input", error.reason, error.path) from None
 
 
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a duplicate key")  # the strict reading names it
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # the strict reading names it
+
+
+#: The quick path's JSON reader, made once: it refuses what the strict reading
+#: (:func:`boardrules.core.codec.parse_json`) refuses, duplicate keys and NaN included.
+_QUICK_JSON = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+
+
 def parse_action_request(body: bytes) -> ActionRequest:
-    """``parse(body, ActionRequest)``, quicker for a usual body: a short JSON object with
-    exactly ``version`` (an int) and ``action``; its action is read (strictly, bounds
-    included) by the game afterwards. Any other body is read by :func:`parse`, whose refusal
-    names the field.
+    """``parse(body, ActionRequest)``, quicker for a usual body: a short UTF-8 JSON object
+    with exactly ``version`` (an int) and ``action``; its action is read (strictly, bounds
+    included) by the game afterwards. Any other body, and any the quick reader refuses, is
+    read by :func:`parse`, whose refusal names the field.
 
     >>> parse_action_request(b'{"version": 3, "action": {"type": "pass"}}')
     ActionRequest(version=3, action={'type': 'pass'})
@@ -200,9 +222,9 @@ def parse_action_request(body: bytes) -> ActionRequest:
     boardrules.server.matches.Refusal: 400 bad_input: expected an integer, got boolean
     """
     data = None
-    if len(body) <= 1024:
-        with contextlib.suppress(BadInput):
-            data = parse_json(body)
+    if len(body) <= 1024:  # far below the strict reading's bounds on size and values
+        with contextlib.suppress(ValueError, RecursionError):  # decoding errors included
+            data = _QUICK_JSON.decode(body.decode("utf-8"))
     if type(data) is dict and data.keys() == {"version", "action"}:
         version = data["version"]
         if type(version) is int and -INT_LIMIT < version < INT_LIMIT:
@@ -612,15 +634,40 @@ class Matches:
         """:meth:`payload` for a seat already known (from its token)."""
         live = self._live(match_id)
         doc = seat_payload(live.game, live.state, seat, live.row.version, live.row.seats)
-        doc["match"] = match_id
-        doc["deal"] = deal(live.row)
-        if since is not None:
-            doc["events"] = self._events(live, seat, since)
+        doc.update(self._tail(live, seat, since))
         if live.row.over:  # a resignation or a rematch happens only to a finished match
             self._finished(doc, match_id)
-        else:
-            self._timed(doc, live.row)
-            self._asked(doc, live.row)
+        return doc
+
+    def payload_text(self, match_id: str, token: str | None, since: int | None,
+                     head: dict[str, Any]) -> tuple[str, int, int | None]:
+        """``encode_json({**head, **payload(...)})``, the version and the token's seat."""
+        seat = self._seat(match_id, token) if _ID.match(match_id) else None
+        text, version = self.seat_text(match_id, seat, since, head)
+        return text, version, seat
+
+    def seat_text(self, match_id: str, seat: int | None, since: int | None,
+                  head: dict[str, Any]) -> tuple[str, int]:
+        """``encode_json({**head, **seat_payload(...)})`` and the version, with the legal
+        moves' JSON written once per game and action (:func:`seat_payload_text`)."""
+        live = self._live(match_id)
+        row = live.row
+        if row.over:
+            doc = self.seat_payload(match_id, seat, since)
+            return encode_json({**head, **doc}), int(doc["version"])
+        return seat_payload_text(live.game, live.state, seat, row.version, row.seats, head,
+                                 self._tail(live, seat, since)), row.version
+
+    def _tail(self, live: _Live, seat: int | None, since: int | None) -> dict[str, Any]:
+        """What a payload holds after the seat's own part: the match, the deal, the events
+        after ``since`` and, while the match goes on, its timer and a pending undo."""
+        row = live.row
+        doc: dict[str, Any] = {"match": row.id, "deal": deal(row)}
+        if since is not None:
+            doc["events"] = self._events(live, seat, since)
+        if not row.over:
+            self._timed(doc, row)
+            self._asked(doc, row)
         return doc
 
     def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
@@ -807,9 +854,35 @@ class Matches:
 
     def act(self, match_id: str, token: str | None, body: bytes) -> dict[str, Any]:
         """Play a human seat's move; the answer is the new payload with the move's events."""
+        after, seat, seen = self._play(match_id, token, body)
+        doc = seat_payload(after.game, after.state, seat, after.row.version, after.row.seats)
+        doc.update(self._answer_tail(after, seat, seen))
+        return doc
+
+    def act_text(self, match_id: str, token: str | None, body: bytes
+                 ) -> tuple[str, int, int]:
+        """:meth:`act`'s answer as JSON text (``encode_json(act(...))``, written with less
+        work: :func:`seat_payload_text`), the new version and the mover's seat."""
+        after, seat, seen = self._play(match_id, token, body)
+        row = after.row
+        return seat_payload_text(after.game, after.state, seat, row.version, row.seats, {},
+                                 self._answer_tail(after, seat, seen)), row.version, seat
+
+    def _answer_tail(self, after: _Live, seat: int, seen: int) -> dict[str, Any]:
+        """The answer's part after the payload: the match, the deal, the events since the
+        version the mover saw, the timer (no undo request outlives a move)."""
+        doc: dict[str, Any] = {"match": after.row.id, "deal": deal(after.row),
+                               "events": self._events(after, seat, seen)}
+        self._timed(doc, after.row)
+        return doc
+
+    def _play(self, match_id: str, token: str | None, body: bytes) -> tuple[_Live, int, int]:
+        """Check and store a human seat's move: the match after it, the seat and the version
+        the mover saw."""
         if token is None:
             raise Refusal(401, "no_token", "send Authorization: Bearer TOKEN")
         seat = self._seat(match_id, token)
+        assert seat is not None  # a token's seat, or a refusal
         request = parse_action_request(body)
         with self._lock(match_id):
             live = self._live(match_id)
@@ -831,13 +904,7 @@ class Matches:
             if violation is not None:
                 raise Refusal(422, "illegal_action", violation.message("en"), "$.action",
                               {"violation": violation_json(violation)})
-            after = self._commit(live, action)
-        doc = seat_payload(game, after.state, seat, after.row.version, after.row.seats)
-        doc["match"] = match_id
-        doc["deal"] = deal(after.row)
-        doc["events"] = self._events(after, seat, request.version)
-        self._timed(doc, after.row)
-        return doc
+            return self._commit(live, action), seat, request.version
 
     def join(self, match_id: str, body: bytes) -> dict[str, Any]:
         """Take a free seat of an open match; the answer holds the new seat's token."""

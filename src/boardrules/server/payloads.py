@@ -15,6 +15,8 @@ in what a seat may not see, and demand equal answers.
 
 from __future__ import annotations
 
+import json
+import secrets
 import threading
 from typing import Any
 
@@ -27,8 +29,8 @@ from boardrules.core.violation import Lang, Violation
 from boardrules.labels import describe
 
 __all__ = [
-    "labelled", "seat_events", "seat_payload", "seat_picture", "seat_turn", "standings_json",
-    "violation_json",
+    "encode_json", "labelled", "seat_events", "seat_payload", "seat_payload_text", "seat_picture",
+    "seat_turn", "standings_json", "violation_json",
 ]
 
 
@@ -39,6 +41,26 @@ LANGS: tuple[Lang, ...] = ("en", "ru")
 #: and item: a match's legal moves and events are labelled once, not in every payload.
 _LABELS: dict[int, tuple[Any, dict[object, tuple[str, str]]]] = {}
 _LABELS_LOCK = threading.Lock()
+#: The JSON text of each legal move in a payload (its ``legal`` item, then its item in the
+#: turn's ``moves`` in each of LANGS), by game (as ``_LABELS``) and action.
+_MOVES: dict[int, tuple[Any, dict[object, tuple[str, ...]]]] = {}
+#: Compact UTF-8 JSON, as every answer and update of the server is written.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+#: Stand-ins for the moves' JSON in a payload being encoded: strings no game writes (a NUL,
+#: a random nonce), replaced by the moves' text once the rest is encoded.
+_NONCE = secrets.token_hex(8)
+_MARKS: dict[str, str] = {name: f"\0{_NONCE}:{name}\0" for name in ("legal", *LANGS)}
+_MARK_TEXTS = tuple(_ENCODER.encode(_MARKS[name]) for name in ("legal", *LANGS))
+
+
+def encode_json(doc: Any) -> str:
+    """A document as compact JSON text, non-ASCII characters as they are (what the server
+    sends, in UTF-8).
+
+    >>> encode_json({"a": [1, "ё"]})
+    '{"a":[1,"ё"]}'
+    """
+    return _ENCODER.encode(doc)
 
 
 def labelled(game: Any, item: object) -> dict[str, str]:
@@ -66,6 +88,35 @@ def labelled(game: Any, item: object) -> dict[str, str]:
                     labels.clear()
                 labels[item] = found
     return {"en": found[0], "ru": found[1]}
+
+
+def _move_texts(game: Any, action: object) -> tuple[str, ...]:
+    """The JSON text of ``action`` as a payload lists it: its ``legal`` item, then its item in
+    the turn's ``moves`` in each of :data:`LANGS`; written once per game and action (as
+    :func:`labelled`), then looked up."""
+    with _LABELS_LOCK:
+        known = _MOVES.get(id(game))
+        if known is None or known[0] is not game:
+            if len(_MOVES) >= 64:
+                _MOVES.clear()
+            known = _MOVES[id(game)] = (game, {})
+        texts: dict[object, tuple[str, ...]] | None = known[1]
+        try:
+            found = known[1].get(action)
+        except TypeError:  # an action that cannot be hashed is written every time
+            texts, found = None, None
+    if found is None:
+        data, label, notation = serde.to_dict(action), labelled(game, action), _notation(
+            game, action)
+        found = (_ENCODER.encode({"action": data, "label": label}), *(
+            _ENCODER.encode({"action": data, "label": label[lang], "notation": notation})
+            for lang in LANGS))
+        if texts is not None:
+            with _LABELS_LOCK:
+                if len(texts) >= 8192:
+                    texts.clear()
+                texts[action] = found
+    return found
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:
@@ -108,9 +159,9 @@ def _notation(game: Any, action: object) -> str | None:
 
 
 def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | None,
-           legal: list[dict[str, Any]], actions: tuple[Any, ...]) -> dict[str, Any]:
+           moves: dict[str, Any]) -> dict[str, Any]:
     """``serde.to_dict(seat_turn(game, state, seat, lang))`` in each language, with the
-    moves taken from the payload's ``legal`` (their actions written and labelled once)."""
+    mover's moves given (``moves[lang]``, taken from the payload's labelled ``legal``)."""
     if to_move is None:
         return {lang: serde.to_dict(game.prompt(state, lang)) for lang in LANGS}
     # The heading's kinds, seat count and step are the same in every language: written once.
@@ -121,12 +172,45 @@ def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | No
         out[lang] = {**first, "kinds": list(first["kinds"]), "moves": [],
                      "asked": game.asked(view, lang), "lang": lang}
     if to_move == seat:
-        notations = [_notation(game, action) for action in actions]
         for lang in LANGS:
-            out[lang]["moves"] = [
-                {"action": item["action"], "label": item["label"][lang], "notation": notation}
-                for item, notation in zip(legal, notations, strict=True)]
+            out[lang]["moves"] = moves[lang]
     return out
+
+
+def _payload(game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...],
+             marks: bool) -> tuple[dict[str, Any], tuple[Any, ...]]:
+    """:func:`seat_payload` and the mover's legal actions; with ``marks``, the legal moves
+    (``legal`` and the turn's ``moves``) are left as :data:`_MARKS`, for
+    :func:`seat_payload_text` to put their JSON in."""
+    view = game.view(state, seat)
+    to_move = game.to_move(state)
+    over = to_move is None
+    mine = seat is not None and to_move == seat
+    actions = tuple(game.legal_actions(state)) if mine else ()
+    legal: Any
+    moves: dict[str, Any]
+    if marks:
+        legal, moves = _MARKS["legal"], {lang: _MARKS[lang] for lang in LANGS}
+    else:
+        legal = [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
+        notations = [_notation(game, action) for action in actions]
+        moves = {lang: [{"action": item["action"], "label": item["label"][lang],
+                         "notation": notation}
+                        for item, notation in zip(legal, notations, strict=True)]
+                 for lang in LANGS}
+    standings = game.score(state) if over else game.score(view)
+    return {
+        "game": game.name,
+        "seat": seat,
+        "seats": list(seats),
+        "version": version,
+        "to_move": to_move,
+        "over": over,
+        "view": serde.to_dict(view),
+        "legal": legal,
+        "standings": standings_json(standings),
+        "turn": _turns(game, state, view, seat, to_move, moves),
+    }, actions
 
 
 def seat_payload(
@@ -141,25 +225,35 @@ def seat_payload(
     ``serde.to_dict`` of the :class:`~boardrules.core.turn.Turn` a table or the terminal
     shows.
     """
-    view = game.view(state, seat)
-    to_move = game.to_move(state)
-    over = to_move is None
-    mine = seat is not None and to_move == seat
-    actions = tuple(game.legal_actions(state)) if mine else ()
-    legal = [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
-    standings = game.score(state) if over else game.score(view)
-    return {
-        "game": game.name,
-        "seat": seat,
-        "seats": list(seats),
-        "version": version,
-        "to_move": to_move,
-        "over": over,
-        "view": serde.to_dict(view),
-        "legal": legal,
-        "standings": standings_json(standings),
-        "turn": _turns(game, state, view, seat, to_move, legal, actions),
-    }
+    return _payload(game, state, seat, version, seats, False)[0]
+
+
+def seat_payload_text(
+    game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...],
+    head: dict[str, Any], tail: dict[str, Any],
+) -> str:
+    """``encode_json({**head, **seat_payload(...), **tail})``, with less work: the legal
+    moves' JSON (the ``legal`` items and the turn's moves, most of a mover's payload) is
+    written once per game and action and then joined, not built and encoded again.
+
+    ``head`` and ``tail`` hold no key of the payload's own.
+
+    >>> import boardrules
+    >>> game = boardrules.load("kuhn")
+    >>> state = game.new(3)
+    >>> seat = game.to_move(state)
+    >>> text = seat_payload_text(game, state, seat, 0, ("human", "human"), {}, {"match": "m"})
+    >>> text == encode_json({**seat_payload(game, state, seat, 0, ("human", "human")),
+    ...                      "match": "m"})
+    True
+    """
+    doc, actions = _payload(game, state, seat, version, seats, True)
+    text = _ENCODER.encode({**head, **doc, **tail})
+    texts = [_move_texts(game, action) for action in actions]
+    for i, mark in enumerate(_MARK_TEXTS):
+        # The mark is the payload's only string with a NUL and the nonce: replaced once.
+        text = text.replace(mark, "[" + ",".join(t[i] for t in texts) + "]", 1)
+    return text
 
 
 def seat_events(

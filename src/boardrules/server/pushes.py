@@ -37,12 +37,13 @@ def update_text(doc: dict[str, Any]) -> str:
                       separators=(",", ":"))
 
 
-def update_from_answer(encoded: bytes) -> str:
-    """:func:`update_text` of a payload already encoded as compact JSON (an HTTP answer),
-    without encoding it again."""
-    if not encoded.startswith(b"{") or encoded == b"{}":
+def update_from_answer(encoded: str | bytes) -> str:
+    """:func:`update_text` of a payload already encoded as compact JSON (an HTTP answer, as
+    text or UTF-8), without encoding it again."""
+    text = encoded.decode("utf-8") if isinstance(encoded, bytes) else encoded
+    if not text.startswith("{") or text == "{}":
         raise ValueError("not an encoded payload")
-    return '{"type":"update",' + encoded[1:].decode("utf-8")
+    return '{"type":"update",' + text[1:]
 
 
 class Updates:
