@@ -11,22 +11,22 @@ difference of their steps is the cost of one step (legal actions, then a checked
 start-up and imports cancelled out. Without valgrind it says so and stops.
 
 What makes the count repeat. The games are the same in every run (fixed seeds, a seeded
-choice, ``PYTHONHASHSEED=0``: the step counts never move), and a run repeats its count within
-a few hundred instructions; but the count of one version still moved with how it was run: the cost of a
-step depends on where Python's objects land in memory (classes, and Orbita's enums, hash by
-identity, and the allocator's paths depend on the heap start-up leaves), and that followed
-the calling shell's environment, its working directory, the paths of the source (a fresh
-export of the base, the worktree's own ``src``) and whether the modules were compiled in the
-process. Rerun so, 0.2's Orbita step counted 110.7k to 111.1k, and 110.9k to 111.3k with hash
-seeds 0 to 2 (other worktrees and shells had counted 108.5k and 110.7k). So each version now runs from its own
-copy at the same place under one temporary directory (``w/src``, ``b/src``), compiled to
-bytecode first (start-up then costs about 0.66G instructions instead of 1.14G), from that
-directory, with a fixed environment (nothing of the calling shell), and each pair of runs is
-repeated in ``--layouts`` memory layouts (3 by default: a variable of 0, 40 and 80
-characters shifts every address), whose mean is the figure. Orbita plays 2 and 16 games
-(1 717 steps apart) instead of 2 and 10 (1 015): the step's cost differs from game to game,
-so the figure is a mean over more of them (0.2 counted 110.9k over games 2-9, 109.9k over
-games 2-11 and 108.5k over games 2-15).
+choice, ``PYTHONHASHSEED=0``: the step counts never move), and a run repeats its count
+within a few hundred instructions; but the count of one version still moved with how it was
+run: the cost of a step depends on where Python's objects land in memory (classes, and
+Orbita's enums, hash by identity, and the allocator's paths depend on the heap start-up
+leaves), and that followed the calling shell's environment, its working directory, the paths
+of the source (a fresh export of the base, the worktree's own ``src``) and whether the
+modules were compiled in the process. Rerun so, 0.2's Orbita step counted 110.7k to 111.1k,
+and 110.9k to 111.3k with hash seeds 0 to 2 (other worktrees and shells had counted 108.5k
+and 110.7k). So each version now runs from its own copy at the same place under one
+temporary directory (``w/src``, ``b/src``), compiled to bytecode first (start-up then costs
+about 0.66G instructions instead of 1.14G), from that directory, with a fixed environment
+(nothing of the calling shell), and each pair of runs is repeated in ``--layouts`` memory
+layouts (3 by default: a variable of 0, 40 and 80 characters shifts every address), whose
+mean is the figure. Orbita plays 2 and 16 games (1,717 steps apart) instead of 2 and 10
+(1,015): the step's cost differs from game to game, so the figure is a mean over more of
+them (0.2 counted 110.9k over games 2-9, 109.9k over games 2-11 and 108.5k over games 2-15).
 """
 
 from __future__ import annotations
