@@ -10,6 +10,24 @@ and each version (the working tree, and the base revision's ``src`` exported wit
 a small and a large number of games; the difference of the two totals divided by the
 difference of their steps is the cost of one step (legal actions, then a checked ``apply``),
 start-up and imports cancelled out. Without valgrind it says so and stops.
+
+What makes the count repeat. The games are the same in every run (fixed seeds, a seeded
+choice, ``PYTHONHASHSEED=0``: the step counts never move), and a run repeats its count
+within a few hundred instructions; but the count of one version still moved with how it was
+run: the cost of a step depends on where Python's objects land in memory (classes, and
+Orbita's enums, hash by identity, and the allocator's paths depend on the heap start-up
+leaves), and that followed the calling shell's environment, its working directory, the paths
+of the source (a fresh export of the base, the worktree's own ``src``) and whether the
+modules were compiled in the process. Rerun so, 0.2's Orbita step counted 110.7k to 111.1k,
+and 110.9k to 111.3k with hash seeds 0 to 2 (other worktrees and shells had counted 108.5k
+and 110.7k). So each version now runs from its own copy at the same place under one
+temporary directory (``w/src``, ``b/src``), compiled to bytecode first (start-up then costs
+about 0.66G instructions instead of 1.14G), from that directory, with a fixed environment
+(nothing of the calling shell), and each pair of runs is repeated in ``--layouts`` memory
+layouts (3 by default: a variable of 0, 40 and 80 characters shifts every address), whose
+mean is the figure. Orbita plays 2 and 16 games (1,717 steps apart) instead of 2 and 10
+(1,015): the step's cost differs from game to game, so the figure is a mean over more of
+them (0.2 counted 110.9k over games 2-9, 109.9k over games 2-11 and 108.5k over games 2-15).
 """
 
 from __future__ import annotations
@@ -17,7 +35,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import io
-import os
 import re
 import shutil
 import subprocess
@@ -111,22 +128,46 @@ bot.step(state)
 print(iterations)
 """
 
-_SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 10)}
+_SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 16)}
+
+#: The lengths of the padding variable that shifts every address of a run (``--layouts``).
+_PADS = (0, 40, 80, 20, 60, 100)
 
 
-def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
-    """(instructions, steps) of one run under callgrind."""
-    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+def stage(tmp: Path, label: str, src: Path | None = None, revision: str | None = None) -> Path:
+    """A copy of the working tree's ``src`` (or a revision's) at ``tmp/label/src``, with
+    ``benchmarks/unit_speed.py`` beside it, compiled to bytecode; the copy's ``src``."""
+    where = tmp / label
+    if revision is not None:
+        archive = subprocess.run(["git", "archive", revision, "src"], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(where, filter="data")
+    else:
+        shutil.copytree(src or ROOT / "src", where / "src",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copy2(ROOT / "benchmarks" / "unit_speed.py", where / "unit_speed.py")
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(where)], check=True,
+                   env={"PYTHONHASHSEED": "0"}, stdout=subprocess.DEVNULL)
+    return where / "src"
+
+
+def _count(src: Path, name: str, games: int, rules: str, pad: int = 0) -> tuple[int, int]:
+    """(instructions, steps) of one run under callgrind, from ``src``'s staged copy
+    (:func:`stage`), in its temporary directory, with a fixed environment."""
+    env = {"PYTHONPATH": str(src), "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1",
+           "LC_ALL": "C.UTF-8", "LAYOUT": "x" * pad}
     script = {
         "openspiel": [_OPENSPIEL, str(games)],
         "simulate": [_SIMULATE, name, str(games)],
         "mcts": [_MCTS, str(games)],
         "openspiel-mcts": [_OPENSPIEL_MCTS, str(games)],
-    }.get(rules, [_SCRIPT, name, str(games), rules, str(ROOT / "benchmarks")])
+    }.get(rules, [_SCRIPT, name, str(games), rules, str(src.parent)])
+    valgrind = shutil.which("valgrind") or "valgrind"
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null",
          sys.executable, "-c", *script],
-        capture_output=True, text=True, env=env, check=True,
+        capture_output=True, text=True, env=env, cwd=src.parent.parent, check=True,
     )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
@@ -134,12 +175,16 @@ def _count(src: Path, name: str, games: int, rules: str) -> tuple[int, int]:
     return int(found.group(1)), int(run.stdout.split()[-1])
 
 
-def per_step(src: Path, name: str, rules: str = "game") -> float:
-    """Instructions per step; ``rules="variant"``: the game's rules in new function objects."""
+def per_step(src: Path, name: str, rules: str = "game", layouts: int = 1) -> float:
+    """Instructions per step, the mean over ``layouts`` memory layouts; ``rules="variant"``:
+    the game's rules in new function objects."""
     small, large = (100, 500) if rules.endswith("mcts") else _SIZES[name]
-    i1, s1 = _count(src, name, small, rules)
-    i2, s2 = _count(src, name, large, rules)
-    return (i2 - i1) / (s2 - s1)
+    counts = []
+    for pad in _PADS[:layouts]:
+        i1, s1 = _count(src, name, small, rules, pad)
+        i2, s2 = _count(src, name, large, rules, pad)
+        counts.append((i2 - i1) / (s2 - s1))
+    return sum(counts) / len(counts)
 
 
 def main() -> int:
@@ -153,70 +198,77 @@ def main() -> int:
                         help="simulate (random agents, one process) against a raw playout loop")
     parser.add_argument("--mcts", action="store_true",
                         help="a Kuhn MCTS iteration against OpenSpiel's MCTSBot (random roll-outs)")
+    parser.add_argument("--layouts", type=int, default=3, choices=range(1, len(_PADS) + 1),
+                        metavar=f"1..{len(_PADS)}",
+                        help="memory layouts each count is the mean of (default 3)")
     parser.add_argument("names", nargs="*", default=["kuhn", "semya", "lyceum", "orbita"])
     args = parser.parse_args()
+    unknown = [n for n in args.names if n not in _SIZES]
+    if unknown:
+        parser.error(f"no game {unknown[0]!r}; choose from {', '.join(_SIZES)}")
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind); nothing counted")
         return 0
+    if (args.mcts or args.openspiel) and importlib.util.find_spec("pyspiel") is None:
+        print("open_spiel is not installed (pip install open_spiel); nothing counted")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        return _report(args, Path(tmp))
+
+
+def _report(args: argparse.Namespace, tmp: Path) -> int:
+    layouts = args.layouts
+    here = stage(tmp, "w")
     if args.simulate:
         print("instructions per step: simulate (random agents, one process) against a raw loop")
         print("(the raw loop alone, and scoring each finished game: a playout's result is read)")
         print("| game | raw loop | raw loop, scored | simulate | ratio | ratio, scored |")
         print("| --- | --- | --- | --- | --- | --- |")
         for name in args.names:
-            raw, scored = per_step(ROOT / "src", name), per_step(ROOT / "src", name, "scored")
-            sim = per_step(ROOT / "src", name, "simulate")
+            raw = per_step(here, name, layouts=layouts)
+            scored = per_step(here, name, "scored", layouts)
+            sim = per_step(here, name, "simulate", layouts)
             print(f"| {name} | {raw / 1000:.1f}k | {scored / 1000:.1f}k | {sim / 1000:.1f}k | "
                   f"{sim / raw:.2f} | {sim / scored:.2f} |")
         return 0
     if args.mcts:
-        if importlib.util.find_spec("pyspiel") is None:
-            print("open_spiel is not installed (pip install open_spiel); nothing counted")
-            return 0
-        ours = per_step(ROOT / "src", "kuhn", "mcts")
-        theirs = per_step(ROOT / "src", "kuhn", "openspiel-mcts")
+        ours = per_step(here, "kuhn", "mcts", layouts)
+        theirs = per_step(here, "kuhn", "openspiel-mcts", layouts)
         print("instructions per MCTS iteration on Kuhn poker (random roll-outs)")
         print("| boardrules MCTSAgent | OpenSpiel MCTSBot | ratio |")
         print("| --- | --- | --- |")
         print(f"| {ours / 1000:.1f}k | {theirs / 1000:.1f}k | {ours / theirs:.2f} |")
         return 0
     if args.openspiel:
-        if importlib.util.find_spec("pyspiel") is None:
-            print("open_spiel is not installed (pip install open_spiel); nothing counted")
-            return 0
-        ours, theirs = per_step(ROOT / "src", "kuhn"), per_step(ROOT / "src", "kuhn", "openspiel")
+        ours = per_step(here, "kuhn", layouts=layouts)
+        theirs = per_step(here, "kuhn", "openspiel", layouts)
         print("instructions per step of random Kuhn poker")
         print("| boardrules | OpenSpiel kuhn_poker | ratio |")
         print("| --- | --- | --- |")
         print(f"| {ours / 1000:.1f}k | {theirs / 1000:.1f}k | {ours / theirs:.2f} |")
         return 0
-    versions = {"working tree": ROOT / "src"}
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.base:
-            archive = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT,
-                                     capture_output=True, check=True).stdout
-            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-                tar.extractall(tmp, filter="data")
-            versions = {args.base: Path(tmp) / "src", **versions}
-        if args.variant:
-            print("instructions per step: each game against its rules in new function objects")
-            print("| game | version | game | variant | variant/game |")
-            print("| --- | --- | --- | --- | --- |")
-            for name in args.names:
-                for version, src in versions.items():
-                    game = per_step(src, name)
-                    variant = per_step(src, name, "variant")
-                    print(f"| {name} | {version} | {game / 1000:.1f}k | {variant / 1000:.1f}k | "
-                          f"{variant / game:.2f} |")
-            return 0
-        print("instructions per step of random play (valgrind callgrind)")
-        print("| game | " + " | ".join(versions) + (" | after/before |" if args.base else " |"))
-        print("| --- " * (len(versions) + 1 + bool(args.base)) + "|")
+    versions = {"working tree": here}
+    if args.base:
+        versions = {args.base: stage(tmp, "b", revision=args.base), **versions}
+    if args.variant:
+        print("instructions per step: each game against its rules in new function objects")
+        print("| game | version | game | variant | variant/game |")
+        print("| --- | --- | --- | --- | --- |")
         for name in args.names:
-            counts = [per_step(src, name) for src in versions.values()]
-            row = " | ".join(f"{c / 1000:.1f}k" for c in counts)
-            ratio = f" | {counts[-1] / counts[0]:.2f} |" if args.base else " |"
-            print(f"| {name} | {row}{ratio}")
+            for version, src in versions.items():
+                game = per_step(src, name, layouts=layouts)
+                variant = per_step(src, name, "variant", layouts)
+                print(f"| {name} | {version} | {game / 1000:.1f}k | {variant / 1000:.1f}k | "
+                      f"{variant / game:.2f} |")
+        return 0
+    print("instructions per step of random play (valgrind callgrind)")
+    print("| game | " + " | ".join(versions) + (" | after/before |" if args.base else " |"))
+    print("| --- " * (len(versions) + 1 + bool(args.base)) + "|")
+    for name in args.names:
+        counts = [per_step(src, name, layouts=layouts) for src in versions.values()]
+        row = " | ".join(f"{c / 1000:.1f}k" for c in counts)
+        ratio = f" | {counts[-1] / counts[0]:.2f} |" if args.base else " |"
+        print(f"| {name} | {row}{ratio}")
     return 0
 
 

@@ -25,7 +25,7 @@ from boardrules.core import codec
 from boardrules.core.errors import BadInput, IllegalAction
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
-from boardrules.core.rules import PARTS, Check, Direct, Guard, Rule, Rulebook, Steps
+from boardrules.core.rules import PARTS, Always, Check, Direct, Guard, Rule, Rulebook, Steps
 from boardrules.core.standings import Standings, standings_sentence
 from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
@@ -213,7 +213,11 @@ def _listing(listers: tuple[_Lister, ...]) -> _Listing:
     for i, (first, states, keep, fallback) in enumerate(listers):
         names[f"first{i}"], names[f"keep{i}"], names[f"fallback{i}"] = first, keep, fallback
         if first is fallback:  # no check narrows this kind: the fallback is the list
-            lines.append(f"    a{i} = fallback{i}(ctx, state)")
+            if isinstance(first, Always):  # the same actions in every state: written in
+                names[f"always{i}"] = first.actions
+                lines.append(f"    a{i} = always{i}")
+            else:
+                lines.append(f"    a{i} = fallback{i}(ctx, state)")
             continue
         lines += [f"    a{i} = first{i}(ctx, state)", f"    if a{i} is None:",
                   f"        a{i} = fallback{i}(ctx, state)"]

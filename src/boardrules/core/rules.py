@@ -54,6 +54,7 @@ __all__ = [
     "CORE_4",
     "CORE_RULES",
     "PARTS",
+    "Always",
     "Check",
     "Direct",
     "Effect",
@@ -167,6 +168,30 @@ class Direct(Generic[C, S]):
 
     def __repr__(self) -> str:
         return f"Direct({self.__name__})"
+
+
+@attrs.frozen(repr=False)
+class Always(Generic[C, S]):
+    """A unit's moves that are the same in every state (a pass, say): a move generator
+    ``(ctx, state) -> actions`` that returns ``actions``. While no check governs its class,
+    the core writes the actions into a step's listing instead of calling it.
+
+    >>> moves = Always(("pass",))
+    >>> moves(None, None)
+    ('pass',)
+    """
+
+    actions: tuple[Any, ...]
+
+    @property
+    def __name__(self) -> str:
+        return "always"
+
+    def __call__(self, ctx: C, state: S) -> tuple[Any, ...]:
+        return self.actions
+
+    def __repr__(self) -> str:
+        return f"Always({self.actions!r})"
 
 
 class _NoRefusal:

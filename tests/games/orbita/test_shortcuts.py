@@ -1,13 +1,20 @@
 """``Game.apply`` of a just-listed action (the direct forms of the effects, such as ORB-10's gift)
-builds the very state that the general path, ``Game.step``, builds from the rules' effects."""
+builds the very state that the general path, ``Game.step``, builds from the rules' effects;
+ORB-6's pass, stated as ``Always``, is written into the listing."""
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardrules import serde
+from boardrules.core.rules import Always
 from boardrules.games.orbita import Game
+from boardrules.games.orbita.actions import Pass
+from boardrules.games.orbita.rules.attraction import ORB_6
 
 GAMES = (Game(rounds=3), Game(rounds=3, all_at_once=False, steps=2))
 
@@ -34,3 +41,89 @@ def test_apply_of_a_listed_action_matches_step(
         assert quick == general
         assert serde.to_json(quick) == serde.to_json(general)
         state = quick
+
+
+class _Counted(Always[Any, Any]):
+    """``Always`` that records every call (the core should make none)."""
+
+    calls: ClassVar[list[object]] = []
+
+    def __call__(self, ctx: Any, state: Any) -> tuple[Any, ...]:
+        self.calls.append(state)
+        return self.actions
+
+
+def _passes_by(moves: Any) -> Game:
+    unit = attrs.evolve(ORB_6, moves={Pass: moves})
+    game: Game = Game(rounds=3).with_rules(replace={"ORB-6": unit}, name=f"pass-{id(moves)}")
+    return game
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.integers(2, 4),
+    st.lists(st.integers(0, 10**6), min_size=40, max_size=120),
+)
+def test_always_moves_are_written_into_the_listing(
+    seed: int, players: int, picks: list[int]
+) -> None:
+    """ORB-6 states its pass as ``Always``: the core lists it without calling it, and lists
+    what a plain function returning the same pass lists, which it does call."""
+    always = ORB_6.moves[Pass]
+    assert isinstance(always, Always)
+    asked: list[object] = []
+
+    def plain(ctx: Any, state: Any) -> tuple[Any, ...]:
+        asked.append(state)
+        return always.actions
+
+    written, called = _passes_by(_Counted(always.actions)), _passes_by(plain)
+    _Counted.calls.clear()
+    state = written.new(seed=seed, players=players)
+    for pick in picks:
+        legal = written.legal_actions(state)
+        assert legal == called.legal_actions(state)
+        if not legal:
+            break
+        state = written.apply(state, legal[pick % len(legal)])
+    assert _Counted.calls == []
+    assert asked  # a pass is possible in the first step (attraction)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.sampled_from(GAMES),
+    st.integers(0, 10**6),
+    st.integers(2, 4),
+    st.lists(st.integers(0, 10**6), min_size=40, max_size=120),
+)
+def test_step_room_is_the_mover_while_it_has_a_step_left(
+    game: Game, seed: int, players: int, picks: list[int]
+) -> None:
+    """ORB-21's fact ``step_room``: the seat to move with its cards in table order and their
+    tokens while it has a limited step left, else ``None``; the same answer when asked again
+    for the same state (it is kept) as for an equal state never asked before."""
+    ctx = game.rule_context
+    state = game.new(seed=seed, players=players)
+    for pick in picks:
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        room = ctx.facts.step_room(ctx, state)
+        assert ctx.facts.step_room(ctx, state) is room
+        seat = game.to_move(state)
+        assert seat is not None
+        if state.seats[seat].steps >= ctx.steps:
+            assert room is None
+        else:
+            assert room is not None
+            mover, cards, zones, _ix = room
+            assert mover == seat
+            assert [row[0] for row in cards] == list(game.index(state).cards[seat])
+            assert all(zones(row[0]) == state.zones[row[0]] for row in cards)
+            fresh = ctx.facts.step_room(ctx, attrs.evolve(state))
+            assert fresh is not room
+            assert fresh is not None
+            assert (fresh[0], fresh[1]) == (seat, cards)
+        state = game.apply(state, legal[pick % len(legal)])

@@ -12,15 +12,17 @@ from typing import Any, TypeVar
 
 import attrs
 
-from boardrules.games.orbita.content import Resource
+from boardrules.games.orbita.content import Context, Resource
 from boardrules.games.orbita.state import Seat, State, Zones
 
 __all__ = [
     "CORPORATION",
     "ENTERPRISE",
     "LONE",
+    "CardRow",
     "Index",
     "Structure",
+    "card_rows",
     "carry",
     "enterprises",
     "food_of",
@@ -76,7 +78,6 @@ class Index:
     __slots__ = (
         "all_cards",
         "allocations",
-        "boost_rows",
         "card_rows",
         "cards",
         "gift_rows",
@@ -125,7 +126,6 @@ class Index:
         #: built for.
         self.gift_rows: tuple[object, Any] | None = None
         self.card_rows: tuple[object, Any] | None = None
-        self.boost_rows: tuple[object, Any] | None = None
         self.offer_targets: tuple[object, Any] | None = None
         self.offer_reach: tuple[object, Any, Any] | None = None
         self.offerer_cards: tuple[object, Any] | None = None
@@ -167,6 +167,37 @@ def index(state: State) -> Index:
     built = Index(state)
     _LAST[0] = (state, state.seats, built)
     return built
+
+
+#: A seated card as the rules' listings read it: the card, the index of its own resource, of
+#: its booster, the indices of the resources it may give, and its place in table order.
+CardRow = tuple[str, int, int, tuple[int, ...], int]
+
+
+def card_rows(ctx: Context, ix: Index) -> list[list[CardRow]]:
+    """Per seat, its cards as :data:`CardRow` in table order; kept with the index.
+
+    >>> from boardrules.games.orbita import Game
+    >>> game = Game()
+    >>> state = game.new(seed=1, players=2)
+    >>> [row[0] for row in card_rows(game.rule_context, index(state))[0]] == (
+    ...     index(state).cards[0])
+    True
+    """
+    memo = ix.card_rows
+    if memo is None or memo[0] is not ctx:
+        spec_of, booster, gives_at = ctx.spec, ctx.booster, ctx.gives_at
+        rows: list[list[CardRow]] = []
+        k = 0
+        for cards in ix.cards:
+            row: list[CardRow] = []
+            for c in cards:
+                row.append((c, spec_of[c].index, booster[c], gives_at[c], k))
+                k += 1
+            rows.append(row)
+        memo = ix.card_rows = (ctx, rows)
+    found: list[list[CardRow]] = memo[1]
+    return found
 
 
 def carry(before: State, after: State) -> None:

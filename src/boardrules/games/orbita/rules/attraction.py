@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule, Steps
+from boardrules.core.rules import ANY_ACTION, Always, Direct, Guard, Rule, Steps
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
@@ -132,11 +132,8 @@ def _turn(ctx: Context, state: State) -> int:
     return seat
 
 
-_PASS = (Pass(),)
-
-
-def _passes(ctx: Context, state: State) -> tuple[Pass, ...]:
-    return _PASS
+#: ORB-6's pass, possible in every step but an answer (CORE-3 refuses it there).
+_PASSES: Always[Context, State] = Always((Pass(),))
 
 
 def _wrap_up(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
@@ -228,7 +225,15 @@ def _draw_allowed(ctx: Context, state: State, action: DrawCharacter) -> Violatio
 
 
 def _draw_if_allowed(ctx: Context, state: State) -> tuple[DrawCharacter, ...]:
-    return _DRAWS if _draw_allowed(ctx, state, _DRAW) is None else ()
+    """The draw ORB-7 allows, or nothing: one draw a turn (after a take only with a Bard),
+    while the deck lasts."""
+    if state.drew or not state.deck:
+        return ()
+    if state.took:
+        seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
+        if seat is None or not has_bard(ctx, state, seat):
+            return ()
+    return _DRAWS
 
 
 def _take_allowed(ctx: Context, state: State, action: TakeFromMarket) -> Violation | None:
@@ -342,7 +347,7 @@ ORB_6 = Rule(
     "ORB-6",
     "A round: attraction, production, trade, hiring, development, consumption, saving.",
     "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
-    moves={Pass: _passes},
+    moves={Pass: _PASSES},
     effects={
         Gift: _move_over,
         Boost: _move_over,

@@ -111,42 +111,25 @@ def _boosts(ctx: Context, state: State) -> Iterable[Boost]:
 
 def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
     """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
-    their own resource and their booster, while the step limit leaves room."""
-    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
-    assert seat is not None
-    if state.seats[seat].steps >= ctx.steps:
-        return []
+    their own resource and their booster, while the step limit leaves room (ORB-21's fact
+    ``step_room``)."""
     out: list[Boost] = []
-    zones = state.zones.lookup()
+    room = ctx.facts.step_room(ctx, state)
+    if room is None:
+        return out
+    boosts = _BOOSTS
     all_at_once = ctx.all_at_once
-    for card, own, b, pair in _boost_rows(ctx, state)[seat]:
+    _, cards, zones, _ix = room
+    for card, own, b, _gives, _k in cards:
         z = zones(card)
         held = z.current[b] + z.gifts[b] + z.reserve[b]
         if z.current[own] < 1 or held < 1:
             continue
+        pair = boosts.get(card) or _boost_pair(card)
         out.append(pair[0])
         if all_at_once and held > 1:
             out.append(pair[1])
     return out
-
-
-#: A card as ORB-3's listing reads it: the card, its own resource, its booster, its boosts.
-_BoostRow = tuple[str, int, int, tuple[Boost, Boost]]
-
-
-def _boost_rows(ctx: Context, state: State) -> list[list[_BoostRow]]:
-    """Per seat, each card in table order with the index of its own resource, of its booster
-    and its two boosts; kept with the table index."""
-    ix = index(state)
-    memo = ix.boost_rows
-    if memo is None or memo[0] is not ctx:
-        spec_of, booster = ctx.spec, ctx.booster
-        rows = [
-            [(c, spec_of[c].index, booster[c], _boost_pair(c)) for c in cards] for cards in ix.cards
-        ]
-        memo = ix.boost_rows = (ctx, rows)
-    found: list[list[_BoostRow]] = memo[1]
-    return found
 
 
 def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) -> Draft:
@@ -201,7 +184,7 @@ def answering_structure(state: State) -> tuple[str, ...]:
 
 def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> list[str]:
     """The cards a gift of ``resource`` from ``seat`` to ``to`` comes from, in order."""
-    zones = state.zones
+    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     offer = state.offer
     locked = () if offer is None or offer.responder is None else answering_structure(state)
     i = resource.index
@@ -210,7 +193,7 @@ def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -
     for card in index(state).cards[seat]:
         if card == to or card in locked or not gives[card][i]:
             continue
-        z = zones[card]
+        z = zones(card)
         if z.current[i] or z.gifts[i] or z.reserve[i]:
             out.append(card)
     return out

@@ -364,8 +364,8 @@ def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[t
     return found
 
 
-def _allowed_offers_by(
-    ctx: Context, state: State, advice_always: bool, produced: bool = False
+def _allowed_offers(
+    ctx: Context, state: State, advice_always: bool = False, produced: bool = True
 ) -> list[Action]:
     """The offers ORB-11, ORB-16 and ORB-21 allow, by offerer in canonical order, then target:
     the market's, then the other seats' structures in seat order.
@@ -374,14 +374,13 @@ def _allowed_offers_by(
     the specialisation the offerer's trump is over, placed whole, within reach of the
     offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says, and
     with ``produced`` only beside at least one unit of the offerer's own trump); ORB-21
-    counts the steps.
+    counts the steps (its fact ``step_room``). The defaults are today's reading, so ORB-11
+    lists with this function itself; the earlier readings call it with theirs.
     """
-    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
-    assert seat is not None
-    if state.seats[seat].steps >= ctx.steps:
+    room = ctx.facts.step_room(ctx, state)  # (ORB-21: None once the steps are used)
+    if room is None:
         return []
-    ix = index(state)
-    zones = state.zones.lookup()
+    seat, _cards, zones, ix = room
     # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
     # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
     memo = ix.offerer_cards
@@ -469,16 +468,12 @@ def _allowed_offers_by(
     return out
 
 
-def _allowed_offers(ctx: Context, state: State) -> list[Action]:
-    return _allowed_offers_by(ctx, state, False, True)
-
-
 def _allowed_offers_advice_alone(ctx: Context, state: State) -> list[Action]:
-    return _allowed_offers_by(ctx, state, False)
+    return _allowed_offers(ctx, state, False, False)
 
 
 def _allowed_offers_0_1_0(ctx: Context, state: State) -> list[Action]:
-    return _allowed_offers_by(ctx, state, True)
+    return _allowed_offers(ctx, state, True, False)
 
 
 def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from boardrules.core.rules import Rule
@@ -11,8 +13,8 @@ from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Rein
 from boardrules.games.orbita.content import Context
 from boardrules.games.orbita.events import Event, GameEnded
 from boardrules.games.orbita.flow import Draft, RoundEnd
-from boardrules.games.orbita.state import Phase, State
-from boardrules.games.orbita.table import seat_food
+from boardrules.games.orbita.state import Phase, State, Zones
+from boardrules.games.orbita.table import CardRow, Index, card_rows, index, seat_food
 
 __all__ = [
     "FOOD_CAP",
@@ -30,6 +32,7 @@ __all__ = [
     "one_unit_only",
     "over_step_limit",
     "score",
+    "step_room",
     "view",
 ]
 
@@ -40,6 +43,36 @@ def over_step_limit(ctx: Context, state: State, seat: int) -> Violation | None:
     if state.seats[seat].steps >= ctx.steps:
         return Violation("ORB-21", "step_limit", {"seat": seat, "limit": ctx.steps})
     return None
+
+
+#: What a limited step reads: the seat to move, its cards (``table.CardRow``, in table order),
+#: the tokens of any card by name, and the table index.
+StepRoom = tuple[int, list[CardRow], Callable[[str], Zones], Index]
+
+#: The fact ``step_room`` in the last state it was asked about: ``(ctx, state, room)``. A
+#: state is a value, so the same state has the same room; the listings of a step's gifts,
+#: boosts and offers ask one after another (one entry, replaced whole: safe to share between
+#: threads and games).
+_LAST_ROOM: list[tuple[object, object, StepRoom | None]] = [(None, None, None)]
+
+
+def step_room(ctx: Context, state: State) -> StepRoom | None:
+    """The fact ``step_room``: the seat to move (ORB-6's ``mover``) with its cards, the tokens
+    and the table index, while it may still take a limited step (a gift, a boost, an offer);
+    ``None`` once it has used its ``steps`` this phase (or the game is over). Worked out once
+    per state: kept for the state it was last asked about."""
+    last = _LAST_ROOM[0]
+    if last[1] is state and last[0] is ctx:
+        return last[2]
+    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
+    room: StepRoom | None = None
+    if seat is not None and not state.over and state.seats[seat].steps < ctx.steps:
+        ix = index(state)
+        rows = ix.card_rows  # (card_rows(ctx, ix), kept with the index)
+        cards = rows[1] if rows is not None and rows[0] is ctx else card_rows(ctx, ix)
+        room = (seat, cards[seat], state.zones.lookup(), ix)
+    _LAST_ROOM[0] = (ctx, state, room)
+    return room
 
 
 def all_is_one(amount: Amount, available: int) -> Violation | None:
@@ -113,11 +146,16 @@ ORB_21 = Rule(
         Reinforce: _reinforce_limits,
     },
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
+    facts={"step_room": step_room},
 )
 """ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
 everything at hand, and "everything" only when it is more than one (with the option
 ``all_at_once=False``, one unit only). What a gift's "everything" is comes from ORB-4's fact
-``givable``, a reinforcement's from ORB-11's ``stake``."""
+``givable``, a reinforcement's from ORB-11's ``stake``. It states the fact ``step_room``
+(the seat to move while it has a limited step left, with its cards and their tokens, worked
+out once per state), which the exact lists of ORB-3's boosts, ORB-10's gifts and ORB-11's
+offers read: each of them covers ORB-21's check of its class, so a variant whose ORB-21
+checks otherwise switches those lists off (and never reads the fact)."""
 
 ORB_21_0_1_0: Rule = ORB_21
 """ORB-21 as 0.1.0 read it: the same unit (a Warrior's Advice counting in "everything" it

@@ -24,10 +24,6 @@ _GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_OR
 #: One resource's gifts to every seated card in table order: of one unit, and (one, all).
 _Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
 
-#: A seated card as ``_allowed_gifts`` reads it: the card, and the indices of what it may
-#: give, with its place in table order.
-_Card = tuple[str, tuple[int, ...], int]
-
 
 def _pair(i: int, to: str) -> tuple[Gift, Gift]:
     cache = _GIFTS[i]
@@ -53,29 +49,12 @@ def _to_seated(ctx: Context, state: State, action: Gift) -> Violation | None:
 def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
     """For resource ``i``: the one-unit gifts, and the (one, all) pairs, to every seated card
     in table order; built when first needed and kept with the index."""
-    pairs = [_pair(i, to) for to in ix.all_cards]
+    made = _GIFTS[i]
+    pairs = [made.get(to) or _pair(i, to) for to in ix.all_cards]
     ones = tuple([p[0] for p in pairs])
     row = (ones, tuple([a for p in pairs for a in p]) if ctx.all_at_once else ones)
     rows[i] = row
     return row
-
-
-def _cards(ctx: Context, ix: Index) -> list[list[_Card]]:
-    """Per seat, its cards as ``_allowed_gifts`` reads them; kept with the index."""
-    memo = ix.card_rows
-    if memo is None or memo[0] is not ctx:
-        gives_at = ctx.gives_at
-        rows: list[list[_Card]] = []
-        k = 0
-        for cards in ix.cards:
-            row: list[_Card] = []
-            for c in cards:
-                row.append((c, gives_at[c], k))
-                k += 1
-            rows.append(row)
-        memo = ix.card_rows = (ctx, rows)
-    found: list[list[_Card]] = memo[1]
-    return found
 
 
 def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
@@ -87,14 +66,12 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
     givers: not the receiver itself, nor the answering structure); ORB-21 counts the steps
     and the amounts.
     """
-    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
-    assert seat is not None
     out: list[Action] = []
-    if state.seats[seat].steps >= ctx.steps:
+    room = ctx.facts.step_room(ctx, state)  # (ORB-21: None once the steps are used)
+    if room is None:
         return out
-    ix = index(state)
+    _seat, cards, zones, ix = room  # zones(card): the map's lookup, without a Python call
     offer = state.offer
-    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
     all_at_once = ctx.all_at_once
     if offer is None:
         # Every seated card receives: the rows of ready gifts, cut around the seat's own
@@ -102,7 +79,7 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
         # giver's holding as (resource, place in table order, units).
         held: list[tuple[int, int, int]] = []
         totals = [0, 0, 0, 0]
-        for c, gives, k in _cards(ctx, ix)[seat]:
+        for c, _own, _b, gives, k in cards:
             z = zones(c)
             cur, gif, res = z.current, z.gifts, z.reserve
             for i in gives:
@@ -145,7 +122,7 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
     locked = () if offer.responder is None else ix.structure_of[offer.target].members
     by_card: tuple[dict[str, int], ...] = ({}, {}, {}, {})
     sums = [0, 0, 0, 0]
-    for c, gives, _k in _cards(ctx, ix)[seat]:
+    for c, _own, _b, gives, _k in cards:
         if c in locked:
             continue
         z = zones(c)
@@ -162,10 +139,11 @@ def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
         if not total:
             continue
         mine = by_card[i]
+        made = _GIFTS[i]
         for to in receivers:
             available = total - mine.get(to, 0)
             if available:
-                pair = _pair(i, to)
+                pair = made.get(to) or _pair(i, to)
                 out.append(pair[0])
                 if available > 1 and all_at_once:
                     out.append(pair[1])
@@ -213,15 +191,16 @@ def _gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         return None
     resource, to = action.resource, action.to
     i = resource.index
-    get = state.zones.lookup()
-    sources = [(card, get(card)) for card in ctx.facts.givers(ctx, state, seat, resource, to)]
+    sources = ctx.facts.givers(ctx, state, seat, resource, to)
+    zones = state.zones.thaw()
+    get = zones.__getitem__  # each giver is read before it is replaced, and once
     if action.amount is Amount.ALL:
-        units = sum(z.current[i] + z.gifts[i] + z.reserve[i] for _, z in sources)
+        units = sum(z.current[i] + z.gifts[i] + z.reserve[i] for z in map(get, sources))
     else:
         units = 1
-    zones = state.zones.thaw()
     left = units
-    for card, z in sources:  # ``Draft.take``: this round's first, then gifts, then reserve
+    for card in sources:  # ``Draft.take``: this round's first, then gifts, then reserve
+        z = get(card)
         cur, gif, res = z.current, z.gifts, z.reserve
         a = cur[i]
         if a > left:
