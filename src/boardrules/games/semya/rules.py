@@ -13,6 +13,9 @@ refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import contains
+
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -20,7 +23,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
 from boardrules.games.semya.flow import ANY, Demand, Setup, Tables
-from boardrules.games.semya.state import Play, State, Trump
+from boardrules.games.semya.state import Play, State, Trump, make_state
 
 __all__ = [
     "RULES",
@@ -237,7 +240,9 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
         events.append(CardPlayed(seat, card))
     # The table entry is shared between states: plays are values.
     play = tables.table_plays[seat][card]
-    return State(state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier)
+    return make_state(
+        state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier
+    )
 
 
 SEM_6: SemyaRule = Rule(
@@ -319,7 +324,8 @@ def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> b
     """
     if candidates is None:
         return bool(hand)
-    return any(map(hand.__contains__, candidates))
+    # operator.contains is called without a tuple of arguments (hand.__contains__ is not).
+    return any(map(contains, repeat(hand), candidates))
 
 
 def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Violation | None:
@@ -363,7 +369,7 @@ def _spend_trump(state: State, seat: int, used: Trump, action: PlayLord | PlayFo
     trumps = state.trumps
     trumps = (trumps[0], used) if seat else (used, trumps[1])
     table = (*state.table, Play(seat, action))
-    return State(state.first, state.hands, trumps, table, state.loser, state.earlier)
+    return make_state(state.first, state.hands, trumps, table, state.loser, state.earlier)
 
 
 SEM_8: SemyaRule = Rule(
@@ -405,7 +411,7 @@ def end_without_answer(tables: Tables, state: State, action: Action, events: Eve
         return state
     if events is not None:
         events.append(GameEnded(winner=1 - seat, loser=seat))
-    return State(state.first, state.hands, state.trumps, state.table, seat, state.earlier)
+    return make_state(state.first, state.hands, state.trumps, state.table, seat, state.earlier)
 
 
 def _someone_lost(tables: Tables, state: State) -> bool:
