@@ -53,6 +53,11 @@ __all__ = [
 Events = list[Event] | None
 SemyaRule = Rule[Tables, State]
 
+# Where a trump is, as module constants: under CPython 3.11 reading an enum member from its
+# class (``Trump.HELD``) costs about 1k instructions, a module constant almost nothing, and
+# the rules ask on every step.
+_HELD, _LORD, _FOOL = Trump.HELD, Trump.LORD, Trump.FOOL
+
 
 # -- SEM-1 -------------------------------------------------------------------------------------
 SEM_1: SemyaRule = Rule(
@@ -112,14 +117,14 @@ drawn from the seed. Turn: the seats alternate from the first."""
 
 # -- SEM-5 -------------------------------------------------------------------------------------
 def _no_trump_to_open(tables: Tables, state: State, action: Action) -> Violation | None:
-    if state.table or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.table or state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return None  # a spent trump is SEM-7's or SEM-8's refusal
     return Violation("SEM-5", "opening_trump", {})
 
 
 def _not_opening(tables: Tables, state: State) -> bool:
     """The check without the action: it never looks at which trump play is asked."""
-    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD
+    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not _HELD
 
 
 _SEM_5 = Guard(_no_trump_to_open, when=_not_opening)
@@ -272,7 +277,7 @@ SEM-8 and SEM-9 read.
 def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Violation | None:
     seat = (state.first + len(state.table)) & 1
     trump = state.trumps[seat]
-    if trump is not Trump.HELD:
+    if trump is not _HELD:
         return Violation("SEM-7", "trump_spent", {"seat": seat, "used_as": trump.value})
     if state.table and not tables.facts.black(tables, state.table[-1].action):
         return Violation("SEM-7", "lord_needs_black", {})
@@ -281,7 +286,7 @@ def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Viola
 
 def _lords_if_allowed(tables: Tables, state: State) -> tuple[PlayLord, ...]:
     """Exactly the Lords SEM-7 allows: all seven, or none."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return ()
     if state.table and not tables.facts.black(tables, state.table[-1].action):
         return ()
@@ -297,7 +302,7 @@ def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) ->
     seat = (state.first + len(state.table)) & 1
     if events is not None:
         events.append(LordPlayed(seat, action.named))
-    return _spend_trump(state, seat, Trump.LORD, action)
+    return _spend_trump(state, seat, _LORD, action)
 
 
 SEM_7: SemyaRule = Rule(
@@ -331,7 +336,7 @@ def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> b
 def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Violation | None:
     seat = (state.first + len(state.table)) & 1
     trump = state.trumps[seat]
-    if trump is not Trump.HELD:
+    if trump is not _HELD:
         return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
     if not state.table:
         return None  # SEM-5 refuses the opening
@@ -348,7 +353,7 @@ def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
 
 def _fool_if_allowed(tables: Tables, state: State) -> tuple[PlayFool, ...]:
     """Exactly the Fool SEM-8 allows: the Fool, or nothing."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return ()
     if state.table:
         found = tables.facts.answering(tables, state)
@@ -362,7 +367,7 @@ def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) ->
     seat = (state.first + len(state.table)) & 1
     if events is not None:
         events.append(FoolPlayed(seat))
-    return _spend_trump(state, seat, Trump.FOOL, action)
+    return _spend_trump(state, seat, _FOOL, action)
 
 
 def _spend_trump(state: State, seat: int, used: Trump, action: PlayLord | PlayFool) -> State:
@@ -398,14 +403,14 @@ def out_of_answers(
 
     ``candidates`` are the cards that would answer the last play (SEM-6's fact ``answers``).
     """
-    return trump is not Trump.HELD and not card_answers(hand, candidates)
+    return trump is not _HELD and not card_answers(hand, candidates)
 
 
 def end_without_answer(tables: Tables, state: State, action: Action, events: Events) -> State:
     """The effect after every play: the seat that cannot answer ``action`` loses."""
     seat = (state.first + len(state.table)) & 1  # the seat that must answer ``action``
     trump = state.trumps[seat]
-    if trump is Trump.HELD:  # the common case, decided without looking at the hand
+    if trump is _HELD:  # the common case, decided without looking at the hand
         return state
     if not out_of_answers(state.hands[seat], trump, tables.facts.answers(tables, action)):
         return state
