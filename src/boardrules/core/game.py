@@ -731,6 +731,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         plan = _Plan(self)
         plan.legal = _composed_legal(plan, self)
         plan.apply = _composed_apply(plan, self, self._advance)
+        plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
+        plan.apply.__doc__ = GameBase.apply.__doc__
         # The written-out methods go into the object's own dict (found before the class's
         # methods, as ``kept`` values are), unless the game's class overrides them.
         cls = type(self)
