@@ -199,17 +199,10 @@ def _lister(
 _Listing = Callable[[Any, Any], tuple[Any, ...]]
 
 
-def _listing(listers: tuple[_Lister, ...]) -> _Listing:
-    """One function that lists a step's kinds in order, unrolled from their listers.
-
-    Written out like the methods ``attrs`` writes: for each kind, its first list (a
-    check's ``select``), the fallback when that list is ``None``, and when it is not empty
-    the state-only forms of the checks it leaves to ask (any ``False``: nothing of the
-    kind) and the filter of the others; then the lists joined in order. Only the listers'
-    own functions run; the unrolling saves the loop and its tests per step.
-    """
-    names: dict[str, Any] = {}
-    lines = ["def listing(ctx, state):"]
+def _listing_lines(listers: tuple[_Lister, ...], names: dict[str, Any]) -> tuple[list[str], str]:
+    """The lines that list a step's kinds in order (indented for a function body), and the
+    expression of the legal actions they leave; the listers' functions go into ``names``."""
+    lines: list[str] = []
     for i, (first, states, keep, fallback) in enumerate(listers):
         names[f"first{i}"], names[f"keep{i}"], names[f"fallback{i}"] = first, keep, fallback
         if first is fallback:  # no check narrows this kind: the fallback is the list
@@ -229,14 +222,109 @@ def _listing(listers: tuple[_Lister, ...]) -> _Listing:
                 lines += ["        else:", f"            a{i} = keep{i}(ctx, state, a{i})"]
         elif keep is not None:
             lines += [f"    elif a{i}:", f"        a{i} = keep{i}(ctx, state, a{i})"]
-    if len(listers) == 1:
-        lines.append("    return a0 if type(a0) is tuple else tuple(a0)")
-    else:
-        lines.append("    return (" + ", ".join(f"*a{i}" for i in range(len(listers))) + ",)")
     if not listers:
-        lines = ["def listing(ctx, state):", "    return ()"]
-    exec(compile("\n".join(lines), "<boardrules listing>", "exec"), names)
-    made: _Listing = names["listing"]
+        return lines, "()"
+    if len(listers) == 1:
+        return lines, "a0 if type(a0) is tuple else tuple(a0)"
+    return lines, "(" + ", ".join(f"*a{i}" for i in range(len(listers))) + ",)"
+
+
+def _written(lines: list[str], names: dict[str, Any], name: str) -> Any:
+    """The function ``name`` that ``lines`` write, with ``names`` as its globals."""
+    exec(compile("\n".join(lines), f"<boardrules {name}>", "exec"), names)
+    return names[name]
+
+
+def _listing(listers: tuple[_Lister, ...]) -> _Listing:
+    """One function that lists a step's kinds in order, unrolled from their listers.
+
+    Written out like the methods ``attrs`` writes: for each kind, its first list (a
+    check's ``select``), the fallback when that list is ``None``, and when it is not empty
+    the state-only forms of the checks it leaves to ask (any ``False``: nothing of the
+    kind) and the filter of the others; then the lists joined in order. Only the listers'
+    own functions run; the unrolling saves the loop and its tests per step.
+    """
+    names: dict[str, Any] = {}
+    body, legal = _listing_lines(listers, names)
+    made: _Listing = _written(["def listing(ctx, state):", *body, f"    return {legal}"],
+                              names, "listing")
+    return made
+
+
+def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable[[Any], Any]:
+    """``legal_actions`` written out once per game object: the end (CORE-2), the step's
+    listing (the fixed one inline, else the kept one of the step's kinds), and the last
+    listing kept for ``apply`` and ``step``."""
+    names: dict[str, Any] = {
+        "plan": plan, "ctx": plan.ctx, "end": plan.end, "is_over": game.is_over,
+        "steps": plan.steps, "accepts": game.accepts, "by_kinds": plan.by_kinds,
+        "listing_of": plan.listing_of,
+    }
+    over = "end(ctx, state)" if plan.end is not None else "is_over(state)"
+    lines = ["def legal_actions(state):", f"    if {over}:", "        return ()"]
+    if plan.fixed is not None:
+        body, legal = _listing_lines(
+            tuple(plan.listers[kind] for kind in plan.classes), names
+        )
+        lines += [*body, f"    legal = {legal}"]
+    else:
+        # What ``check`` asks too: the game's own ``accepts``, else the steps unit.
+        asked = "steps(ctx, state)" if plan.steps is not None and not plan.own_accepts else (
+            "accepts(state)")
+        lines += [
+            f"    kinds = {asked}",
+            "    listing = by_kinds.get(kinds) if isinstance(kinds, tuple) else None",
+            "    if listing is None:",
+            "        listing = listing_of(kinds)",
+            "    legal = listing(ctx, state)",
+        ]
+    lines += ["    plan.listed = (state, legal)", "    return legal"]
+    made: Callable[[Any], Any] = _written(lines, names, "legal_actions")
+    return made
+
+
+def _composed_apply(
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
+) -> Callable[[Any, Any], Any]:
+    """``apply`` written out once per game object: the check unless the action comes from
+    the last listing of this very state, then for each class of action (in the order of
+    ``action_type``) its direct form when one covers its effects, else its effects in
+    order (or ``advance``, the game's own way with a working copy)."""
+    names: dict[str, Any] = {
+        "plan": plan, "ctx": plan.ctx, "check": game.check, "IllegalAction": IllegalAction,
+        "any": any, "map": map, "is_": is_, "repeat": repeat, "advance": advance,
+        "effects": plan.effects,
+    }
+    lines = [
+        "def apply(state, action):",
+        "    listed = plan.listed",
+        "    if listed is None or listed[0] is not state or not any(",
+        "        map(is_, repeat(action), listed[1])",
+        "    ):",
+        "        violation = check(state, action)",
+        "        if violation is not None:",
+        "            raise IllegalAction(violation)",
+        "    kind = type(action)",
+    ]
+    for i, kind in enumerate(game.action_classes):
+        names[f"kind{i}"] = kind
+        lines.append(f"    if kind is kind{i}:")
+        direct = plan.direct.get(kind)
+        if direct is not None:
+            names[f"direct{i}"] = direct
+            lines += [f"        after = direct{i}(ctx, state, action)",
+                      "        if after is not None:", "            return after"]
+        if plan.begin:
+            lines.append("        return advance(state, action, None)")
+            continue
+        for j, effect in enumerate(plan.effects[kind]):
+            names[f"effect{i}_{j}"] = effect
+            lines.append(f"        state = effect{i}_{j}(ctx, state, action, None)")
+        lines.append("        return state")
+    # Not reached: ``check`` refuses an action of any other class (CORE-1).
+    lines += ["    for effect in effects[kind]:",
+              "        state = effect(ctx, state, action, None)", "    return state"]
+    made: Callable[[Any, Any], Any] = _written(lines, names, "apply")
     return made
 
 
@@ -251,6 +339,7 @@ class _Plan:
         return listing
 
     __slots__ = (
+        "apply",
         "begin",
         "by_kinds",
         "classes",
@@ -259,6 +348,7 @@ class _Plan:
         "effects",
         "end",
         "fixed",
+        "legal",
         "listed",
         "listers",
         "malformed",
@@ -321,6 +411,9 @@ class _Plan:
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
+        #: ``legal_actions`` and ``apply`` written out for this game object (by the game).
+        self.legal: Callable[[Any], Any] = game.legal_actions
+        self.apply: Callable[[Any, Any], Any] = game.apply
 
 
 @attrs.frozen
@@ -639,7 +732,19 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     # -- the game composed from its units ---------------------------------------------------
     @functools.cached_property
     def _plan(self) -> _Plan:
-        return _Plan(self)
+        plan = _Plan(self)
+        plan.legal = _composed_legal(plan, self)
+        plan.apply = _composed_apply(plan, self, self._advance)
+        plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
+        plan.apply.__doc__ = GameBase.apply.__doc__
+        # The written-out methods go into the object's own dict (found before the class's
+        # methods, as ``kept`` values are), unless the game's class overrides them.
+        cls = type(self)
+        if cls.legal_actions is GameBase.legal_actions:
+            self.__dict__["legal_actions"] = plan.legal
+        if cls.apply is GameBase.apply:
+            self.__dict__["apply"] = plan.apply
+        return plan
 
     def _new(self, seed: int, setup: SetupT) -> S:
         """The first state: the setup parts of the units, in rulebook order."""
@@ -682,23 +787,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         generators, asked of every check. The last listing is kept, so that ``apply`` and
         ``step`` of an action taken from it do not check it again.
         """
-        plan = self._plan
-        ctx = plan.ctx
-        if plan.end is not None:
-            if plan.end(ctx, state):
-                return ()
-        elif self.is_over(state):
-            return ()
-        listing = plan.fixed
-        if listing is None:
-            # What ``check`` asks too: the game's own ``accepts``, else the steps unit.
-            kinds = (plan.steps(ctx, state) if plan.steps is not None and not plan.own_accepts
-                     else self.accepts(state))
-            listing = plan.by_kinds.get(kinds) if isinstance(kinds, tuple) else None
-            if listing is None:
-                listing = plan.listing_of(kinds)
-        legal: tuple[A, ...] = listing(ctx, state)
-        plan.listed = (state, legal)
+        legal: tuple[A, ...] = self._plan.legal(state)  # written out per game object
         return legal
 
     def new(self, seed: int, **setup: Any) -> S:
@@ -731,26 +820,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         Raises:
             IllegalAction: with the :class:`Violation`; ``state`` is untouched.
         """
-        plan = self._plan
-        listed = plan.listed  # an action of the last listing of this very state
-        if listed is None or listed[0] is not state or not any(
-            map(is_, repeat(action), listed[1])
-        ):
-            violation = self.check(state, action)
-            if violation is not None:
-                raise IllegalAction(violation)
-        if plan.direct:
-            direct = plan.direct.get(type(action))
-            if direct is not None:
-                after: S | None = direct(plan.ctx, state, action)
-                if after is not None:
-                    return after
-        if plan.begin:
-            return self._advance(state, action, None)
-        ctx = plan.ctx
-        for effect in plan.effects[type(action)]:
-            state = effect(ctx, state, action, None)
-        return state
+        after: S = self._plan.apply(state, action)  # written out per game object
+        return after
 
     def step(self, state: S, action: A) -> Transition[S, E]:
         """Like :meth:`apply`, and also the events the action caused."""

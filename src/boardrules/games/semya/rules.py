@@ -13,6 +13,9 @@ refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import contains
+
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -20,7 +23,7 @@ from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
 from boardrules.games.semya.flow import ANY, Demand, Setup, Tables
-from boardrules.games.semya.state import Play, State, Trump
+from boardrules.games.semya.state import Play, State, Trump, make_state
 
 __all__ = [
     "RULES",
@@ -49,6 +52,11 @@ __all__ = [
 
 Events = list[Event] | None
 SemyaRule = Rule[Tables, State]
+
+# Where a trump is, as module constants: under CPython 3.11 reading an enum member from its
+# class (``Trump.HELD``) costs about 1k instructions, a module constant almost nothing, and
+# the rules ask on every step.
+_HELD, _LORD, _FOOL = Trump.HELD, Trump.LORD, Trump.FOOL
 
 
 # -- SEM-1 -------------------------------------------------------------------------------------
@@ -109,14 +117,14 @@ drawn from the seed. Turn: the seats alternate from the first."""
 
 # -- SEM-5 -------------------------------------------------------------------------------------
 def _no_trump_to_open(tables: Tables, state: State, action: Action) -> Violation | None:
-    if state.table or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.table or state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return None  # a spent trump is SEM-7's or SEM-8's refusal
     return Violation("SEM-5", "opening_trump", {})
 
 
 def _not_opening(tables: Tables, state: State) -> bool:
     """The check without the action: it never looks at which trump play is asked."""
-    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD
+    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not _HELD
 
 
 _SEM_5 = Guard(_no_trump_to_open, when=_not_opening)
@@ -237,7 +245,9 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
         events.append(CardPlayed(seat, card))
     # The table entry is shared between states: plays are values.
     play = tables.table_plays[seat][card]
-    return State(state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier)
+    return make_state(
+        state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier
+    )
 
 
 SEM_6: SemyaRule = Rule(
@@ -267,7 +277,7 @@ SEM-8 and SEM-9 read.
 def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Violation | None:
     seat = (state.first + len(state.table)) & 1
     trump = state.trumps[seat]
-    if trump is not Trump.HELD:
+    if trump is not _HELD:
         return Violation("SEM-7", "trump_spent", {"seat": seat, "used_as": trump.value})
     if state.table and not tables.facts.black(tables, state.table[-1].action):
         return Violation("SEM-7", "lord_needs_black", {})
@@ -276,7 +286,7 @@ def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Viola
 
 def _lords_if_allowed(tables: Tables, state: State) -> tuple[PlayLord, ...]:
     """Exactly the Lords SEM-7 allows: all seven, or none."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return ()
     if state.table and not tables.facts.black(tables, state.table[-1].action):
         return ()
@@ -292,7 +302,7 @@ def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) ->
     seat = (state.first + len(state.table)) & 1
     if events is not None:
         events.append(LordPlayed(seat, action.named))
-    return _spend_trump(state, seat, Trump.LORD, action)
+    return _spend_trump(state, seat, _LORD, action)
 
 
 SEM_7: SemyaRule = Rule(
@@ -319,13 +329,14 @@ def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> b
     """
     if candidates is None:
         return bool(hand)
-    return any(map(hand.__contains__, candidates))
+    # operator.contains is called without a tuple of arguments (hand.__contains__ is not).
+    return any(map(contains, repeat(hand), candidates))
 
 
 def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Violation | None:
     seat = (state.first + len(state.table)) & 1
     trump = state.trumps[seat]
-    if trump is not Trump.HELD:
+    if trump is not _HELD:
         return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
     if not state.table:
         return None  # SEM-5 refuses the opening
@@ -342,7 +353,7 @@ def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
 
 def _fool_if_allowed(tables: Tables, state: State) -> tuple[PlayFool, ...]:
     """Exactly the Fool SEM-8 allows: the Fool, or nothing."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not Trump.HELD:
+    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
         return ()
     if state.table:
         found = tables.facts.answering(tables, state)
@@ -356,14 +367,14 @@ def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) ->
     seat = (state.first + len(state.table)) & 1
     if events is not None:
         events.append(FoolPlayed(seat))
-    return _spend_trump(state, seat, Trump.FOOL, action)
+    return _spend_trump(state, seat, _FOOL, action)
 
 
 def _spend_trump(state: State, seat: int, used: Trump, action: PlayLord | PlayFool) -> State:
     trumps = state.trumps
     trumps = (trumps[0], used) if seat else (used, trumps[1])
     table = (*state.table, Play(seat, action))
-    return State(state.first, state.hands, trumps, table, state.loser, state.earlier)
+    return make_state(state.first, state.hands, trumps, table, state.loser, state.earlier)
 
 
 SEM_8: SemyaRule = Rule(
@@ -392,20 +403,20 @@ def out_of_answers(
 
     ``candidates`` are the cards that would answer the last play (SEM-6's fact ``answers``).
     """
-    return trump is not Trump.HELD and not card_answers(hand, candidates)
+    return trump is not _HELD and not card_answers(hand, candidates)
 
 
 def end_without_answer(tables: Tables, state: State, action: Action, events: Events) -> State:
     """The effect after every play: the seat that cannot answer ``action`` loses."""
     seat = (state.first + len(state.table)) & 1  # the seat that must answer ``action``
     trump = state.trumps[seat]
-    if trump is Trump.HELD:  # the common case, decided without looking at the hand
+    if trump is _HELD:  # the common case, decided without looking at the hand
         return state
     if not out_of_answers(state.hands[seat], trump, tables.facts.answers(tables, action)):
         return state
     if events is not None:
         events.append(GameEnded(winner=1 - seat, loser=seat))
-    return State(state.first, state.hands, state.trumps, state.table, seat, state.earlier)
+    return make_state(state.first, state.hands, state.trumps, state.table, seat, state.earlier)
 
 
 def _someone_lost(tables: Tables, state: State) -> bool:

@@ -4,14 +4,16 @@ built from a description, the cards played before the table in an order not know
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
 
 from boardrules.core.codec import OMIT_IF_DEFAULT
+from boardrules.core.frozen import builder
 from boardrules.games.semya.actions import Action, PlayCard
 
-__all__ = ["Play", "State", "Trump"]
+__all__ = ["Play", "State", "Trump", "make_state"]
 
 
 class Trump(enum.Enum):
@@ -33,7 +35,7 @@ class Play:
     action: Action
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # no weakref slot: ``make_state`` needs its layout
 class State:
     """Everything that changes in a game of 7Я.
 
@@ -84,3 +86,18 @@ class State:
         if self.trumps[seat] is Trump.HELD or not (self.earlier[0] or self.earlier[1]):
             return False
         return not any(p.seat == seat and not isinstance(p.action, PlayCard) for p in self.table)
+
+
+#: ``State(first, hands, trumps, table, loser, earlier)`` made faster (every field given, in
+#: field order), for the rules that make a state per play (see ``core.frozen.builder``).
+make_state: Callable[
+    [
+        int,
+        tuple[tuple[str, ...], tuple[str, ...]],
+        tuple[Trump, Trump],
+        tuple[Play, ...],
+        int | None,
+        tuple[tuple[str, ...], tuple[str, ...]],
+    ],
+    State,
+] = builder(State)
