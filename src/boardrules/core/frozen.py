@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeVar
 
@@ -46,10 +48,17 @@ def builder(cls: type[T]) -> Callable[..., T]:
         for f in fields
     )
     own_init = any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__"))
-    if not plain or own_init or slots is None or "__weakref__" in slots or "__dict__" in slots:
+    # The twin has the class's own bases (``Generic[...]`` included), for Python allows
+    # ``__class__`` assignment only between classes on the same base; bases that hold
+    # fields or run code of their own are not supported.
+    bases = cls.__dict__.get("__orig_bases__", cls.__bases__)
+    simple = all(k is object or k is typing.Generic for k in cls.__mro__[1:])
+    if (not plain or own_init or not simple or slots is None or "__weakref__" in slots
+            or "__dict__" in slots):
         raise TypeError(f"builder needs a plain frozen slotted attrs class without a "
                         f"__weakref__ slot, not {cls.__name__}")
-    twin = type(f"{cls.__name__}Draft", (), {"__slots__": tuple(slots)})
+    twin = types.new_class(f"{cls.__name__}Draft", bases,
+                           exec_body=lambda space: space.update(__slots__=tuple(slots)))
     names = [f.name for f in fields]
     lines = [f"def make({', '.join(names)}):", "    made = twin()"]
     lines += [f"    made.{name} = {name}" for name in names]

@@ -23,6 +23,7 @@ import attrs
 
 from boardrules.core import codec
 from boardrules.core.errors import BadInput, IllegalAction
+from boardrules.core.frozen import builder
 from boardrules.core.record import GameRecord, JSONValue, freeze_json
 from boardrules.core.rng import check_seed
 from boardrules.core.rules import PARTS, Always, Check, Direct, Guard, Rule, Rulebook, Steps
@@ -328,6 +329,49 @@ def _composed_apply(
     return made
 
 
+def _composed_step(
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
+) -> Callable[[Any, Any], Any]:
+    """``step`` written out once per game object, as :func:`_composed_apply` is: the check
+    unless the action comes from the last listing of this very state, then the effects of
+    the action's class in order with a list for their events (or ``advance``, the game's
+    own way with a working copy), and the :class:`Transition` made without a call per
+    field. A ``Direct`` form makes no events, so ``step`` never takes it."""
+    names: dict[str, Any] = {
+        "plan": plan, "ctx": plan.ctx, "check": game.check, "IllegalAction": IllegalAction,
+        "any": any, "map": map, "is_": is_, "repeat": repeat, "advance": advance,
+        "effects": plan.effects, "transition": _make_transition, "tuple": tuple,
+    }
+    lines = [
+        "def step(state, action):",
+        "    listed = plan.listed",
+        "    if listed is None or listed[0] is not state or not any(",
+        "        map(is_, repeat(action), listed[1])",
+        "    ):",
+        "        violation = check(state, action)",
+        "        if violation is not None:",
+        "            raise IllegalAction(violation)",
+        "    events = []",
+    ]
+    if plan.begin:
+        lines.append("    return transition(advance(state, action, events), tuple(events))")
+    else:
+        lines.append("    kind = type(action)")
+        for i, kind in enumerate(game.action_classes):
+            names[f"kind{i}"] = kind
+            lines.append(f"    if kind is kind{i}:")
+            for j, effect in enumerate(plan.effects[kind]):
+                names[f"effect{i}_{j}"] = effect
+                lines.append(f"        state = effect{i}_{j}(ctx, state, action, events)")
+            lines.append("        return transition(state, tuple(events))")
+        # Not reached: ``check`` refuses an action of any other class (CORE-1).
+        lines += ["    for effect in effects[kind]:",
+                  "        state = effect(ctx, state, action, events)",
+                  "    return transition(state, tuple(events))"]
+    made: Callable[[Any, Any], Any] = _written(lines, names, "step")
+    return made
+
+
 class _Plan:
     """A game's rulebook compiled once per game object: what each composed method runs."""
 
@@ -355,6 +399,7 @@ class _Plan:
         "own_accepts",
         "score",
         "setups",
+        "step",
         "step_names",
         "steps",
         "turn",
@@ -411,17 +456,22 @@ class _Plan:
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
-        #: ``legal_actions`` and ``apply`` written out for this game object (by the game).
+        #: ``legal_actions``, ``apply`` and ``step`` written out for this game object (by the game).
         self.legal: Callable[[Any], Any] = game.legal_actions
         self.apply: Callable[[Any, Any], Any] = game.apply
+        self.step: Callable[[Any, Any], Any] = game.step
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Transition(Generic[S, E]):
     """What one action did: the next state and the events that happened, in order."""
 
     state: S
     events: tuple[E, ...]
+
+
+#: ``Transition(state, events)`` without a call per field (``step`` makes one per action).
+_make_transition: Callable[[Any, tuple[Any, ...]], Transition[Any, Any]] = builder(Transition)
 
 
 @runtime_checkable
@@ -735,8 +785,10 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         plan = _Plan(self)
         plan.legal = _composed_legal(plan, self)
         plan.apply = _composed_apply(plan, self, self._advance)
+        plan.step = _composed_step(plan, self, self._advance)
         plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
         plan.apply.__doc__ = GameBase.apply.__doc__
+        plan.step.__doc__ = GameBase.step.__doc__
         # The written-out methods go into the object's own dict (found before the class's
         # methods, as ``kept`` values are), unless the game's class overrides them.
         cls = type(self)
@@ -744,6 +796,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             self.__dict__["legal_actions"] = plan.legal
         if cls.apply is GameBase.apply:
             self.__dict__["apply"] = plan.apply
+        if cls.step is GameBase.step:
+            self.__dict__["step"] = plan.step
         return plan
 
     def _new(self, seed: int, setup: SetupT) -> S:
@@ -825,16 +879,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     def step(self, state: S, action: A) -> Transition[S, E]:
         """Like :meth:`apply`, and also the events the action caused."""
-        listed = self._plan.listed  # an action of the last listing of this very state
-        if listed is None or listed[0] is not state or not any(
-            map(is_, repeat(action), listed[1])
-        ):
-            violation = self.check(state, action)
-            if violation is not None:
-                raise IllegalAction(violation)
-        events: list[E] = []
-        after = self._advance(state, action, events)
-        return Transition(after, tuple(events))
+        made: Transition[S, E] = self._plan.step(state, action)  # written out per game object
+        return made
 
     def seat_count(self, state: S) -> int:
         """The number of seats at the table of ``state``: the state's own ``seat_count``
