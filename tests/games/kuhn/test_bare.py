@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +15,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import register, serde
+from boardrules.core.registry import unregister
 from boardrules.games import kuhn
 from boardrules.testing import conformance, derived_variants, machine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples"))
 kuhn_bare = importlib.import_module("kuhn_bare")  # as a user's own package would be
 BARE: Any = kuhn_bare.BareKuhn()
-register("kuhn-bare", kuhn_bare.BareKuhn)  # records name their game: replay looks it up
+
+
+@pytest.fixture(autouse=True)
+def _registered() -> Iterator[None]:
+    """Records name their game and replay looks it up: registered for this module's tests
+    only, so the other tests' lists of games stay the bundled ones."""
+    register("kuhn-bare", kuhn_bare.BareKuhn)
+    yield
+    unregister("kuhn-bare")
+
 
 DEALS = st.permutations(list(kuhn.DECK)).map(lambda cards: (cards[0], cards[1]))
 SETUPS = st.fixed_dictionaries({}, optional={"deal": DEALS})
