@@ -284,6 +284,30 @@ def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable
     return made
 
 
+#: The lines ``apply`` and ``step`` begin with: the check, unless the action comes from the
+#: last listing of this very state (``plan.listed``).
+_CHECKED_UNLESS_LISTED = (
+    "    listed = plan.listed",
+    "    if listed is None or listed[0] is not state or not any(",
+    "        map(is_, repeat(action), listed[1])",
+    "    ):",
+    "        violation = check(state, action)",
+    "        if violation is not None:",
+    "            raise IllegalAction(violation)",
+)
+
+
+def _acting_names(
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
+) -> dict[str, Any]:
+    """The globals the written-out ``apply`` and ``step`` share."""
+    return {
+        "plan": plan, "ctx": plan.ctx, "check": game.check, "IllegalAction": IllegalAction,
+        "any": any, "map": map, "is_": is_, "repeat": repeat, "advance": advance,
+        "effects": plan.effects,
+    }
+
+
 def _composed_apply(
     plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
 ) -> Callable[[Any, Any], Any]:
@@ -291,22 +315,8 @@ def _composed_apply(
     the last listing of this very state, then for each class of action (in the order of
     ``action_type``) its direct form when one covers its effects, else its effects in
     order (or ``advance``, the game's own way with a working copy)."""
-    names: dict[str, Any] = {
-        "plan": plan, "ctx": plan.ctx, "check": game.check, "IllegalAction": IllegalAction,
-        "any": any, "map": map, "is_": is_, "repeat": repeat, "advance": advance,
-        "effects": plan.effects,
-    }
-    lines = [
-        "def apply(state, action):",
-        "    listed = plan.listed",
-        "    if listed is None or listed[0] is not state or not any(",
-        "        map(is_, repeat(action), listed[1])",
-        "    ):",
-        "        violation = check(state, action)",
-        "        if violation is not None:",
-        "            raise IllegalAction(violation)",
-        "    kind = type(action)",
-    ]
+    names = _acting_names(plan, game, advance)
+    lines = ["def apply(state, action):", *_CHECKED_UNLESS_LISTED, "    kind = type(action)"]
     for i, kind in enumerate(game.action_classes):
         names[f"kind{i}"] = kind
         lines.append(f"    if kind is kind{i}:")
@@ -337,22 +347,9 @@ def _composed_step(
     the action's class in order with a list for their events (or ``advance``, the game's
     own way with a working copy), and the :class:`Transition` made without a call per
     field. A ``Direct`` form makes no events, so ``step`` never takes it."""
-    names: dict[str, Any] = {
-        "plan": plan, "ctx": plan.ctx, "check": game.check, "IllegalAction": IllegalAction,
-        "any": any, "map": map, "is_": is_, "repeat": repeat, "advance": advance,
-        "effects": plan.effects, "transition": _make_transition, "tuple": tuple,
-    }
-    lines = [
-        "def step(state, action):",
-        "    listed = plan.listed",
-        "    if listed is None or listed[0] is not state or not any(",
-        "        map(is_, repeat(action), listed[1])",
-        "    ):",
-        "        violation = check(state, action)",
-        "        if violation is not None:",
-        "            raise IllegalAction(violation)",
-        "    events = []",
-    ]
+    names = {**_acting_names(plan, game, advance), "transition": _make_transition,
+             "tuple": tuple}
+    lines = ["def step(state, action):", *_CHECKED_UNLESS_LISTED, "    events = []"]
     if plan.begin:
         lines.append("    return transition(advance(state, action, events), tuple(events))")
     else:
