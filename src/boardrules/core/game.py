@@ -308,6 +308,24 @@ def _acting_names(
     }
 
 
+def _effect_lines(plan: _Plan, names: dict[str, Any], i: int, kind: type, events: str
+                  ) -> list[str]:
+    """The lines that run the effects of action class number ``i`` (``kind``) in order,
+    passing ``events`` (``"None"`` or ``"events"``); the effects go into ``names``."""
+    lines = []
+    for j, effect in enumerate(plan.effects[kind]):
+        names[f"effect{i}_{j}"] = effect
+        lines.append(f"        state = effect{i}_{j}(ctx, state, action, {events})")
+    return lines
+
+
+def _looped_effects(events: str) -> list[str]:
+    """The effects of a class not written out, in a loop. Not reached: ``check`` refuses
+    an action of any other class (CORE-1)."""
+    return ["    for effect in effects[kind]:",
+            f"        state = effect(ctx, state, action, {events})"]
+
+
 def _composed_apply(
     plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
 ) -> Callable[[Any, Any], Any]:
@@ -328,13 +346,9 @@ def _composed_apply(
         if plan.begin:
             lines.append("        return advance(state, action, None)")
             continue
-        for j, effect in enumerate(plan.effects[kind]):
-            names[f"effect{i}_{j}"] = effect
-            lines.append(f"        state = effect{i}_{j}(ctx, state, action, None)")
+        lines += _effect_lines(plan, names, i, kind, "None")
         lines.append("        return state")
-    # Not reached: ``check`` refuses an action of any other class (CORE-1).
-    lines += ["    for effect in effects[kind]:",
-              "        state = effect(ctx, state, action, None)", "    return state"]
+    lines += [*_looped_effects("None"), "    return state"]
     made: Callable[[Any, Any], Any] = _written(lines, names, "apply")
     return made
 
@@ -357,14 +371,9 @@ def _composed_step(
         for i, kind in enumerate(game.action_classes):
             names[f"kind{i}"] = kind
             lines.append(f"    if kind is kind{i}:")
-            for j, effect in enumerate(plan.effects[kind]):
-                names[f"effect{i}_{j}"] = effect
-                lines.append(f"        state = effect{i}_{j}(ctx, state, action, events)")
+            lines += _effect_lines(plan, names, i, kind, "events")
             lines.append("        return transition(state, tuple(events))")
-        # Not reached: ``check`` refuses an action of any other class (CORE-1).
-        lines += ["    for effect in effects[kind]:",
-                  "        state = effect(ctx, state, action, events)",
-                  "    return transition(state, tuple(events))"]
+        lines += [*_looped_effects("events"), "    return transition(state, tuple(events))"]
     made: Callable[[Any, Any], Any] = _written(lines, names, "step")
     return made
 
@@ -493,7 +502,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
 
     A game subclasses this (usually as an ``attrs.frozen`` class whose fields are its
     options) and provides the class attributes and the abstract methods below. ``apply``
-    and ``step`` always run ``check`` first, so a refusal is the same everywhere.
+    and ``step`` run ``check`` first (unless the action comes from the last listing of
+    the same state, which ``check`` allowed), so a refusal is the same everywhere.
     """
 
     #: A game class is an attrs class (its fields are its options): see the contract.
