@@ -93,8 +93,11 @@ import boardrules
 from boardrules.agents import RandomAgent
 from boardrules.sim import simulate
 name, games = sys.argv[1], int(sys.argv[2])
-game = boardrules.load(name)
-study = simulate(game, [RandomAgent(), RandomAgent()], games=games, seed=0, executor=None)
+game = boardrules.load(name, **({"rounds": 3} if name == "orbita" else {}))
+setup = {"players": 4} if name in ("lyceum", "orbita") else {}  # as the raw loop's
+seats = setup.get("players", 2)
+study = simulate(game, [RandomAgent()] * seats, games=games, seed=0, executor=None,
+                 setup=setup)
 print(sum(length * count for length, count in study.summary.lengths.items()))
 """
 

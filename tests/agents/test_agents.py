@@ -7,10 +7,13 @@ from hypothesis import strategies as st
 
 from boardrules import Rng
 from boardrules.agents import (
+    ChoosesAmongLegal,
     GreedyAgent,
+    KindUniformAgent,
     MCTSAgent,
     RandomAgent,
     agent_streams,
+    agent_streams_each,
     outcome,
     play_game,
 )
@@ -77,3 +80,25 @@ def test_agent_streams_are_the_documented_derivation(seed: int, seats: int) -> N
     assert [r.state for r in streams] == [
         Rng.derive(seed, "agent", s).state for s in range(seats)
     ]
+
+
+@given(st.lists(seeds(), max_size=12), st.integers(1, 5))
+def test_agent_streams_each_is_agent_streams_for_each_seed(seeds_: list[int], seats: int) -> None:
+    assert [[r.state for r in streams] for streams in agent_streams_each(seeds_, seats)] == [
+        [r.state for r in agent_streams(seed, seats)] for seed in seeds_
+    ]
+
+
+@given(STATES, seeds())
+def test_choosing_among_the_legal_actions_is_choosing_from_the_view(
+    state: semya.State, seed: int
+) -> None:
+    # What simulate relies on: the same action, and the same draws after it.
+    for agent in (RandomAgent(), KindUniformAgent()):
+        assert isinstance(agent, ChoosesAmongLegal)
+        seat = GAME.to_move(state)
+        assert seat is not None
+        by_view, among = Rng(seed), Rng(seed)
+        chosen = agent.choose(GAME, GAME.view(state, seat), seat, by_view)
+        assert chosen == agent.choose_among(GAME.legal_actions(state), seat, among)
+        assert by_view.state == among.state

@@ -101,3 +101,25 @@ def test_below_needs_a_positive_bound() -> None:
 def test_derive_many_is_derive_for_each_number(seed: int, label: int | str, count: int) -> None:
     streams = Rng.derive_many(seed, label, count)
     assert [r.state for r in streams] == [Rng.derive(seed, label, i).state for i in range(count)]
+
+
+@given(
+    st.lists(st.integers(-(2**70), 2**70), max_size=40),
+    st.data(),
+)
+def test_derive_each_is_derive_for_each_seed(seeds_: list[int], data: st.DataObject) -> None:
+    # Many lanes mixed at once in one integer give what one stream at a time gives.
+    labels = data.draw(
+        st.integers(-(2**70), 2**70) | st.text(max_size=6)
+        | st.lists(st.integers(-(2**70), 2**70) | st.text(max_size=6),
+                   min_size=len(seeds_), max_size=len(seeds_))
+    )
+    each = labels if isinstance(labels, list) else [labels] * len(seeds_)
+    assert Rng.derive_each(seeds_, labels) == [
+        Rng.derive(seed, label).state for seed, label in zip(seeds_, each, strict=True)
+    ]
+
+
+def test_derive_each_needs_one_label_per_seed() -> None:
+    with pytest.raises(ValueError, match="one label per seed"):
+        Rng.derive_each([1, 2, 3, 4, 5], [1, 2])

@@ -46,8 +46,8 @@ totals = st.integers(0, 10)
 amounts = st.integers(-5, 15)
 
 
-def test_core_rules_are_four_units_with_both_sentences() -> None:
-    assert CORE_RULES.ids == ("CORE-1", "CORE-2", "CORE-3", "CORE-4")
+def test_core_rules_are_five_units_with_both_sentences() -> None:
+    assert CORE_RULES.ids == ("CORE-1", "CORE-2", "CORE-3", "CORE-4", "CORE-5")
     for rule in CORE_RULES:
         assert rule.text("en") != rule.text("ru")
 

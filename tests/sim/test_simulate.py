@@ -187,3 +187,34 @@ def test_orbita_reports_structures_that_never_formed() -> None:
                       setup={"players": 4})
     assert "corporations formed" in result.summary.content
     assert result.summary.content_games["corporations formed"] <= 3
+
+
+class _ByView:
+    """An agent that only has ``choose``: simulate makes its view and re-checks its move."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.name = agent.name
+
+    def choose(self, game: Any, view: Any, seat: int, rng: Any) -> Any:
+        return self.agent.choose(game, view, seat, rng)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 12), st.sampled_from(["kuhn", "semya"]))
+def test_agents_that_choose_among_the_legal_actions_play_as_from_their_view(
+    seed: int, games: int, name: str
+) -> None:
+    # simulate hands RandomAgent and KindUniformAgent the state's listing (CORE-5) instead
+    # of a view: the same games, the same summary.
+    import boardrules
+    from boardrules.agents import KindUniformAgent
+
+    game = boardrules.load(name)
+    agents = [RandomAgent(), KindUniformAgent()]
+    fast = simulate(game, agents, games, seed=seed, executor=None, keep_games=True,
+                    keep_records=True)
+    slow = simulate(game, [_ByView(a) for a in agents], games, seed=seed, executor=None,
+                    keep_games=True, keep_records=True)
+    assert fast.games == slow.games
+    assert fast.summary == slow.summary

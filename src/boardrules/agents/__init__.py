@@ -7,8 +7,10 @@ own, so a study is reproducible and no agent can read what its seat may not see.
 
 from boardrules.agents.base import (
     Agent,
+    ChoosesAmongLegal,
     Demanding,
     agent_streams,
+    agent_streams_each,
     check_agents,
     determinize,
     outcome,
@@ -24,6 +26,7 @@ from boardrules.agents.registry import AGENTS, agent_names, make_agent
 __all__ = [
     "AGENTS",
     "Agent",
+    "ChoosesAmongLegal",
     "Demanding",
     "GoalAgent",
     "GoalMCTSAgent",
@@ -33,6 +36,7 @@ __all__ = [
     "RandomAgent",
     "agent_names",
     "agent_streams",
+    "agent_streams_each",
     "check_agents",
     "determinize",
     "make_agent",

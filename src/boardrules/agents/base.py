@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from boardrules.core.capabilities import Determinizable, MissingCapability, missing
@@ -11,8 +11,10 @@ from boardrules.core.rng import Rng
 
 __all__ = [
     "Agent",
+    "ChoosesAmongLegal",
     "Demanding",
     "agent_streams",
+    "agent_streams_each",
     "check_agents",
     "determinize",
     "determinizer",
@@ -37,6 +39,24 @@ class Agent(Protocol):
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """One legal action for ``seat`` in ``view``."""
+        ...
+
+
+@runtime_checkable
+class ChoosesAmongLegal(Protocol):
+    """An agent whose choice depends on nothing but its seat's legal actions (and its
+    stream): a random agent, say.
+
+    A seat's legal actions are the same in its view as in the whole state (CORE-5, which
+    the conformance kit checks for every game), so whoever runs the game may hand such an
+    agent ``game.legal_actions(state)`` without making the view: ``simulate`` does, and
+    ``apply`` then takes the chosen action from that very listing without checking it
+    again. ``choose(game, view, seat, rng)`` must give what
+    ``choose_among(game.legal_actions(view), seat, rng)`` gives, draw for draw.
+    """
+
+    def choose_among(self, legal: Sequence[Any], seat: int, rng: Rng) -> Any:
+        """One of ``legal`` (never empty), the legal actions of ``seat``."""
         ...
 
 
@@ -117,6 +137,21 @@ def outcome(game: Any, state: Any, seat: int) -> float:
 def agent_streams(seed: int, seats: int) -> list[Rng]:
     """Each seat's own stream for its agent in the game played from ``seed``."""
     return Rng.derive_many(seed, "agent", seats)  # Rng.derive(seed, "agent", seat) each
+
+
+def agent_streams_each(seeds: Sequence[int], seats: int) -> list[list[Rng]]:
+    """``[agent_streams(seed, seats) for seed in seeds]``, derived all at once
+    (:meth:`Rng.derive_each <boardrules.core.rng.Rng.derive_each>`).
+
+    >>> [[r.state for r in streams] for streams in agent_streams_each([3, 4], 2)] == [
+    ...     [r.state for r in agent_streams(seed, 2)] for seed in (3, 4)]
+    True
+    """
+    shared = Rng.derive_each(seeds, "agent")
+    states = Rng.derive_each([s for s in shared for _ in range(seats)],
+                             list(range(seats)) * len(seeds))
+    return [[Rng(state) for state in states[k:k + seats]]
+            for k in range(0, len(states), seats)]
 
 
 def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:

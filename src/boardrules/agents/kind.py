@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -32,8 +33,12 @@ class KindUniformAgent:
 
     def choose(self, game: Any, view: Any, seat: int, rng: Rng) -> Any:
         """A uniformly drawn kind of legal action, then a uniformly drawn action of it."""
+        return self.choose_among(game.legal_actions(view), seat, rng)
+
+    def choose_among(self, legal: Sequence[Any], seat: int, rng: Rng) -> Any:
+        """A uniformly drawn kind among ``legal``, then a uniformly drawn action of it."""
         kinds: dict[type, list[Any]] = {}
-        for action in game.legal_actions(view):
+        for action in legal:
             kinds.setdefault(type(action), []).append(action)
         # Kinds in order of first appearance: legal_actions has a stable order.
         return rng.choice(rng.choice(list(kinds.values())))

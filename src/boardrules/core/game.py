@@ -284,6 +284,20 @@ def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable
     return made
 
 
+def _composed_to_move(plan: _Plan) -> Callable[[Any], Any] | None:
+    """``to_move`` written out once per game object: the end (``None``), else the unit
+    that states the turn; ``None`` (no such method) when no unit states the turn."""
+    if plan.turn is None:
+        return None
+    names: dict[str, Any] = {"ctx": plan.ctx, "end": plan.end, "turn": plan.turn}
+    lines = ["def to_move(state):"]
+    if plan.end is not None:
+        lines += ["    if end(ctx, state):", "        return None"]
+    lines.append("    return turn(ctx, state)")
+    made: Callable[[Any], Any] = _written(lines, names, "to_move")
+    return made
+
+
 #: The lines ``apply`` and ``step`` begin with: the check, unless the action comes from the
 #: last listing of this very state (``plan.listed``).
 _CHECKED_UNLESS_LISTED = (
@@ -796,8 +810,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
         plan.apply.__doc__ = GameBase.apply.__doc__
         plan.step.__doc__ = GameBase.step.__doc__
-        # The written-out methods go into the object's own dict (found before the class's
-        # methods, as ``kept`` values are), unless the game's class overrides them.
+        to_move = _composed_to_move(plan)
+        # The written-out methods (``to_move`` too) go into the object's own dict (found
+        # before the class's methods, as ``kept`` values are), unless the class overrides them.
         cls = type(self)
         if cls.legal_actions is GameBase.legal_actions:
             self.__dict__["legal_actions"] = plan.legal
@@ -805,6 +820,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             self.__dict__["apply"] = plan.apply
         if cls.step is GameBase.step:
             self.__dict__["step"] = plan.step
+        if to_move is not None and cls.to_move is GameBase.to_move:
+            to_move.__doc__ = GameBase.to_move.__doc__
+            self.__dict__["to_move"] = to_move
         return plan
 
     def _new(self, seed: int, setup: SetupT) -> S:

@@ -52,6 +52,7 @@ __all__ = [
     "CORE_2",
     "CORE_3",
     "CORE_4",
+    "CORE_5",
     "CORE_RULES",
     "PARTS",
     "Always",
@@ -688,5 +689,19 @@ or not in the mover's hand, a seat or a character that is not in play) is refuse
 core with the game's own code (``game.malformed(state, action)``), before any rule of the
 game is asked; no variant can remove it, so no check or effect ever meets such an action."""
 
-#: The refusals every game shares, made once by the core before a game's own rules are asked.
-CORE_RULES = Rulebook((CORE_1, CORE_2, CORE_3, CORE_4))
+CORE_5 = Rule(
+    "CORE-5",
+    "What a seat may do follows from what it may see: the seat to move has the same legal "
+    "actions in its view as in the whole state.",
+    "Что игрок может сделать, следует из того, что он видит: у игрока, чей ход, те же "
+    "допустимые действия в его обзоре, что и в полном состоянии.",
+)
+"""CORE-5: ``game.legal_actions(game.view(state, seat))`` equals
+``game.legal_actions(state)`` for the seat to move, so a seat always knows its legal
+actions, and whoever runs a game may list them from the state for an agent that reads
+nothing else (:class:`~boardrules.agents.ChoosesAmongLegal`). Not a refusal: a promise of
+every game and variant, checked by the conformance kit."""
+
+#: The rules every game shares, kept by the core before and around a game's own rules: the
+#: refusals CORE-1..CORE-4, asked before any rule of the game, and CORE-5's promise.
+CORE_RULES = Rulebook((CORE_1, CORE_2, CORE_3, CORE_4, CORE_5))

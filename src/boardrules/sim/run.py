@@ -12,7 +12,13 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 import attrs
 
-from boardrules.agents.base import Agent, agent_streams, check_agents
+from boardrules.agents.base import (
+    Agent,
+    ChoosesAmongLegal,
+    agent_streams,
+    agent_streams_each,
+    check_agents,
+)
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.record import GameRecord
@@ -217,7 +223,7 @@ class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
     the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("choosers", "effect_rules", "event_rule", "every", "game", "games",
+    __slots__ = ("amongs", "choosers", "effect_rules", "event_rule", "every", "game", "games",
                  "grouping", "handled", "keep_record", "limit", "names", "ruled", "setup",
                  "tags", "tally", "vocabulary")
 
@@ -231,6 +237,13 @@ class _Player:
         n = len(agents)
         seatings = [[agents[(seat + turn) % n] for seat in range(n)] for turn in range(n)]
         self.choosers = [[agent.choose for agent in seated] for seated in seatings]
+        #: Per seating, each agent's ``choose_among`` if it chooses among the legal actions
+        #: alone (then it gets the state's listing and no view is made: CORE-5), else None.
+        self.amongs = [
+            [agent.choose_among if isinstance(agent, ChoosesAmongLegal) else None
+             for agent in seated]
+            for seated in seatings
+        ]
         self.names = [tuple([agent.name for agent in seated]) for seated in seatings]
         self.grouping = game_hook(game, "seat_groups")
         self.event_rule = game_hook(game, "event_rule")
@@ -273,14 +286,24 @@ class _Player:
         own = _Tally()
         return self.result(self.played(index, own), own)
 
-    def played(self, index: int, tally: _Tally) -> _Played:
+    def seeds(self, indices: range) -> tuple[list[int], list[list[Rng]]]:
+        """The seeds of games ``indices`` and their agents' streams, derived all at once:
+        what :meth:`played` derives for one game."""
+        firsts = Rng.derive_each([self.games] * len(indices), indices)
+        seeds = Rng.derive_each(firsts, 0)  # each first stream's next()
+        return seeds, agent_streams_each(seeds, len(self.choosers[0]))
+
+    def played(self, index: int, tally: _Tally, seed: int | None = None,
+               streams: list[Rng] | None = None) -> _Played:
         """Game number ``index``, its sums counted into ``tally`` (a :class:`GameResult` is
-        made only for a study that keeps its games: :meth:`result`)."""
+        made only for a study that keeps its games: :meth:`result`). ``seed`` and
+        ``streams``: the game's, when :meth:`seeds` derived them already."""
         game = self.game
-        seed = Rng.derive(self.games, index).next()
+        if seed is None or streams is None:
+            seed = Rng.derive(self.games, index).next()
+            streams = agent_streams(seed, len(self.choosers[0]))
         rotation = index % len(self.choosers)
-        choosers = self.choosers[rotation]
-        streams = agent_streams(seed, len(choosers))
+        choosers, amongs = self.choosers[rotation], self.amongs[rotation]
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
         event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
@@ -295,6 +318,7 @@ class _Player:
         all_events: list[Any] = []
         actions: list[Any] = []
         to_move, view, step, check = game.to_move, game.view, game.step, game.check
+        legal_actions = game.legal_actions
         for _ in range(game.max_moves()):
             seat = to_move(state)
             if seat is None:
@@ -309,7 +333,11 @@ class _Player:
                     violation = check(state, candidate)
                     if violation is not None:
                         refusals[violation.rule] = refusals.get(violation.rule, 0) + 1
-            action = choosers[seat](game, view(state, seat), seat, streams[seat])
+            among = amongs[seat]
+            if among is not None:  # step takes the action from this listing unchecked
+                action = among(legal_actions(state), seat, streams[seat])
+            else:
+                action = choosers[seat](game, view(state, seat), seat, streams[seat])
             transition = step(state, action)
             state = transition.state
             actions.append(action)
@@ -444,28 +472,54 @@ def summarize_chunk(
     if player is None:
         player = _Player(game, agents, study_seed, setup, keep_records, probe)
     tally = _Tally()
-    results, summary = _play_into(player, indices, tally, keep_games)
+    results, shares = _play_into(player, indices, tally, keep_games)
+    summary = Summary()
+    _add_shares(summary, shares)
     player.settle(tally, summary)
     return results, summary
 
 
+class _Shares:
+    """The win shares of a chunk of games, added game by game (as :class:`Summary` adds
+    them), so that adding chunks adds their sums whether a pool played them or not."""
+
+    __slots__ = ("agent_wins", "group_wins", "seat_wins")
+
+    def __init__(self) -> None:
+        self.seat_wins: dict[int, float] = {}
+        self.agent_wins: dict[str, float] = {}
+        self.group_wins: dict[str, dict[str, float]] = {}
+
+
+def _add_shares(summary: Summary, other: Summary | _Shares) -> None:
+    """Add the win shares of ``other`` (a chunk's) into ``summary``."""
+    for seat, wins in other.seat_wins.items():
+        _add_share(summary.seat_wins, seat, wins)
+    for name, wins in other.agent_wins.items():
+        _add_share(summary.agent_wins, name, wins)
+    for grouping, shares in other.group_wins.items():
+        mine = summary.group_wins.setdefault(grouping, {})
+        for label, wins in shares.items():
+            _add_share(mine, label, wins)
+
+
 def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
-               ) -> tuple[list[GameResult], Summary]:
+               ) -> tuple[list[GameResult], _Shares]:
     """Play a chunk, counting its games into ``tally`` (a study played here keeps one
-    tally for all its chunks). Returns the games when kept, and a summary of the chunk's
-    win shares alone (added game by game, so merging chunks adds their sums as a pool
-    does)."""
-    shares = Summary()
+    tally for all its chunks). Returns the games when kept, and the chunk's win shares
+    (added game by game, so adding chunks adds their sums as a pool does)."""
+    shares = _Shares()
     results: list[GameResult] = []
     shapes = tally.shapes
-    for i in indices:
+    seeds, streams = player.seeds(indices)
+    for k, i in enumerate(indices):
         if keep_games:
             own = _Tally()
-            played = player.played(i, own)
+            played = player.played(i, own, seeds[k], streams[k])
             results.append(player.result(played, own))
             tally.absorb(own)
         else:
-            played = player.played(i, tally)
+            played = player.played(i, tally, seeds[k], streams[k])
         _share(shares, played.agents, played.winners, played.groups)
         shapes[played.shape] = shapes.get(played.shape, 0) + 1
     return results, shares
@@ -659,17 +713,10 @@ class Summary:
         self.ties += other.ties
         self.no_winner += other.no_winner
         self.seat_ties.update(other.seat_ties)
-        for seat, wins in other.seat_wins.items():
-            _add_share(self.seat_wins, seat, wins)
-        for name, wins in other.agent_wins.items():
-            _add_share(self.agent_wins, name, wins)
+        _add_shares(self, other)
         self.agent_games.update(other.agent_games)
         for grouping, played in other.group_games.items():
             self.group_games.setdefault(grouping, Counter()).update(played)
-        for grouping, shares in other.group_wins.items():
-            mine = self.group_wins.setdefault(grouping, {})
-            for label, wins in shares.items():
-                _add_share(mine, label, wins)
         self.lengths.update(other.lengths)
         for seat, counts in other.points.items():
             self.points.setdefault(seat, Counter()).update(counts)
@@ -688,7 +735,7 @@ class Summary:
         self.content_games_ids.update(other.content_games_ids)
 
 
-def _share(summary: Summary, agents: tuple[str, ...], winners: tuple[int, ...],
+def _share(summary: Summary | _Shares, agents: tuple[str, ...], winners: tuple[int, ...],
            groups: Mapping[str, Sequence[str]]) -> None:
     """Count into ``summary`` the win shares of one game (game by game: a sum of floats
     depends on its order)."""
@@ -867,10 +914,13 @@ def simulate(
     args = (setup, keep_records, probe_refusals, keep_games)
     done = 0
 
-    def absorb(chunk: tuple[list[GameResult], Summary], games: int) -> None:
+    def absorb(chunk: tuple[list[GameResult], Summary | _Shares], games: int) -> None:
         nonlocal done
         results, part = chunk
-        summary.merge(part)
+        if isinstance(part, Summary):
+            summary.merge(part)
+        else:  # a chunk played here: its win shares (its other sums are in the tally)
+            _add_shares(summary, part)
         kept.extend(results)
         done += games
         if progress is not None:

@@ -137,7 +137,8 @@ def conformance(
     and ``step`` raise with that violation and leaves the state equal to before; the same
     seed and actions give equal states (also under other ``PYTHONHASHSEED`` values); states,
     actions, events and records survive a JSON round trip; replay equals play; every game
-    ends within ``max_moves``; standings agree with the end; views are stable; determinized
+    ends within ``max_moves``; standings agree with the end; views are stable; the seat to
+    move has the same legal actions in its view as in the state (CORE-5); determinized
     states keep the seat's view (and its legal actions when it is to move); the game's own
     invariants hold after every step; a tampered state is refused or valid, and then plays on
     with random legal actions without error, every state on the way valid and loadable (so
@@ -290,6 +291,15 @@ def conformance(
                 assert serde.from_dict(serde.to_dict(view), game.state_type, game=game) == view
             if not game.hidden_information:
                 assert all(game.view(state, seat) == state for seat in (*range(seats), None))
+
+        @given(paths)
+        def test_a_seat_has_the_legal_actions_of_its_view(self, p: Any) -> None:
+            for state in p.states:  # CORE-5
+                seat = game.to_move(state)
+                if seat is not None:
+                    assert game.legal_actions(game.view(state, seat)) == (
+                        game.legal_actions(state)
+                    )
 
         @given(paths, seeds())
         def test_determinized_states_keep_the_view(self, p: Any, seed: int) -> None:

@@ -11,7 +11,7 @@ from boardrules.games.semya.content import Symbol
 __all__ = ["CardPlayed", "Event", "FoolPlayed", "GameEnded", "LordPlayed"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on every step: see core.frozen.builder
 class CardPlayed:
     """``seat`` played the feeling card ``card``."""
 
@@ -20,7 +20,7 @@ class CardPlayed:
     card: str
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on every step: see core.frozen.builder
 class LordPlayed:
     """``seat`` played its trump as the Lord, naming ``named``."""
 
@@ -29,7 +29,7 @@ class LordPlayed:
     named: Symbol
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on every step: see core.frozen.builder
 class FoolPlayed:
     """``seat`` played its trump as the Fool."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import contains
 
+from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -232,6 +233,12 @@ def answering(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
     return tuple([plays[c] for c in candidates if c in hand])
 
 
+#: The events of a play, made without a call per field (``step`` makes one per action).
+_card_played = builder(CardPlayed)
+_lord_played = builder(LordPlayed)
+_fool_played = builder(FoolPlayed)
+
+
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
     """The effect of a card: it goes from the mover's hand onto the table."""
     seat = (state.first + len(state.table)) & 1
@@ -242,7 +249,7 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
     new_hand = hand[:i] + hand[i + 1 :]
     hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
     if events is not None:
-        events.append(CardPlayed(seat, card))
+        events.append(_card_played(seat, card))
     # The table entry is shared between states: plays are values.
     play = tables.table_plays[seat][card]
     return make_state(
@@ -301,7 +308,7 @@ def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) ->
     """The effect of the Lord: the trump goes out as the Lord, naming a symbol."""
     seat = (state.first + len(state.table)) & 1
     if events is not None:
-        events.append(LordPlayed(seat, action.named))
+        events.append(_lord_played(seat, action.named))
     return _spend_trump(state, seat, _LORD, action)
 
 
@@ -366,7 +373,7 @@ def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) ->
     """The effect of the Fool: the trump goes out as the Fool, a black card."""
     seat = (state.first + len(state.table)) & 1
     if events is not None:
-        events.append(FoolPlayed(seat))
+        events.append(_fool_played(seat))
     return _spend_trump(state, seat, _FOOL, action)
 
 
