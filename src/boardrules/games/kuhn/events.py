@@ -11,7 +11,7 @@ from boardrules.games.kuhn.content import Card
 __all__ = ["Acted", "Event", "HandEnded"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on every step: see core.frozen.builder
 class Acted:
     """``seat`` took ``action`` (its tag: ``"check"``, ``"bet"``, ``"call"``, ``"fold"``)."""
 
@@ -20,7 +20,7 @@ class Acted:
     action: str
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandEnded:
     """The hand is over: ``winner`` takes the pot and gains ``won`` chips (KUHN-6, KUHN-7).
 

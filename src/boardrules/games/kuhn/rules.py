@@ -22,7 +22,7 @@ import functools
 import attrs
 
 from boardrules.core.errors import BadInput
-from boardrules.core.frozen import FrozenMap
+from boardrules.core.frozen import FrozenMap, builder
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Rule, Rulebook, Steps
 from boardrules.core.standings import Standing, Standings, rank_by_points
@@ -137,9 +137,14 @@ checking or betting (KUHN-4, ``"open"``); the core refuses any other kind of act
 
 
 # -- KUHN-4, KUHN-5: the betting ---------------------------------------------------------------
+#: The events, made without a call per field (``step`` makes one per action).
+_acted = builder(Acted)
+_hand_ended = builder(HandEnded)
+
+
 def _take_turn(stakes: Stakes, state: State, action: Action, events: Events) -> State:
     if events is not None:
-        events.append(Acted(len(state.moves) & 1, action.tag))
+        events.append(_acted(len(state.moves) & 1, action.tag))
     return State(state.cards, (*state.moves, action))
 
 
@@ -210,7 +215,7 @@ def _announce_the_end(stakes: Stakes, state: State, action: Action, events: Even
     if stakes.facts.showdown(stakes, state) and first is not None and second is not None:
         shown = (first, second)
     chips = stakes.facts.paid(stakes, state)
-    events.append(HandEnded(winner=won, won=chips[1 - won], shown=shown))
+    events.append(_hand_ended(won, chips[1 - won], shown))
     return state
 
 
