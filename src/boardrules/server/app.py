@@ -131,6 +131,9 @@ class _Unknown:
 #: A bot turn nobody looked up (the bots' loop looks it up itself).
 UNKNOWN = _Unknown()
 
+#: What a WebSocket's queue receives when its client hangs up (``-1``: the server stops).
+_HUNG_UP = -2
+
 #: What an update adds before the payload (pushes.update_text's ``type``).
 _UPDATE = {"type": "update"}
 
@@ -594,15 +597,14 @@ class Server:
             watching = self._watching.setdefault(match_id, collections.Counter())
             watching[seat] += 1
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
+            # The client hanging up is one more message in the queue: waiting for a version
+            # is then one plain get, with no task and no wait on two of them per update.
+            receiver.add_done_callback(lambda _: queue.put_nowait(_HUNG_UP))
             await socket.send_text(text)
             while True:
-                getter = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait({getter, receiver},
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if receiver in done:
-                    getter.cancel()
+                version = await queue.get()
+                if version == _HUNG_UP or receiver.done():
                     return
-                version = getter.result()
                 if version < 0:
                     await socket.close(1001, "the server is shutting down")
                     return
