@@ -448,9 +448,14 @@ class Server:
     async def create(self, request: Request) -> Response:
         body = await self._body(request)
         client = request.client.host if request.client else "?"
-        created = await self._call(self.matches.create, body, client)
-        self.wake_bots(created["match"])
-        return Response(await self._call(_encode, created), 201, media_type="application/json")
+
+        def create() -> tuple[str, bytes]:  # made and encoded in one hand-off
+            created = self.matches.create(body, client)
+            return created["match"], _encode(created)
+
+        match_id, encoded = await self._call(create)
+        self.wake_bots(match_id)
+        return Response(encoded, 201, media_type="application/json")
 
     async def show(self, request: Request) -> Response:
         since_text = request.query_params.get("since")
