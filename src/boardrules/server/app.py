@@ -1,9 +1,9 @@
 """The HTTP and WebSocket front of the match server (a Starlette ASGI app).
 
-Blocking work (the store, the rules) runs in worker threads and bot moves in a process pool,
-so the event loop only moves bytes; the one exception is a person's move on a SQLite file
-while no worker thread is busy, played on the loop (rules, payload and an unflushed commit:
-less than two thread hand-offs).
+Blocking work (the store, the rules) runs in worker threads and bot moves in a process pool
+(a random bot's in the worker thread that stores it), so the event loop only moves bytes;
+the one exception is a person's move on a SQLite file while no worker thread is busy, played
+on the loop (rules, payload and an unflushed commit: less than two thread hand-offs).
 Bodies are read with a size cap and parsed strictly; every refusal is a JSON answer with a 4xx
 status and a reason. The access log names the method, the path and the status, never a query
 string or a header, so no token is logged.
@@ -234,13 +234,14 @@ class Server:
         which spares the loop looking it up in a worker thread."""
         if self._closing:
             return
-        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         task = self._bots.get(match_id)
+        if turn is None and (task is None or task.done()):
+            return  # looked up after the last move: no bot to move, none running
+        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         if task is None or task.done():
-            if turn is None:
-                return  # looked up after the last move: no bot to move
             self._bots[match_id] = asyncio.get_running_loop().create_task(
-                self._run_bots(match_id, turn), name=f"bots-{match_id}")
+                self._run_bots(match_id, UNKNOWN if turn is None else turn),
+                name=f"bots-{match_id}")
 
     async def _choose(self, turn: BotTurn) -> Any:
         assert self._slots is not None
