@@ -392,7 +392,7 @@ async def bare_load(url: str, matches: int, seconds: float) -> Result:
 
 def start_bare(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     """The baseline endpoint in a process of its own (uvicorn, one process)."""
-    port = _free_port()
+    port = free_port()
     code = ("import sys, uvicorn; sys.path.insert(0, sys.argv[1]); import server_load; "
             "uvicorn.run(server_load.bare_app(sys.argv[2]), host='127.0.0.1', "
             "port=int(sys.argv[3]), log_level='warning')")
@@ -410,7 +410,7 @@ def start_bare(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -420,7 +420,7 @@ def _free_port() -> int:
 def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     """``boardrules serve`` on a free port, logging to ``log``; returns the process and its
     URL once it answers."""
-    port = _free_port()
+    port = free_port()
     command = str(Path(sys.executable).parent / "boardrules")
     process = subprocess.Popen(
         [command, "serve", "--port", str(port), "--db", db, "--log-level", "warning",

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import boardrules
@@ -381,6 +384,26 @@ def test_a_bot_over_its_budget_plays_a_random_move_instead(
             time.sleep(0.1)
     assert pool.asked >= 2
     assert "over its budget" in caplog.text
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_bots_move_without_the_bot_pool_and_as_a_table_does(seed: int) -> None:
+    """A random bot's move is chosen in the thread that stores it (the pool, which never
+    answers here, is not asked) and is the very move a table with the seed plays."""
+    pool = _StuckPool()
+    with tempfile.TemporaryDirectory() as tmp:
+        app, _ = make_app(open_store(str(Path(tmp) / "m.sqlite3")), LIMITS, pool)
+        with TestClient(app) as client:
+            match_id = _create(client, ["random", "random"], game="kuhn", seed=seed)["match"]
+            deadline = time.monotonic() + 30
+            while not client.get(f"/api/matches/{match_id}").json()["over"]:
+                assert time.monotonic() < deadline, "the bots stopped"
+                time.sleep(0.02)
+            record = client.get(f"/api/matches/{match_id}/record").json()
+    table = boardrules.Table("kuhn", seats=["random", "random"], seed=seed)
+    assert record["actions"] == [serde.to_dict(m.action) for m in table.moves]
+    assert pool.asked == 0
 
 
 def test_pages_of_an_allowed_origin_may_call_the_api(tmp_path: Path) -> None:

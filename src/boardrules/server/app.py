@@ -1,9 +1,9 @@
 """The HTTP and WebSocket front of the match server (a Starlette ASGI app).
 
-Blocking work (the store, the rules) runs in worker threads and bot moves in a process pool,
-so the event loop only moves bytes; the one exception is a person's move on a SQLite file
-while no worker thread is busy, played on the loop (rules, payload and an unflushed commit:
-less than two thread hand-offs).
+Blocking work (the store, the rules) runs in worker threads and bot moves in a process pool
+(a random bot's in the worker thread that stores it), so the event loop only moves bytes;
+the one exception is a person's move on a SQLite file while no worker thread is busy, played
+on the loop (rules, payload and an unflushed commit: less than two thread hand-offs).
 Bodies are read with a size cap and parsed strictly; every refusal is a JSON answer with a 4xx
 status and a reason. The access log names the method, the path and the status, never a query
 string or a header, so no token is logged.
@@ -51,6 +51,7 @@ from boardrules.server.matches import (
     Limits,
     Matches,
     Refusal,
+    choose_move,
     choose_move_by_name,
     die_with_parent,
     fallback_move,
@@ -115,6 +116,23 @@ class Hello:
 def _error(refusal: Refusal) -> JSONResponse:
     return JSONResponse(refusal.body(), status_code=refusal.status)
 
+
+#: The agents whose move is chosen in the worker thread that stores it, not in a bot
+#: worker process: a random move costs less than the round trip to a process (pickling
+#: the view there and the action back, waking two processes and a thread). Their turns
+#: still go through the fair slots and count against their client's bot time.
+INLINE_AGENTS = frozenset({"random"})
+
+
+class _Unknown:
+    """The type of :data:`UNKNOWN`."""
+
+
+#: A bot turn nobody looked up (the bots' loop looks it up itself).
+UNKNOWN = _Unknown()
+
+#: What a WebSocket's queue receives when its client hangs up (``-1``: the server stops).
+_HUNG_UP = -2
 
 #: What an update adds before the payload (pushes.update_text's ``type``).
 _UPDATE = {"type": "update"}
@@ -210,15 +228,20 @@ class Server:
         self.hub.publish(match_id, version)
         self.wake_bots(match_id)
 
-    def wake_bots(self, match_id: str) -> None:
-        """Start the bot loop of a match unless it runs already."""
+    def wake_bots(self, match_id: str, turn: BotTurn | _Unknown | None = UNKNOWN) -> None:
+        """Start the bot loop of a match unless it runs already; ``turn`` is its bot turn
+        when the caller looked it up after the match's last move (``None``: no bot moves),
+        which spares the loop looking it up in a worker thread."""
         if self._closing:
             return
-        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         task = self._bots.get(match_id)
+        if turn is None and (task is None or task.done()):
+            return  # looked up after the last move: no bot to move, none running
+        self._kicks[match_id] = self._kicks.get(match_id, 0) + 1
         if task is None or task.done():
             self._bots[match_id] = asyncio.get_running_loop().create_task(
-                self._run_bots(match_id), name=f"bots-{match_id}")
+                self._run_bots(match_id, UNKNOWN if turn is None else turn),
+                name=f"bots-{match_id}")
 
     async def _choose(self, turn: BotTurn) -> Any:
         assert self._slots is not None
@@ -244,10 +267,12 @@ class Server:
         return await asyncio.to_thread(fallback_move, turn.game, turn.view, turn.seat,
                                        turn.seed, turn.version)
 
-    async def _run_bots(self, match_id: str) -> None:
+    async def _run_bots(self, match_id: str, known: BotTurn | _Unknown = UNKNOWN) -> None:
         turn: BotTurn | None = None
-        looked = False  # whether ``turn`` is fresh (looked up with the last bot move)
+        looked = False  # whether ``turn`` is fresh (looked up with the last move)
         kicks = 0
+        if isinstance(known, BotTurn):  # looked up with the move that woke the bots
+            turn, looked, kicks = known, True, self._kicks.get(match_id, 0)
         try:
             while not self._closing:
                 try:
@@ -259,12 +284,16 @@ class Server:
                         if self._kicks.get(match_id, 0) != kicks:
                             continue  # a move arrived while we looked: look again
                         return
-                    action = await self._choose(turn)
-                    if self._closing:
-                        return
-                    seats = tuple(self._watching.get(match_id, ()))
-                    kicks = self._kicks.get(match_id, 0)
-                    version, turn = await self._call(self._bot_moved, turn, action, seats)
+                    if turn.agent in INLINE_AGENTS:
+                        kicks = self._kicks.get(match_id, 0)
+                        version, turn = await self._choose_inline(turn)
+                    else:
+                        action = await self._choose(turn)
+                        if self._closing:
+                            return
+                        seats = tuple(self._watching.get(match_id, ()))
+                        kicks = self._kicks.get(match_id, 0)
+                        version, turn = await self._call(self._bot_moved, turn, action, seats)
                     looked = True
                 except Refusal as refusal:
                     if refusal.status == 404:
@@ -278,6 +307,29 @@ class Server:
             if self._bots.get(match_id) is asyncio.current_task():
                 del self._bots[match_id]
                 self._kicks.pop(match_id, None)
+
+    async def _choose_inline(self, turn: BotTurn) -> tuple[int, BotTurn | None]:
+        """A bot of :data:`INLINE_AGENTS`: its turn at a slot (fair, counted) as for any
+        bot, but its move chosen in the worker thread that stores it, not sent to a bot
+        worker process (whose round trip costs more than such a choice)."""
+        assert self._slots is not None
+        await self._slots.acquire(turn.client)
+        seconds = 0.0
+        try:
+            seats = tuple(self._watching.get(turn.match_id, ()))
+
+            def move() -> tuple[int, BotTurn | None]:
+                nonlocal seconds
+                start = time.monotonic()
+                action = choose_move(turn.game, turn.view, turn.seat, turn.agent, turn.seed,
+                                     turn.version, self.limits.bot_seconds)
+                seconds = time.monotonic() - start
+                return self._bot_moved(turn, action, seats)
+
+            moved: tuple[int, BotTurn | None] = await self._call(move)
+            return moved
+        finally:
+            self._slots.release(turn.client, seconds)
 
     def _bot_moved(self, turn: BotTurn, action: Any, seats: tuple[int | None, ...]
                    ) -> tuple[int, BotTurn | None]:
@@ -397,9 +449,14 @@ class Server:
     async def create(self, request: Request) -> Response:
         body = await self._body(request)
         client = request.client.host if request.client else "?"
-        created = await self._call(self.matches.create, body, client)
-        self.wake_bots(created["match"])
-        return Response(await self._call(_encode, created), 201, media_type="application/json")
+
+        def create() -> tuple[str, bytes]:  # made and encoded in one hand-off
+            created = self.matches.create(body, client)
+            return created["match"], _encode(created)
+
+        match_id, encoded = await self._call(create)
+        self.wake_bots(match_id)
+        return Response(encoded, 201, media_type="application/json")
 
     async def show(self, request: Request) -> Response:
         since_text = request.query_params.get("since")
@@ -446,14 +503,20 @@ class Server:
         token = _bearer(request)
         body = await self._body(request)
 
-        def move() -> tuple[int, bytes]:
+        def move() -> tuple[int, bytes, BotTurn | None]:
             text, version, seat = self.matches.act_text(match_id, token, body)
             if seat in self._watching.get(match_id, ()):
                 # The answer is the mover's update (the events since the version it saw):
                 # its sockets send this text, built once.
                 self.updates.put((match_id, version, seat, version - 1),
                                  update_from_answer(text))
-            return version, text.encode("utf-8")
+            # The bot turn this move leads to, looked up here rather than in another
+            # hand-off by the bots' loop (the match is in memory: little more than a view).
+            try:
+                turn = self.matches.bot_turn(match_id)
+            except Refusal:  # removed meanwhile
+                turn = None
+            return version, text.encode("utf-8"), turn
 
         # On a quick store (a SQLite file) and an idle server the move is played here, on
         # the loop: its work is the rules, the payload and a commit that writes the log
@@ -462,10 +525,11 @@ class Server:
         # hold the loop, nor must a busy server's loop wait for the GIL at every statement
         # while worker threads compute (measured: fewer moves per second at 200 matches).
         if self.matches.store.quick and self._in_threads == 0:
-            version, encoded = move()
+            version, encoded, turn = move()
         else:
-            version, encoded = await self._call(move)
-        self._moved(match_id, version)
+            version, encoded, turn = await self._call(move)
+        self.hub.publish(match_id, version)
+        self.wake_bots(match_id, turn)
         return Response(encoded, media_type="application/json")
 
     async def join(self, request: Request) -> Response:
@@ -539,15 +603,14 @@ class Server:
             watching = self._watching.setdefault(match_id, collections.Counter())
             watching[seat] += 1
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
+            # The client hanging up is one more message in the queue: waiting for a version
+            # is then one plain get, with no task and no wait on two of them per update.
+            receiver.add_done_callback(lambda _: queue.put_nowait(_HUNG_UP))
             await socket.send_text(text)
             while True:
-                getter = asyncio.ensure_future(queue.get())
-                done, _ = await asyncio.wait({getter, receiver},
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if receiver in done:
-                    getter.cancel()
+                version = await queue.get()
+                if version == _HUNG_UP or receiver.done():
                     return
-                version = getter.result()
                 if version < 0:
                     await socket.close(1001, "the server is shutting down")
                     return
