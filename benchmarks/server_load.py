@@ -49,6 +49,14 @@ other. ``--workers N`` starts the server with N processes (with ``--db postgresq
     python benchmarks/server_load.py --matches 1 --seconds 30 --baseline --interleave
     python benchmarks/server_load.py --matches 20 --seconds 30 --workers 2 --db postgresql://...
 
+``--client-processes N`` splits the clients among N processes of their own, in turns and
+alike for both sides. With 200 matches one client process is busier than the server (it
+reads every update a match pushes, about 0.7 of a core against the server's 0.4), and a
+move's latency is then mostly the time the clients' own event loop takes to get to it;
+split, the figures measure the server more than its clients::
+
+    python benchmarks/server_load.py --matches 200 --baseline --client-processes 2
+
 ``--hammer N`` adds N clients that loop, as fast as they are answered, on the requests that
 need no token (each game's API schema and vocabulary, a match's picture); their requests are
 counted as ``hammer_requests``.
@@ -242,7 +250,7 @@ async def _flood(url: str, matches: int) -> None:
 
 
 async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: int = 0,
-               bare: tuple[str, Result] | None = None) -> Result:
+               bare: tuple[str, Result] | None = None, first: int = 0) -> Result:
     """Run ``matches`` concurrent scripted clients against ``url`` for ``seconds``, with
     ``hammer`` clients (in another process) looping on token-less requests meanwhile;
     with ``bare`` (the bare endpoint's URL and a result), each client posts one bare move
@@ -267,7 +275,7 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_client(http, url, n, result, stop,
                                        None if bare is None else (bare_http, bare[1]))
-                               for n in range(matches)))
+                               for n in range(first, first + matches)))
     if hammering is not None:
         result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
         result.errors += errors
@@ -380,13 +388,50 @@ async def _bare_client(http: httpx2.AsyncClient, number: int, result: Result,
         version += 1
 
 
-async def bare_load(url: str, matches: int, seconds: float) -> Result:
+async def bare_load(url: str, matches: int, seconds: float, first: int = 0) -> Result:
     """``matches`` clients posting moves to the baseline endpoint as fast as answered."""
     result = Result(matches, seconds)
     limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches)
     async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         stop = time.monotonic() + seconds
-        await asyncio.gather(*(_bare_client(http, n, result, stop) for n in range(matches)))
+        await asyncio.gather(*(_bare_client(http, n, result, stop)
+                               for n in range(first, first + matches)))
+    return result
+
+
+def _shard(bare: bool, url: str, first: int, matches: int, seconds: float,
+           out: multiprocessing.queues.Queue[tuple[Any, ...]]) -> None:
+    """Clients ``first .. first + matches - 1`` of a load, in a process of their own."""
+    run = bare_load(url, matches, seconds, first) if bare else load(url, matches, seconds,
+                                                                   first=first)
+    result = asyncio.run(run)
+    out.put((result.moves, result.finished, result.errors, result.move_ms, result.reply_ms))
+
+
+async def sharded(bare: bool, url: str, matches: int, seconds: float, processes: int
+                  ) -> Result:
+    """``load`` (or ``bare_load``) with its clients split among ``processes`` client
+    processes, so that the clients' own work (reading every update) is not what a move
+    waits for."""
+    queue: multiprocessing.queues.Queue[tuple[Any, ...]] = multiprocessing.Queue()
+    share = [matches // processes + (k < matches % processes) for k in range(processes)]
+    starts = [sum(share[:k]) for k in range(processes)]
+    shards = [multiprocessing.Process(target=_shard,
+                                      args=(bare, url, starts[k], share[k], seconds, queue))
+              for k in range(processes) if share[k]]
+    for shard in shards:
+        shard.start()
+    result = Result(matches, seconds)
+    for _ in shards:
+        moves, finished, errors, move_ms, reply_ms = await asyncio.to_thread(
+            queue.get, True, seconds + 300)
+        result.moves += moves
+        result.finished += finished
+        result.errors += errors
+        result.move_ms += move_ms
+        result.reply_ms += reply_ms
+    for shard in shards:
+        shard.join()
     return result
 
 
@@ -463,9 +508,17 @@ def main(argv: list[str] | None = None) -> int:
                              "each of its moves, instead of turns")
     parser.add_argument("--hammer", type=int, default=0,
                         help="clients looping on schemas, vocabularies and pictures")
+    parser.add_argument("--client-processes", type=int, default=1,
+                        help="split the clients among this many processes (in turns, and "
+                             "without --baseline; not with --interleave, --hammer, --flood)")
     args = parser.parse_args(argv)
     if args.interleave and not args.baseline:
         parser.error("--interleave goes with --baseline")
+    if args.client_processes < 1:
+        parser.error("--client-processes must be at least 1")
+    if args.client_processes > 1 and (args.interleave or args.hammer or args.flood):
+        parser.error("--client-processes does not go with --interleave, --hammer or --flood")
+    split = args.client_processes
     process = bare = None
     base: Result | None = None
     pairs: list[tuple[float, float]] = []  # each pair of turns' move p50s: server, bare
@@ -481,7 +534,8 @@ def main(argv: list[str] | None = None) -> int:
             pid = None if process is None else process.pid
             if not args.baseline:
                 result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
-                                            args.flood))
+                                            args.flood) if split == 1 else
+                                  sharded(False, url, args.matches, args.seconds, split))
             else:
                 bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
                                             Path(tmp) / "bare.log")
@@ -499,10 +553,15 @@ def main(argv: list[str] | None = None) -> int:
                 # Else pairs of turns, who goes first alternating.
                 for turn in range(0 if args.interleave else rounds):
                     def server_turn(first: bool = turn == 0) -> Result:
+                        if split > 1:
+                            return measured(pid, sharded(False, url, args.matches, part, split))
                         return measured(pid, load(url, args.matches, part, args.hammer,
                                                   args.flood if first else 0))
 
                     def bare_turn() -> Result:
+                        if split > 1:
+                            return measured(bare.pid, sharded(True, bare_url, args.matches,
+                                                              part, split))
                         return measured(bare.pid, bare_load(bare_url, args.matches, part))
 
                     if turn % 2 == 0:

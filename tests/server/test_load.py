@@ -46,6 +46,18 @@ def test_concurrent_matches_of_bots_and_scripted_clients_run_without_error(
     assert summary["move_p50_ms"] <= summary["move_p99_ms"]
 
 
+def test_clients_split_among_processes_play_every_match_without_error(
+    serve: Callable[..., ServerProcess], tmp_path: Path
+) -> None:
+    # ``--client-processes``: the same clients, each in one of two processes of their own.
+    server = serve(str(tmp_path / "split.sqlite3"), "--max-live-per-client", "1000",
+                   "--log-level", "warning")
+    result = asyncio.run(_bench().sharded(False, server.url, 5, 4.0, 2))
+    assert result.errors == []
+    assert result.moves > 5, "every client moved"
+    assert len(result.reply_ms) > 0, "the bots replied"
+
+
 def test_the_in_process_move_benchmark_plays_every_move_it_times(capsys: Any) -> None:
     """``benchmarks/server_move.py`` (a person's move in process, CPU time) runs, and its
     loop plays real moves: each one timed is a person's move the store accepted."""

@@ -367,6 +367,18 @@ def _composed_apply(
     return made
 
 
+def _direct_step_lines(plan: _Plan, names: dict[str, Any], i: int, kind: type) -> list[str]:
+    """The lines by which ``step`` takes the direct form of class number ``i`` (``kind``),
+    as its ``in_step`` says; the form goes into ``names``."""
+    build, mode = plan.step_direct[kind]
+    names[f"stepped{i}"] = build
+    if mode == "quiet":  # a state it builds comes with no events
+        return [f"        after = stepped{i}(ctx, state, action)",
+                "        if after is not None:", "            return transition(after, ())"]
+    return [f"        after = stepped{i}(ctx, state, action, events)",
+            "        if after is not None:", "            return transition(after, tuple(events))"]
+
+
 def _composed_step(
     plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
 ) -> Callable[[Any, Any], Any]:
@@ -374,17 +386,26 @@ def _composed_step(
     unless the action comes from the last listing of this very state, then the effects of
     the action's class in order with a list for their events (or ``advance``, the game's
     own way with a working copy), and the :class:`Transition` made without a call per
-    field. A ``Direct`` form makes no events, so ``step`` never takes it."""
+    field. A ``Direct`` form is taken only when its ``in_step`` says how it stands for the
+    events."""
     names = {**_acting_names(plan, game, advance), "transition": _make_transition,
              "tuple": tuple}
     lines = ["def step(state, action):", *_CHECKED_UNLESS_LISTED, "    events = []"]
     if plan.begin:
+        if plan.step_direct:
+            lines.append("    kind = type(action)")
+            for i, kind in enumerate(game.action_classes):
+                if kind in plan.step_direct:
+                    names[f"kind{i}"] = kind
+                    lines += [f"    if kind is kind{i}:", *_direct_step_lines(plan, names, i, kind)]
         lines.append("    return transition(advance(state, action, events), tuple(events))")
     else:
         lines.append("    kind = type(action)")
         for i, kind in enumerate(game.action_classes):
             names[f"kind{i}"] = kind
             lines.append(f"    if kind is kind{i}:")
+            if kind in plan.step_direct:
+                lines += _direct_step_lines(plan, names, i, kind)
             lines += _effect_lines(plan, names, i, kind, "events")
             lines.append("        return transition(state, tuple(events))")
         lines += [*_looped_effects("events"), "    return transition(state, tuple(events))"]
@@ -420,6 +441,7 @@ class _Plan:
         "score",
         "setups",
         "step",
+        "step_direct",
         "step_names",
         "steps",
         "turn",
@@ -451,8 +473,10 @@ class _Plan:
             for kind in game.action_classes
         }
         self.effects = {kind: book.effects_for(kind) for kind in game.action_classes}
-        # A direct form of the effects of a class, when one effect covers all the others.
-        self.direct: dict[type, Callable[[Any, Any, Any], Any]] = {}
+        # A direct form of the effects of a class, when one effect covers all the others;
+        # those ``step`` takes too, with how they stand for the events.
+        self.direct: dict[type, Callable[..., Any]] = {}
+        self.step_direct: dict[type, tuple[Callable[..., Any], str]] = {}
         for kind, effects in self.effects.items():
             for effect in effects:
                 if isinstance(effect, Direct) and all(
@@ -460,6 +484,8 @@ class _Plan:
                     for other in effects
                 ):
                     self.direct[kind] = effect.build
+                    if effect.in_step is not None:
+                        self.step_direct[kind] = (effect.build, effect.in_step)
                     break
         # The kinds every step takes, when no unit states steps and the game keeps the
         # default ``accepts``; then each kind's lister, in that order.

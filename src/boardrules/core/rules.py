@@ -154,11 +154,18 @@ class Direct(Generic[C, S]):
     other effects it ``covers`` (the very functions, ``ANY_ACTION`` ones included). The core
     uses it in ``apply`` (which makes no events) only while the class's effects are exactly
     this one and those it covers; a variant that replaces a covered unit switches it off.
+
+    ``step`` takes it too when ``in_step`` says how it stands for the events: ``"quiet"``,
+    whenever ``build`` gives a state the effects make no events; ``"emits"``, ``build``
+    takes a fourth argument, ``events`` (a list, or ``None`` from ``apply``), and appends the
+    events the effects would, in their order (nothing when it gives ``None``). ``None``
+    (the default): ``step`` runs the effects.
     """
 
     effect: Effect
-    build: Callable[[C, S, Any], S | None]
+    build: Callable[..., S | None]
     covers: tuple[Any, ...] = ()
+    in_step: Literal["quiet", "emits"] | None = None
 
     @property
     def __name__(self) -> str:

@@ -1,6 +1,7 @@
-"""``Game.apply`` of a just-listed action (the direct forms of the effects, such as ORB-10's gift)
-builds the very state that the general path, ``Game.step``, builds from the rules' effects;
-ORB-6's pass, stated as ``Always``, is written into the listing."""
+"""The direct forms of the effects (ORB-6's pass, ORB-10's gift, ORB-19's allocation) build
+in ``apply`` and ``step`` the very state, and in ``step`` the very events, that the rules'
+effects make (a variant without the direct forms runs the effects); ORB-6's pass, stated as
+``Always``, is written into the listing."""
 
 from __future__ import annotations
 
@@ -11,12 +12,35 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardrules import serde
-from boardrules.core.rules import Always
+from boardrules.core.rules import Always, Direct, Rule
 from boardrules.games.orbita import Game
 from boardrules.games.orbita.actions import Pass
 from boardrules.games.orbita.rules.attraction import ORB_6
+from boardrules.games.orbita.rules.consumption import ORB_19
+from boardrules.games.orbita.rules.trade import ORB_10
 
 GAMES = (Game(rounds=3), Game(rounds=3, all_at_once=False, steps=2))
+
+
+def _plain(unit: Rule[Any, Any]) -> Rule[Any, Any]:
+    """``unit`` with each direct form replaced by the effect it stands beside."""
+    effects = {k: e.effect if isinstance(e, Direct) else e for k, e in unit.effects.items()}
+    return attrs.evolve(unit, effects=effects)
+
+
+def _by_effects(game: Game) -> Game:
+    plain: Game = game.with_rules(
+        replace={unit.id: _plain(unit) for unit in (ORB_6, ORB_10, ORB_19)}, name="by-effects"
+    )
+    return plain
+
+
+def test_the_direct_forms_say_how_they_stand_for_the_events() -> None:
+    # A pass and an allocation the direct forms build come with no events; a gift's form
+    # makes its own (one per giver).
+    assert ORB_6.effects[Pass].in_step == "quiet"
+    assert [e.in_step for e in ORB_19.effects.values() if isinstance(e, Direct)] == ["quiet"]
+    assert [e.in_step for e in ORB_10.effects.values() if isinstance(e, Direct)] == ["emits"]
 
 
 @settings(max_examples=25, deadline=None)
@@ -26,20 +50,23 @@ GAMES = (Game(rounds=3), Game(rounds=3, all_at_once=False, steps=2))
     st.integers(2, 4),
     st.lists(st.integers(0, 10**6), min_size=60, max_size=200),
 )
-def test_apply_of_a_listed_action_matches_step(
+def test_direct_forms_match_the_effects(
     game: Game, seed: int, players: int, picks: list[int]
 ) -> None:
+    general = _by_effects(game)
     state = game.new(seed=seed, players=players)
     for pick in picks:
         legal = game.legal_actions(state)
         if not legal:
             break
         action = legal[pick % len(legal)]
-        general = game.step(state, action).state
-        game.legal_actions(state)  # ``apply`` takes the shortcut for what was just listed
+        by_effects = general.step(state, action)
+        stepped = game.step(state, action)  # taken from the listing: the direct forms
+        assert stepped == by_effects  # the state and the events, in order
+        game.legal_actions(state)
         quick = game.apply(state, action)
-        assert quick == general
-        assert serde.to_json(quick) == serde.to_json(general)
+        assert quick == by_effects.state
+        assert serde.to_json(quick) == serde.to_json(by_effects.state)
         state = quick
 
 

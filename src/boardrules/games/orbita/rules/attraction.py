@@ -354,7 +354,7 @@ ORB_6 = Rule(
         AllocateFood: _move_over,
         FormCorporation: _move_over,
         Pass: Direct(
-            _pass, _pass_step, covers=(_stop, ORB_14.effects[Pass], _wrap_up)
+            _pass, _pass_step, covers=(_stop, ORB_14.effects[Pass], _wrap_up), in_step="quiet"
         ),
         ANY_ACTION: _wrap_up,
     },

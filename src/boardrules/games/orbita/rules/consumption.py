@@ -346,6 +346,7 @@ ORB_19 = Rule(
             _allocate,
             _allocate_step,
             covers=(ORB_6.effects[AllocateFood], ORB_6.effects[ANY_ACTION]),
+            in_step="quiet",
         ),
         Consumption: _consumption,
     },

@@ -173,14 +173,18 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
     return d
 
 
-def _gift_step(ctx: Context, state: State, action: Gift) -> State | None:
+def _gift_step(
+    ctx: Context, state: State, action: Gift, events: list[Event] | None = None
+) -> State | None:
     """The state after a ``Gift`` made with no open offer, built directly.
 
     It is what the effects for a gift (ORB-6's end of the move and the turn passing on,
     ORB-10's :func:`_gift`, ORB-21's step count; ORB-14's support does nothing without an
     offer) make of the working copy: the givers (ORB-4's fact) give in table order, the
     seat's step count goes up by one, and the turn passes to the next seat that is not
-    done. ``None`` when the step is not of that kind (an open offer, no seat to pass to).
+    done; with ``events`` (from ``step``), a ``GiftGiven`` for each giver that gave, as
+    :func:`_gift` emits them (the other effects emit none here). ``None`` when the step is
+    not of that kind (an open offer, no seat to pass to), before any event.
     """
     if state.offer is not None:
         return None
@@ -212,6 +216,8 @@ def _gift_step(ctx: Context, state: State, action: Gift) -> State | None:
         if c > left - a - b:
             c = left - a - b
         if a + b + c:
+            if events is not None:
+                events.append(GiftGiven(seat, card, resource, to, a + b + c))
             zones[card] = make_zones(
                 add(cur, i, -a) if a else cur,
                 add(res, i, -c) if c else res,
@@ -257,6 +263,7 @@ ORB_10 = Rule(
                 ORB_14.effects[Gift],
                 ORB_21.effects[Gift],
             ),
+            in_step="emits",
         )
     },
 )
