@@ -148,6 +148,26 @@ def test_stale_and_repeated_moves_change_nothing(store: Store) -> None:
     assert matches.version(match_id) == 1
 
 
+def test_a_postgres_store_hears_other_processes_moves_not_its_own(postgres: Any) -> None:
+    # Its own moves it pushed already: hearing them again made the server push them twice
+    # and look for a bot turn again for every move.
+    url = postgres()
+    mover, watcher = open_store(url), open_store(url)
+    own: list[tuple[str, int]] = []
+    heard = threading.Event()
+    try:
+        mover.listen(lambda match_id, version: own.append((match_id, version)))
+        watcher.listen(lambda match_id, version: heard.set())
+        mover.create(_row("o"), {}, "{}")
+        assert mover.append("o", 0, '"m"', "[]", 1, None)
+        assert heard.wait(10), "no notification arrived"
+        time.sleep(0.3)
+        assert own == []
+    finally:
+        mover.close()
+        watcher.close()
+
+
 def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
     url = postgres()
     mover, watcher = open_store(url), open_store(url)

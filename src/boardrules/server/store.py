@@ -26,6 +26,7 @@ import abc
 import contextlib
 import json
 import queue
+import secrets
 import sqlite3
 import threading
 import time
@@ -599,6 +600,10 @@ class PostgresStore(Store):
         self._psycopg = psycopg
         self._conflicts = (psycopg.IntegrityError,)
         self._url = url
+        #: This store's mark in its notifications, so that it hears only other processes'
+        #: moves (PostgreSQL delivers a notification to every listener, its sender's too,
+        #: and this process has pushed its own moves already).
+        self._origin = secrets.token_hex(8)
         self._pool: queue.Queue[Any] = queue.Queue()
         self._closing = threading.Event()
         self._listener: threading.Thread | None = None
@@ -643,7 +648,7 @@ class PostgresStore(Store):
 
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
-        run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+        run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version} {self._origin}"))
 
     def listen(self, callback: Callable[[str, int], None]) -> None:
         psycopg = self._psycopg
@@ -668,8 +673,9 @@ class PostgresStore(Store):
                         if conn is None:
                             conn = connect()
                         for note in conn.notifies(timeout=0.1):
-                            match_id, _, version = note.payload.partition(" ")
-                            callback(match_id, int(version))
+                            match_id, version, *origin = note.payload.split(" ")
+                            if origin != [self._origin]:  # another process's move
+                                callback(match_id, int(version))
                     except psycopg.Error:
                         if self._closing.is_set():
                             return
