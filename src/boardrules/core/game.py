@@ -284,16 +284,17 @@ def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable
     return made
 
 
-def _composed_to_move(plan: _Plan) -> Callable[[Any], Any] | None:
+def _composed_to_move(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable[[Any], Any]:
     """``to_move`` written out once per game object: the end (``None``), else the unit
-    that states the turn; ``None`` (no such method) when no unit states the turn."""
-    if plan.turn is None:
-        return None
-    names: dict[str, Any] = {"ctx": plan.ctx, "end": plan.end, "turn": plan.turn}
+    that states the turn (``NotImplementedError`` when no unit states it)."""
+    names: dict[str, Any] = {"ctx": plan.ctx, "end": plan.end, "turn": plan.turn,
+                             "NotImplementedError": NotImplementedError,
+                             "missing": f"no rule of {game.name} states who moves"}
     lines = ["def to_move(state):"]
     if plan.end is not None:
         lines += ["    if end(ctx, state):", "        return None"]
-    lines.append("    return turn(ctx, state)")
+    lines.append("    return turn(ctx, state)" if plan.turn is not None else
+                 "    raise NotImplementedError(missing)")
     made: Callable[[Any], Any] = _written(lines, names, "to_move")
     return made
 
@@ -444,6 +445,7 @@ class _Plan:
         "step_direct",
         "step_names",
         "steps",
+        "to_move",
         "turn",
         "view",
         "view_events",
@@ -502,10 +504,11 @@ class _Plan:
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
-        #: ``legal_actions``, ``apply`` and ``step`` written out for this game object (by the game).
+        #: ``legal_actions``, ``apply``, ``step`` and ``to_move`` written out for this game object.
         self.legal: Callable[[Any], Any] = game.legal_actions
         self.apply: Callable[[Any, Any], Any] = game.apply
         self.step: Callable[[Any, Any], Any] = game.step
+        self.to_move: Callable[[Any], Any] = game.to_move
 
 
 @attrs.frozen(weakref_slot=False)
@@ -836,9 +839,10 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
         plan.apply.__doc__ = GameBase.apply.__doc__
         plan.step.__doc__ = GameBase.step.__doc__
-        to_move = _composed_to_move(plan)
-        # The written-out methods (``to_move`` too) go into the object's own dict (found
-        # before the class's methods, as ``kept`` values are), unless the class overrides them.
+        plan.to_move = _composed_to_move(plan, self)
+        plan.to_move.__doc__ = GameBase.to_move.__doc__
+        # The written-out methods go into the object's own dict (found before the class's
+        # methods, as ``kept`` values are), unless the game's class overrides them.
         cls = type(self)
         if cls.legal_actions is GameBase.legal_actions:
             self.__dict__["legal_actions"] = plan.legal
@@ -846,9 +850,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             self.__dict__["apply"] = plan.apply
         if cls.step is GameBase.step:
             self.__dict__["step"] = plan.step
-        if to_move is not None and cls.to_move is GameBase.to_move:
-            to_move.__doc__ = GameBase.to_move.__doc__
-            self.__dict__["to_move"] = to_move
+        if cls.to_move is GameBase.to_move:
+            self.__dict__["to_move"] = plan.to_move
         return plan
 
     def _new(self, seed: int, setup: SetupT) -> S:
@@ -865,12 +868,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def to_move(self, state: S) -> int | None:
         """The seat whose decision it is (the unit that states the turn), or ``None`` once
         the game is over (the unit that states the end)."""
-        plan = self._plan
-        if plan.end is not None and plan.end(plan.ctx, state):
-            return None
-        if plan.turn is None:
-            raise NotImplementedError(f"no rule of {self.name} states who moves")
-        seat: int | None = plan.turn(plan.ctx, state)
+        seat: int | None = self._plan.to_move(state)  # written out per game object
         return seat
 
     def score(self, state: S) -> Standings:
