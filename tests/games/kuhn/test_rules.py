@@ -218,3 +218,17 @@ def test_labels_in_both_languages(deal: tuple[Card, Card]) -> None:
         assert en != ru
     assert kuhn.Game(bet=2).describe_action(Bet(), "ru") == "Ставка 2 фишки"
     assert kuhn.Game(bet=5).describe_action(Call()) == "Call 5 chips"
+
+
+def test_without_a_unit_that_states_the_turn_to_move_says_so() -> None:
+    # The end still answers (None); a hand under way has no seat to name.
+    import attrs
+
+    from boardrules.games.kuhn import rules
+
+    game = kuhn.Game().with_rules(replace={"KUHN-3": attrs.evolve(rules.KUHN_3, turn=None)},
+                                  name="no-turn")
+    state = game.new(seed=1)
+    with pytest.raises(NotImplementedError, match="states who moves"):
+        game.to_move(state)
+    assert game.to_move(attrs.evolve(state, moves=(Bet(), Call()))) is None
