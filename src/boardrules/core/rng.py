@@ -185,18 +185,12 @@ class Rng:
         True
         """
         count = len(seeds)
-        each: Sequence[int | str] = (
-            [labels] * count if isinstance(labels, (int, str)) else labels
-        )
-        if len(each) != count:
+        keys = ([_label(labels)] * count if isinstance(labels, (int, str))
+                else [label if type(label) is int else _label(label) for label in labels])
+        if len(keys) != count:
             raise ValueError("derive_each needs one label per seed")
         if not _WORDS or count < 4:  # a few: one at a time costs less
-            return [Rng.derive(seed, label).state for seed, label in zip(seeds, each, strict=True)]
-        keys = (
-            [_label(labels)] * count
-            if isinstance(labels, (int, str))
-            else [label if type(label) is int else _label(label) for label in labels]
-        )
+            return [Rng.derive(seed, key).state for seed, key in zip(seeds, keys, strict=True)]
         lanes = _packed(seeds) ^ _packed(keys)
         return _unpacked(_mix_lanes(lanes, count), count)
 

@@ -15,7 +15,6 @@ import attrs
 from boardrules.agents.base import (
     Agent,
     ChoosesAmongLegal,
-    agent_streams,
     agent_streams_each,
     check_agents,
 )
@@ -300,8 +299,8 @@ class _Player:
         ``streams``: the game's, when :meth:`seeds` derived them already."""
         game = self.game
         if seed is None or streams is None:
-            seed = Rng.derive(self.games, index).next()
-            streams = agent_streams(seed, len(self.choosers[0]))
+            seeds, each = self.seeds(range(index, index + 1))
+            seed, streams = seeds[0], each[0]
         rotation = index % len(self.choosers)
         choosers, amongs = self.choosers[rotation], self.amongs[rotation]
         state = game.new(seed, **self.setup)
