@@ -50,7 +50,7 @@ class ChoosesAmongLegal(Protocol):
     A seat's legal actions are the same in its view as in the whole state (CORE-5, which
     the conformance kit checks for every game), so whoever runs the game may hand such an
     agent ``game.legal_actions(state)`` without making the view: ``simulate`` does, and
-    ``apply`` then takes the chosen action from that very listing without checking it
+    ``step`` then takes the chosen action from that very listing without checking it
     again. ``choose(game, view, seat, rng)`` must give what
     ``choose_among(game.legal_actions(view), seat, rng)`` gives, draw for draw.
     """
