@@ -28,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 
@@ -58,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", type=float, default=15.0, help="seconds of load first")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))  # the load script beside this
-    from server_load import free_port, load
+    from server_load import free_port, load, wait_until_answering
 
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         print("valgrind (callgrind) is not installed: nothing measured")
@@ -76,16 +75,11 @@ def main(argv: list[str] | None = None) -> int:
             env={**os.environ, "PYTHONHASHSEED": "0"})
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 600
-            while True:
-                try:
-                    with urllib.request.urlopen(url + "/api/games", timeout=5):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        print((out / "serve.log").read_text()[-2000:])
-                        return 1
-                    time.sleep(0.5)
+            try:  # under valgrind the server takes a while to answer
+                wait_until_answering(url, server, out / "serve.log", 600)
+            except RuntimeError as error:
+                print(error)
+                return 1
             asyncio.run(load(url, args.matches, args.warm))
             time.sleep(2)
             pids = _family(server.pid)

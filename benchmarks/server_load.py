@@ -473,16 +473,24 @@ def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[byte
         stdout=subprocess.DEVNULL, stderr=log.open("ab"),
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    wait_until_answering(url, process, log, 30)
+    return process, url
+
+
+def wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path,
+                         seconds: float) -> None:
+    """Return once ``boardrules serve`` at ``url`` answers; ``RuntimeError`` with the end
+    of its ``log`` if ``process`` ends or ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
     while True:
         if process.poll() is not None:
             raise RuntimeError(log.read_text()[-2000:])
         try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1):
-                return process, url
+            with urllib.request.urlopen(url + "/api/games", timeout=5):
+                return
         except OSError:
             if time.monotonic() > deadline:
-                raise
+                raise RuntimeError(log.read_text()[-2000:]) from None
             time.sleep(0.1)
 
 
