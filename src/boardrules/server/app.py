@@ -224,9 +224,12 @@ class Server:
         for _ in range(max(1, self.limits.bot_workers)):
             pool.submit(os.getpid)
 
-    def _moved(self, match_id: str, version: int) -> None:
+    def _moved(self, match_id: str, version: int,
+               turn: BotTurn | _Unknown | None = UNKNOWN) -> None:
+        """Push ``version`` to the match's sockets and wake its bots (``turn``: the bot
+        turn looked up with the move, as :meth:`wake_bots` takes it)."""
         self.hub.publish(match_id, version)
-        self.wake_bots(match_id)
+        self.wake_bots(match_id, turn)
 
     def wake_bots(self, match_id: str, turn: BotTurn | _Unknown | None = UNKNOWN) -> None:
         """Start the bot loop of a match unless it runs already; ``turn`` is its bot turn
@@ -528,8 +531,7 @@ class Server:
             version, encoded, turn = move()
         else:
             version, encoded, turn = await self._call(move)
-        self.hub.publish(match_id, version)
-        self.wake_bots(match_id, turn)
+        self._moved(match_id, version, turn)
         return Response(encoded, media_type="application/json")
 
     async def join(self, request: Request) -> Response:
