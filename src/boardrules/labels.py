@@ -30,6 +30,11 @@ HOOKS: dict[str, str] = {
     "vocabulary": "vocabulary() -> tuple of actions: every action of the game, for probing",
     "tally": "tally(state, events) -> dict[str, int]: content counted in one finished game",
     "event_rule": "event_rule(event) -> str | None: the rule ID behind an event",
+    "event_rules": (
+        "event_rules() -> dict[type, str | None]: for each event class whose events all "
+        "have the same rule behind them, that rule ID (None: no rule); a study asks "
+        "event_rule only of the other classes' events"
+    ),
     "seat_groups": (
         "seat_groups(state) -> dict[str, tuple[str, ...]]: for each grouping "
         "(character, starting specialisation ...), each seat's label at the start"

@@ -15,7 +15,7 @@ from boardrules.agents import GreedyAgent, RandomAgent
 from boardrules.games import semya
 from boardrules.sim import distribution, iter_games, run, simulate, sweep, wilson
 from boardrules.sim.report import build_report
-from boardrules.sim.run import label_content
+from boardrules.sim.run import label_content, seats_of
 
 GAME = semya.Game()
 AGENTS = [GreedyAgent(), RandomAgent()]
@@ -218,3 +218,50 @@ def test_agents_that_choose_among_the_legal_actions_play_as_from_their_view(
                     keep_games=True, keep_records=True)
     assert fast.games == slow.games
     assert fast.summary == slow.summary
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.sampled_from(["semya", "lyceum", "orbita"]))
+def test_event_rules_answer_as_event_rule_for_their_classes(seed: int, name: str) -> None:
+    # A study takes the rule behind an event from the game's event_rules by its class; for
+    # every event of a game played, that is what event_rule answers for the event itself.
+    import boardrules
+    from boardrules.agents import play_game
+    from boardrules.labels import event_rule, game_hook
+
+    game = boardrules.load(name, **({"rounds": 1} if name == "orbita" else {}))
+    hook = game_hook(game, "event_rules")
+    assert hook is not None
+    by_class = hook()
+    setup = {"players": 3} if name != "semya" else {}
+    _, actions = play_game(game, [RandomAgent()] * seats_of(game, setup), seed, **setup)
+    state = game.new(seed, **setup)
+    seen = 0
+    for action in actions:
+        transition = game.step(state, action)
+        state = transition.state
+        for event in transition.events:
+            if type(event) in by_class:
+                seen += 1
+                assert by_class[type(event)] == event_rule(game, event), event
+    assert seen > 0
+
+
+@pytest.mark.parametrize("name", ["kuhn", "semya", "lyceum"])
+def test_a_study_counts_the_same_rules_without_event_rules(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # event_rules only saves asking event_rule event by event: without it, the same summary.
+    import boardrules
+    from boardrules.labels import game_hook
+    from boardrules.sim import run as sim_run
+
+    game = boardrules.load(name)
+    seats = seats_of(game)
+    fast = simulate(game, [RandomAgent()] * seats, 6, seed=3, executor=None, keep_games=True)
+    monkeypatch.setattr(sim_run, "game_hook", lambda g, hook: (
+        None if hook == "event_rules" else game_hook(g, hook)))
+    slow = simulate(game, [RandomAgent()] * seats, 6, seed=3, executor=None, keep_games=True)
+    assert fast.games == slow.games
+    assert fast.summary == slow.summary
+    assert bool(fast.summary.rules) is (name != "kuhn")  # Kuhn's events name no rule

@@ -210,6 +210,10 @@ class _Tally:
         self.probed += other.probed
 
 
+#: ``class_rules.get(cls, _ASK)``: the class is not known to have one rule behind it.
+_ASK: Any = object()
+
+
 def _counts(kinds: Sequence[type]) -> dict[type, int]:
     """How many of each kind, in the order first seen."""
     counts: dict[type, int] = {}
@@ -222,9 +226,9 @@ class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
     the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("amongs", "choosers", "effect_rules", "event_rule", "every", "game", "games",
-                 "grouping", "handled", "keep_record", "limit", "names", "ruled", "setup",
-                 "tags", "tally", "vocabulary")
+    __slots__ = ("amongs", "choosers", "class_rules", "effect_rules", "event_rule", "every",
+                 "game", "games", "grouping", "handled", "keep_record", "limit", "names",
+                 "setup", "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
@@ -254,8 +258,13 @@ class _Player:
         #: Per action class, ``effect_rules``' answer, looked up without a call per step.
         self.handled: dict[type, tuple[str, ...]] = {}
         self.tags: dict[type, str] = {}
-        #: Per event class, whether its events may name their rule themselves.
-        self.ruled: dict[type, bool] = {}
+        #: Per event class whose events all have the same rule behind them, that rule's ID
+        #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
+        #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
+        #: are asked one by one (:meth:`rule_of`).
+        rules_hook = game_hook(game, "event_rules")
+        self.class_rules: dict[type, str | None] = (
+            dict(rules_hook()) if rules_hook is not None else {})
 
     def by_tag(self, counts: Mapping[type, int]) -> dict[str, int]:
         """Counts by class, added up by the classes' type tags (in the order first seen)."""
@@ -267,6 +276,20 @@ class _Player:
                 tag = tags[kind] = tag_of(kind)
             out[tag] = out.get(tag, 0) + count
         return out
+
+    def rule_of(self, event: Any) -> str | None:
+        """The rule ID behind ``event`` (of a class not in :attr:`class_rules`): its own
+        ``rule`` field, else the ``event_rule`` hook's answer; a class with neither is
+        remembered in :attr:`class_rules` as having no rule."""
+        rule = getattr(event, "rule", None)
+        if isinstance(rule, str):
+            return rule
+        if self.event_rule is None:
+            if rule is None and not hasattr(event, "rule"):
+                self.class_rules[type(event)] = None
+            return None
+        found = self.event_rule(event)
+        return found if isinstance(found, str) else None
 
     def acted(self, kinds: Mapping[type, int], by_events: Sequence[str]) -> dict[str, int]:
         """For each rule ID, the actions at which it acted: once for each action its events
@@ -305,7 +328,7 @@ class _Player:
         choosers, amongs = self.choosers[rotation], self.amongs[rotation]
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
-        event_rule, effect_rules, ruled = self.event_rule, self.effect_rules, self.ruled
+        effect_rules, class_rules, rule_of = self.effect_rules, self.class_rules, self.rule_of
         handled = self.handled
         event_counts, rules, refusals = tally.events, tally.rules, tally.refusals
         by_events: list[str] = []
@@ -350,24 +373,20 @@ class _Player:
             for event in events:
                 cls = type(event)
                 event_counts[cls] = event_counts.get(cls, 0) + 1
-                names_rule = ruled.get(cls)
-                if names_rule is None:
-                    names_rule = ruled[cls] = hasattr(event, "rule")
-                if not names_rule and event_rule is None:
+                rule = class_rules.get(cls, _ASK)
+                if rule is _ASK:
+                    rule = rule_of(event)
+                if rule is None:
                     continue  # no rule behind it: counted by type alone
-                rule = getattr(event, "rule", None) if names_rule else None
-                if not isinstance(rule, str) and event_rule is not None:
-                    rule = event_rule(event)
-                if isinstance(rule, str):
-                    rules[rule] = rules.get(rule, 0) + 1
+                rules[rule] = rules.get(rule, 0) + 1
+                if step_rules is None:
+                    kind = type(action)
+                    step_rules = handled.get(kind)
                     if step_rules is None:
-                        kind = type(action)
-                        step_rules = handled.get(kind)
-                        if step_rules is None:
-                            step_rules = handled[kind] = effect_rules(kind)
-                    if rule not in step_rules and (more is None or rule not in more):
-                        by_events.append(rule)
-                        more = {rule} if more is None else more | {rule}
+                        step_rules = handled[kind] = effect_rules(kind)
+                if rule not in step_rules and (more is None or rule not in more):
+                    by_events.append(rule)
+                    more = {rule} if more is None else more | {rule}
         tally.probed += probed
         standings = game.score(state)
         winners, points = standings.winners, standings.points

@@ -12,7 +12,7 @@ label's language, so the English and Russian label of the same item always diffe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, get_args
 
 from boardrules.games.lyceum.actions import (
     Action,
@@ -58,6 +58,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "event_rule",
+    "event_rules",
     "group_label",
     "seat_groups",
 ]
@@ -151,6 +152,17 @@ def event_rule(game: object, event: Event) -> str | None:
     if isinstance(event, CardPlayed):
         return "LY-13" if event.deferred else "LY-11"
     return _EVENT_RULES.get(type(event))
+
+def event_rules(game: object) -> dict[type, str | None]:
+    """The rule ID behind every event of a class, for the classes whose events all have the
+    same one, ``None`` for those with none: what :func:`event_rule` answers for each (a
+    card played is left out: LY-11, or LY-13 when it was deferred).
+
+    >>> from boardrules.games import lyceum
+    >>> event_rules(None)[lyceum.Rested], event_rules(None)[lyceum.PointMoved]
+    ('LY-17', None)
+    """
+    return {kind: _EVENT_RULES.get(kind) for kind in get_args(Event) if kind is not CardPlayed}
 
 
 def seat_groups(game: Lyceum, state: State) -> dict[str, tuple[str, ...]]:

@@ -14,6 +14,7 @@ Russian label of the same item always differ.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import get_args
 
 from boardrules.games.orbita.actions import (
     Action,
@@ -63,6 +64,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "event_rule",
+    "event_rules",
     "group_label",
     "resource_name",
     "seat_groups",
@@ -400,6 +402,15 @@ def event_rule(game: object, event: Event) -> str | None:
     'ORB-18'
     """
     return _EVENT_RULES.get(type(event))
+
+def event_rules(game: object) -> dict[type, str | None]:
+    """The rule ID behind every event of a class (``None`` when several rules can cause
+    it): what :func:`event_rule` answers, for every class.
+
+    >>> event_rules(None)[CorporationFormed]
+    'ORB-18'
+    """
+    return {kind: _EVENT_RULES.get(kind) for kind in get_args(Event)}
 
 
 def seat_groups(game: object, state: State) -> dict[str, tuple[str, ...]]:

@@ -11,7 +11,7 @@ from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, LordPla
 from boardrules.games.semya.flow import Tables
 from boardrules.i18n import SYMBOLS_RU
 
-__all__ = ["content_label", "describe_action", "describe_event", "event_rule"]
+__all__ = ["content_label", "describe_action", "describe_event", "event_rule", "event_rules"]
 
 
 def describe_event(tables: Tables, event: Event, lang: str = "en") -> str:
@@ -79,6 +79,16 @@ def event_rule(game: object, event: Event) -> str | None:
         return "SEM-8"
     rule = getattr(event, "rule", None)
     return rule if isinstance(rule, str) else None
+
+
+def event_rules(game: object) -> dict[type, str | None]:
+    """The rule ID behind every event of a class, for the classes whose events all have the
+    same one (what :func:`event_rule` answers for each; the end names its rule itself).
+
+    >>> event_rules(None)[CardPlayed]
+    'SEM-6'
+    """
+    return {CardPlayed: "SEM-6", LordPlayed: "SEM-7", FoolPlayed: "SEM-8"}
 
 
 _TRUMPS = {
