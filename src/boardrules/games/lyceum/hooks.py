@@ -25,7 +25,6 @@ observing seat, then ``OBS_OTHER`` per other seat in turn order from the observi
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from typing import Any
 
 from boardrules.core.rng import MASK, Rng
@@ -343,6 +342,18 @@ def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
     return all(have >= want for have, want in zip(skills, declaration, strict=True))
 
 
+#: The events :func:`tally` counts, and the one key of each kind that has one.
+_ONE_KEY: dict[type, Any] = {
+    CardDiscarded: lambda event: f"card discarded: {event.card}",
+    CardDeferred: lambda event: f"card deferred: {event.card}",
+    DeferredExpired: lambda event: f"deferred card expired: {event.card}",
+    Rested: lambda event: "rest",
+    ExperienceShared: lambda event: "experience shared",
+}
+_TALLIED = frozenset({CardDrawn, CardPlayed, *_ONE_KEY})
+_DRAW_KEYS = {colour: f"draw: {colour.value}" for colour in Colour}
+
+
 def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, int]:
     """Content statistics of a finished game for balance reports (``{}`` before the end).
 
@@ -357,46 +368,42 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
     """
     if state.stage is not Stage.OVER:
         return {}
-    out: Counter[str] = Counter()
+    out: dict[str, int] = {}
     winners = set(score(tables, state).winners)
     levels = tables.levels
     for i, sheet in enumerate(state.seats):
         won = i in winners
-        out[f"character: {sheet.character}"] += 1
-        out[f"final level: {_level(levels, sheet.played_xp + sheet.shared_xp)}"] += 1
+        keys = [f"character: {sheet.character}",
+                f"final level: {_level(levels, sheet.played_xp + sheet.shared_xp)}"]
         declaration = sheet.declaration
         if declaration:
             met = "met" if _met(sheet.skills, declaration) else "missed"
             outcome = f"declaration {met}: {sum(declaration)}"
         else:
             outcome = "no declaration"
-        out[outcome] += 1
+        keys.append(outcome)
         if won:
-            out[f"winner character: {sheet.character}"] += 1
-            out[f"winner {outcome}"] += 1
+            keys += [f"winner character: {sheet.character}", f"winner {outcome}"]
         if sheet.deferred is not None:
-            out[f"deferred card unplayed at the end: {sheet.deferred}"] += 1
-    for event in events:
-        if isinstance(event, CardDrawn):
-            out[f"draw: {event.colour.value}"] += 1
-            out[f"card drawn: {event.card}"] += 1
-        elif isinstance(event, CardPlayed):
-            if event.seat in winners:
-                out[f"card played: {event.card}"] += 1
-            out[f"card played (all seats): {event.card}"] += 1
+            keys.append(f"deferred card unplayed at the end: {sheet.deferred}")
+        for key in keys:
+            out[key] = out.get(key, 0) + 1
+    for event in events:  # a game has thousands: the kinds not counted are passed over first
+        kind = type(event)
+        if kind not in _TALLIED:
+            continue
+        if kind is CardDrawn:
+            keys = [_DRAW_KEYS[event.colour], f"card drawn: {event.card}"]
+        elif kind is CardPlayed:
+            keys = [f"card played: {event.card}"] if event.seat in winners else []
+            keys.append(f"card played (all seats): {event.card}")
             if event.deferred:
-                out["deferred card played"] += 1
-        elif isinstance(event, CardDiscarded):
-            out[f"card discarded: {event.card}"] += 1
-        elif isinstance(event, CardDeferred):
-            out[f"card deferred: {event.card}"] += 1
-        elif isinstance(event, DeferredExpired):
-            out[f"deferred card expired: {event.card}"] += 1
-        elif isinstance(event, Rested):
-            out["rest"] += 1
-        elif isinstance(event, ExperienceShared):
-            out["experience shared"] += 1
-    return dict(out)
+                keys.append("deferred card played")
+        else:
+            keys = [_ONE_KEY[kind](event)]
+        for key in keys:
+            out[key] = out.get(key, 0) + 1
+    return out
 
 
 def action_strategy() -> Any:
