@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping
 
+from boardrules.core.frozen import builder
 from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
@@ -162,6 +163,9 @@ def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
 DIFFERENT_SKILLS = Guard(_different_skills, allows=_not_same_skill)
 
 
+_rested = builder(Rested)  # made on many steps, without a call per field
+
+
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     seat = work.step.seat
     sheet = work.seats[seat]
@@ -174,8 +178,11 @@ def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     else:
         work.queue = (Step(_CHOOSE, seat, 1), *work.queue)
     if events is not None:
-        events.append(Rested(seat, moves))
+        events.append(_rested(seat, moves))
     return work
+
+
+_point_moved = builder(PointMoved)  # made on many steps, without a call per field
 
 
 def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Work:
@@ -190,7 +197,7 @@ def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Wo
     if step.count > 1:
         work.queue = (Step(_MOVE, seat, step.count - 1), *work.queue)
     if events is not None:
-        events.append(PointMoved(seat, source, target))
+        events.append(_point_moved(seat, source, target))
     return work
 
 

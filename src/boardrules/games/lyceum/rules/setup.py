@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from boardrules.core.errors import BadInput
+from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Guard, Rule
 from boardrules.core.violation import Violation
@@ -196,6 +197,9 @@ LY_2 = Rule(
 EXTRA_POINTS = 5
 
 
+_point_chosen = builder(PointChosen)  # made on many steps, without a call per field
+
+
 def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Work:
     """Put one SP of choice into the chosen skill; the rest of the step stays pending."""
     step = work.step
@@ -205,7 +209,7 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
     if step.count > 1:
         work.queue = (Step(_CHOOSE, seat, step.count - 1), *work.queue)
     if events is not None:
-        events.append(PointChosen(seat, action.skill))
+        events.append(_point_chosen(seat, action.skill))
     return work
 
 

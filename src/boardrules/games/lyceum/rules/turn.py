@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping
 
+from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Guard, Rule, Steps
 from boardrules.core.violation import Violation
@@ -144,6 +145,9 @@ def _first_piles(ctx: Tables, seed: int, setup: Setup, state: State | None) -> S
     return replaced(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
 
 
+_round_started = builder(RoundStarted)  # made on many steps, without a call per field
+
+
 def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
     """The next seat's turn; after the last seat a new round, maybe a new epoch."""
     n = len(work.seats)
@@ -162,7 +166,7 @@ def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Wor
             work.piles = shuffled_piles(ctx, work.seed, epoch)
             work.effects = ()  # lasting specials end with their epoch (LY-15)
         if events is not None:
-            events.append(RoundStarted(work.round, 15 + work.round, epoch))
+            events.append(_round_started(work.round, 15 + work.round, epoch))
     assert work.first is not None
     work.stage = _MAIN_STAGE
     work.queue = (Step(_MAIN, (work.first + work.turn) % n),)
@@ -258,6 +262,8 @@ effects the rules state for it."""
 # -- LY-8: drawing -----------------------------------------------------------------------------
 
 
+_card_drawn = builder(CardDrawn)  # made on many steps, without a call per field
+
 
 def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
     colour = action.colour
@@ -272,7 +278,7 @@ def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
     work.piles = tuple(piles)
     work.queue = (Step(_DECIDE, seat, card=card), *work.queue)
     if events is not None:
-        events.append(CardDrawn(seat, colour, card))
+        events.append(_card_drawn(seat, colour, card))
     return work
 
 
@@ -401,11 +407,14 @@ def _play_drawn(ctx: Tables, work: Work, action: PlayCard, events: Events) -> Wo
     return work
 
 
+_card_discarded = builder(CardDiscarded)  # made on many steps, without a call per field
+
+
 def _discard(ctx: Tables, work: Work, action: DiscardCard, events: Events) -> Work:
     if events is not None:
         step = work.step
         assert step.card is not None
-        events.append(CardDiscarded(step.seat, step.card))
+        events.append(_card_discarded(step.seat, step.card))
     return work
 
 
