@@ -3,8 +3,9 @@
 Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn`` (or
 ``--variant``: each game against its own rules in new function objects; ``--openspiel``:
 Kuhn poker against OpenSpiel's ``kuhn_poker``; ``--mcts``: a Kuhn MCTS iteration against
-OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop, alone and
-with ``game.score`` of each finished game). For each game
+OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop, alone,
+with ``game.score`` of each finished game, and scored with its draws from the core's portable
+generator, ``Rng(1).below``, as simulate's agents draw). For each game
 and each version (the working tree, and the base revision's ``src`` exported with
 ``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
 a small and a large number of games; the difference of the two totals divided by the
@@ -56,8 +57,20 @@ if sys.argv[3] == "variant":
     game = same_rules_anew(game)
 setup = {"players": 4} if name in ("lyceum", "orbita") else {}
 pick = random.Random(1)
-scored = sys.argv[3] == "scored"  # each finished game scored: a playout's result is read
+scored = sys.argv[3] in ("scored", "portable")  # each finished game scored: its result read
 steps = 0
+if sys.argv[3] == "portable":  # the core's portable generator draws, as simulate's agents do
+    from boardrules.core.rng import Rng
+    draw = Rng(1).below
+    for seed in range(games):
+        state = game.new(seed, **setup)
+        legal = game.legal_actions(state)
+        while legal:
+            state = game.apply(state, legal[draw(len(legal))])
+            legal = game.legal_actions(state)
+            steps += 1
+        game.score(state)
+    games = 0
 for seed in range(games):
     state = game.new(seed, **setup)
     legal = game.legal_actions(state)
@@ -224,15 +237,19 @@ def _report(args: argparse.Namespace, tmp: Path) -> int:
     here = stage(tmp, "w")
     if args.simulate:
         print("instructions per step: simulate (random agents, one process) against a raw loop")
-        print("(the raw loop alone, and scoring each finished game: a playout's result is read)")
-        print("| game | raw loop | raw loop, scored | simulate | ratio | ratio, scored |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        print("(the raw loop alone; scoring each finished game: a playout's result is read;")
+        print("scored, drawing from the core's portable generator as simulate's agents must)")
+        print("| game | raw loop | raw loop, scored | raw loop, scored, portable draws "
+              "| simulate | ratio | ratio, scored | ratio, portable draws |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for name in args.names:
             raw = per_step(here, name, layouts=layouts)
             scored = per_step(here, name, "scored", layouts)
+            portable = per_step(here, name, "portable", layouts)
             sim = per_step(here, name, "simulate", layouts)
-            print(f"| {name} | {raw / 1000:.1f}k | {scored / 1000:.1f}k | {sim / 1000:.1f}k | "
-                  f"{sim / raw:.2f} | {sim / scored:.2f} |")
+            print(f"| {name} | {raw / 1000:.1f}k | {scored / 1000:.1f}k | "
+                  f"{portable / 1000:.1f}k | {sim / 1000:.1f}k | {sim / raw:.2f} | "
+                  f"{sim / scored:.2f} | {sim / portable:.2f} |")
         return 0
     if args.mcts:
         ours = per_step(here, "kuhn", "mcts", layouts)
