@@ -432,13 +432,16 @@ class Matches:
                 self._games[key] = found
         return found
 
-    def _live(self, match_id: str) -> _Live:
+    def _live(self, match_id: str, stored: int | None = None) -> _Live:
+        """The match as stored, from memory when that is sure to be it. ``stored``: a
+        version this process has just stored itself; the match in memory at that version is
+        what the caller asks for, whatever other processes have stored since."""
         if not _ID.match(match_id):
             raise Refusal(404, "unknown_match", "no such match")
         with self._guard:
             cached = self._cache.get(match_id)
-        if cached is not None and not self.store.shared:
-            return cached  # this process is the database's only writer
+        if cached is not None and (not self.store.shared or cached.row.version == stored):
+            return cached  # this process is the database's only writer, or stored it
         try:
             row, _, snapshot, moves = self.store.load(
                 match_id, -1 if cached is None else cached.row.version)
@@ -647,27 +650,34 @@ class Matches:
         return text, version, seat
 
     def seat_text(self, match_id: str, seat: int | None, since: int | None,
-                  head: dict[str, Any]) -> tuple[str, int]:
+                  head: dict[str, Any], stored: int | None = None) -> tuple[str, int]:
         """``encode_json({**head, **seat_payload(...)})`` and the version, with the legal
-        moves' JSON written once per game and action (:func:`seat_payload_text`)."""
-        live = self._live(match_id)
+        moves' JSON written once per game and action (:func:`seat_payload_text`).
+        ``stored``: the version this process has just stored (see :meth:`_live`); no undo
+        request can be pending at a version made that instant (one asked meanwhile is
+        pushed by the wake-up that its process sends)."""
+        live = self._live(match_id, stored)
         row = live.row
         if row.over:
             doc = self.seat_payload(match_id, seat, since)
             return encode_json({**head, **doc}), int(doc["version"])
         return seat_payload_text(live.game, live.state, seat, row.version, row.seats, head,
-                                 self._tail(live, seat, since)), row.version
+                                 self._tail(live, seat, since, row.version == stored)
+                                 ), row.version
 
-    def _tail(self, live: _Live, seat: int | None, since: int | None) -> dict[str, Any]:
+    def _tail(self, live: _Live, seat: int | None, since: int | None, fresh: bool = False
+              ) -> dict[str, Any]:
         """What a payload holds after the seat's own part: the match, the deal, the events
-        after ``since`` and, while the match goes on, its timer and a pending undo."""
+        after ``since`` and, while the match goes on, its timer and a pending undo (none
+        when ``fresh``: the version was stored by this process that instant)."""
         row = live.row
         doc: dict[str, Any] = {"match": row.id, "deal": deal(row)}
         if since is not None:
             doc["events"] = self._events(live, seat, since)
         if not row.over:
             self._timed(doc, row)
-            self._asked(doc, row)
+            if not fresh:
+                self._asked(doc, row)
         return doc
 
     def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
@@ -945,9 +955,10 @@ class Matches:
             raise Refusal(404, "unknown_match", "no such match")
         return row.game, row.options
 
-    def bot_turn(self, match_id: str) -> BotTurn | None:
-        """The bot move the match waits for, or ``None`` (over, or a person's turn)."""
-        live = self._live(match_id)
+    def bot_turn(self, match_id: str, stored: int | None = None) -> BotTurn | None:
+        """The bot move the match waits for, or ``None`` (over, or a person's turn);
+        ``stored``: the version this process has just stored (see :meth:`_live`)."""
+        live = self._live(match_id, stored)
         seat = live.row.to_move
         if seat is None or live.row.seats[seat] not in AGENTS:
             return None
