@@ -197,6 +197,9 @@ class Server:
         self._building: dict[UpdateKey, asyncio.Task[tuple[str, int, int | None]]] = {}
         #: Calls running in worker threads now (see :meth:`act`).
         self._in_threads = 0
+        #: Seconds of silence after another process's move before this one moves the
+        #: match's bots (see :meth:`heard`): longer than a bot move takes.
+        self.takeover_seconds = 2 * self.limits.bot_seconds + 3.0
 
     # -- running things off the loop -----------------------------------------------------
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -242,21 +245,17 @@ class Server:
         self.hub.publish(match_id, version)
         self.wake_bots(match_id, turn)
 
-    def _heard(self, match_id: str, version: int) -> None:
+    def heard(self, match_id: str, version: int) -> None:
         """Another process stored ``version`` of a match (or sent a wake-up): push it to
         this process's sockets. Its bots are for the process that stored it to move (it
         woke them with the move, as :meth:`_moved` does), not for this one too — both would
         compute every bot move, one in vain. Only if nothing more is heard of the match
-        for :meth:`_grace` seconds (that process died between the move and its bot's reply)
-        does this one wake them."""
+        for :attr:`takeover_seconds` (that process died between the move and its bot's
+        reply) does this one wake them."""
         self.hub.publish(match_id, version)
         if not self._closing:
-            asyncio.get_running_loop().call_later(self._grace(), self._take_over, match_id,
-                                                  version)
-
-    def _grace(self) -> float:
-        """Seconds after another process's move before this one moves the match's bots."""
-        return 2 * self.limits.bot_seconds + 3.0
+            asyncio.get_running_loop().call_later(self.takeover_seconds, self._take_over,
+                                                  match_id, version)
 
     def _take_over(self, match_id: str, version: int) -> None:
         if self.hub.latest(match_id) in (None, version):  # nothing heard since
@@ -413,7 +412,7 @@ class Server:
         loop = self._loop
 
         def remote(match_id: str, version: int) -> None:
-            loop.call_soon_threadsafe(self._heard, match_id, version)
+            loop.call_soon_threadsafe(self.heard, match_id, version)
 
         try:
             self.matches.store.listen(remote)
@@ -677,7 +676,7 @@ class Server:
         task = self._building.get(key)
         if task is None:
             task = asyncio.get_running_loop().create_task(
-                self._call(self._update, match_id, token, sent))
+                self._call(self._update, match_id, token, sent, version))
             self._building[key] = task
 
             def built(done: asyncio.Task[tuple[str, int, int | None]]) -> None:
@@ -689,10 +688,12 @@ class Server:
         text, made, _ = await asyncio.shield(task)  # one socket leaving stops no other's
         return text, made
 
-    def _update(self, match_id: str, token: str | None, since: int | None
-                ) -> tuple[str, int, int | None]:
-        """One WebSocket update as text, the version it carries and the token's seat."""
-        text, version, seat = self.matches.payload_text(match_id, token, since, _UPDATE)
+    def _update(self, match_id: str, token: str | None, since: int | None,
+                heard: int | None = None) -> tuple[str, int, int | None]:
+        """One WebSocket update as text, the version it carries and the token's seat
+        (``heard``: the version the socket was told of, as ``Matches.seat_text`` takes it)."""
+        text, version, seat = self.matches.payload_text(match_id, token, since, _UPDATE,
+                                                        heard)
         self.updates.put((match_id, version, seat, since), text)
         return text, version, seat
 

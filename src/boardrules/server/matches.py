@@ -643,33 +643,40 @@ class Matches:
         return doc
 
     def payload_text(self, match_id: str, token: str | None, since: int | None,
-                     head: dict[str, Any]) -> tuple[str, int, int | None]:
-        """``encode_json({**head, **payload(...)})``, the version and the token's seat."""
+                     head: dict[str, Any], heard: int | None = None
+                     ) -> tuple[str, int, int | None]:
+        """``encode_json({**head, **payload(...)})``, the version and the token's seat
+        (``heard``: as :meth:`seat_text` takes it)."""
         seat = self._seat(match_id, token) if _ID.match(match_id) else None
-        text, version = self.seat_text(match_id, seat, since, head)
+        text, version = self.seat_text(match_id, seat, since, head, heard=heard)
         return text, version, seat
 
     def seat_text(self, match_id: str, seat: int | None, since: int | None,
-                  head: dict[str, Any], stored: int | None = None) -> tuple[str, int]:
+                  head: dict[str, Any], stored: int | None = None, heard: int | None = None
+                  ) -> tuple[str, int]:
         """``encode_json({**head, **seat_payload(...)})`` and the version, with the legal
         moves' JSON written once per game and action (:func:`seat_payload_text`).
-        ``stored``: the version this process has just stored (see :meth:`_live`); no undo
-        request can be pending at a version made that instant (one asked meanwhile is
-        pushed by the wake-up that its process sends)."""
+
+        ``stored``: the version this process has just stored (see :meth:`_live`);
+        ``heard``: the version a push was told of. When the match is at either, that
+        version is a move's, and an undo request pending at it is not looked up: asked
+        after the move, it is told by a wake-up of its own (``version + 1``, never a
+        move's version), whose push looks it up.
+        """
         live = self._live(match_id, stored)
         row = live.row
         if row.over:
             doc = self.seat_payload(match_id, seat, since)
             return encode_json({**head, **doc}), int(doc["version"])
         return seat_payload_text(live.game, live.state, seat, row.version, row.seats, head,
-                                 self._tail(live, seat, since, row.version == stored)
-                                 ), row.version
+                                 self._tail(live, seat, since,
+                                            row.version in (stored, heard))), row.version
 
     def _tail(self, live: _Live, seat: int | None, since: int | None, fresh: bool = False
               ) -> dict[str, Any]:
         """What a payload holds after the seat's own part: the match, the deal, the events
-        after ``since`` and, while the match goes on, its timer and a pending undo (none
-        when ``fresh``: the version was stored by this process that instant)."""
+        after ``since`` and, while the match goes on, its timer and a pending undo (not
+        looked up when ``fresh``: see :meth:`seat_text`)."""
         row = live.row
         doc: dict[str, Any] = {"match": row.id, "deal": deal(row)}
         if since is not None:
