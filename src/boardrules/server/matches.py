@@ -359,8 +359,9 @@ class _Live:
     row: MatchRow
     game: Any
     state: Any
-    #: The events of the moves this process made, by move number (a new dict per move).
-    events: dict[int, tuple[Any, ...]] = attrs.field(factory=dict)
+    #: The events of the moves this process made or read, by move number (a new dict per
+    #: move): the events themselves, or as stored (JSON text) until a payload needs them.
+    events: dict[int, tuple[Any, ...] | str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -461,7 +462,13 @@ class Matches:
                 serde.from_json(snapshot or "", game.state_type, game=game))
             for move in moves:
                 state = game.apply(state, serde.from_json(move.action, game.action_type))
-            live = _Live(row, game, state, cached.events if cached is not None else {})
+            known = cached.events if cached is not None else {}
+            if moves:  # their events came with them: no payload reads them again
+                known = {**known, **{m.move: m.events for m in moves}}
+                if len(known) > self.limits.events_window + 32:
+                    oldest = row.version - self.limits.events_window
+                    known = {n: e for n, e in known.items() if n >= oldest}
+            live = _Live(row, game, state, known)
         with self._guard:
             self._cache[match_id] = live
             self._cache.move_to_end(match_id)
@@ -525,9 +532,12 @@ class Matches:
         if missing:
             known = dict(known)
             for m in self.store.moves(live.row.id, missing[0], live.row.version):
-                known[m.move] = tuple(serde.from_dict(e, game.event_type)
-                                      for e in json.loads(m.events))
-        moves = [(n, known[n]) for n in range(since, live.row.version)]
+                known[m.move] = m.events
+        moves = []
+        for n in range(since, live.row.version):
+            found = known[n]
+            moves.append((n, found if isinstance(found, tuple) else tuple(
+                serde.from_dict(e, game.event_type) for e in json.loads(found))))
         return seat_events(game, moves, seat)
 
     def _commit(self, live: _Live, action: Any) -> _Live:
