@@ -8,9 +8,10 @@ the move is stored) and of a bot's reply (from that answer to the push of the bo
 and, for a server started here, the CPU time it used (its worker processes and bot workers
 included) per person's move, the bot's reply and the pushes included: a figure that a busy
 shared machine disturbs far less than it disturbs latencies. Beside it, the CPU time per
-person's move of the load's own processes (``client_cpu_ms_per_move``) and, on a PostgreSQL
-server running on this machine, of all its processes (``db_cpu_ms_per_move``): where a
-move's CPU goes on a machine that runs all three.
+person's move of the load's own processes (``client_cpu_ms_per_move``; with ``--hammer`` or
+``--interleave``, the hammering clients and the bare moves are in it too) and, on a
+PostgreSQL server running on this machine, of all its processes (``db_cpu_ms_per_move``):
+where a move's CPU goes on a machine that runs all three.
 
 Run by hand (never as a timed test)::
 
