@@ -5,9 +5,13 @@ legal move) and a bot on seat 1. When a match ends its client starts another, so
 of concurrent matches stays constant for the whole run. Reported: moves played, errors (any
 refusal or broken push), the p50 and p99 latency of a person's move (the POST, answered after
 the move is stored) and of a bot's reply (from that answer to the push of the bot's move),
-and, for a server started here, the CPU time it used (its bot workers included) per person's
-move, the bot's reply and the pushes included: a figure that a busy shared machine disturbs
-far less than it disturbs latencies.
+and, for a server started here, the CPU time it used (its worker processes and bot workers
+included) per person's move, the bot's reply and the pushes included: a figure that a busy
+shared machine disturbs far less than it disturbs latencies. Beside it, the CPU time per
+person's move of the load's own processes (``client_cpu_ms_per_move``; with ``--hammer`` or
+``--interleave``, the hammering clients and the bare moves are in it too) and, on a
+PostgreSQL server running on this machine, of all its processes (``db_cpu_ms_per_move``):
+where a move's CPU goes on a machine that runs all three.
 
 Run by hand (never as a timed test)::
 
@@ -69,10 +73,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import multiprocessing.queues
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -103,6 +109,10 @@ class Result:
     hammer_requests: int = 0
     #: CPU seconds the server (with its bot workers) used meanwhile; NaN when not measured.
     cpu_seconds: float = float("nan")
+    #: CPU seconds the load's own processes used meanwhile (its clients).
+    client_cpu_seconds: float = float("nan")
+    #: CPU seconds the PostgreSQL server's processes used meanwhile (NaN: not measured).
+    db_cpu_seconds: float = float("nan")
 
     def merge(self, other: Result) -> None:
         """Add the figures of a run of the same clients (another turn of the same load)."""
@@ -113,8 +123,9 @@ class Result:
         self.move_ms += other.move_ms
         self.reply_ms += other.reply_ms
         self.hammer_requests += other.hammer_requests
-        self.cpu_seconds = (other.cpu_seconds if self.cpu_seconds != self.cpu_seconds
-                            else self.cpu_seconds + other.cpu_seconds)  # NaN: none yet
+        self.cpu_seconds = _add(self.cpu_seconds, other.cpu_seconds)
+        self.client_cpu_seconds = _add(self.client_cpu_seconds, other.client_cpu_seconds)
+        self.db_cpu_seconds = _add(self.db_cpu_seconds, other.db_cpu_seconds)
 
     def summary(self) -> dict[str, Any]:
         def pct(values: list[float], q: int) -> float:
@@ -132,7 +143,17 @@ class Result:
             "moves_per_s": round(self.moves / self.seconds, 1),
             "hammer_requests": self.hammer_requests,
             "cpu_ms_per_move": round(1000 * self.cpu_seconds / max(self.moves, 1), 2),
+            "client_cpu_ms_per_move": round(1000 * self.client_cpu_seconds
+                                            / max(self.moves, 1), 2),
+            **({} if self.db_cpu_seconds != self.db_cpu_seconds else {  # NaN: not measured
+                "db_cpu_ms_per_move": round(1000 * self.db_cpu_seconds / max(self.moves, 1),
+                                            2)}),
         }
+
+
+def _add(one: float, other: float) -> float:
+    """``one + other``, where NaN (nothing measured yet) adds nothing."""
+    return other if one != one else one + other
 
 
 async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Result,
@@ -179,6 +200,20 @@ async def _one_match(http: httpx2.AsyncClient, url: str, seed: int, result: Resu
             if answer.json()["to_move"] != 1:
                 moved_at = None
     return True
+
+
+async def _connections(stack: contextlib.AsyncExitStack, url: str, count: int,
+                       headers: dict[str, str] | None = None) -> list[httpx2.AsyncClient]:
+    """``count`` clients' HTTP connections to ``url`` (kept alive; closed with ``stack``),
+    made before the clock starts: each scripted client has its own, to the server and to
+    the bare endpoint alike. Not one pool shared by every client: that pool looks through
+    all its connections at each request and at each answer (whether each has expired), so
+    with 200 clients this, not the requests, took half of the clients' time. Plain HTTP
+    to 127.0.0.1: no certificates are loaded (40 ms a client)."""
+    limits = httpx2.Limits(max_connections=1, max_keepalive_connections=1, keepalive_expiry=30)
+    return [await stack.enter_async_context(httpx2.AsyncClient(
+        base_url=url, timeout=60, headers=headers, limits=limits, verify=False))
+        for _ in range(count)]
 
 
 async def _client(http: httpx2.AsyncClient, url: str, number: int, result: Result,
@@ -256,8 +291,6 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
     with ``bare`` (the bare endpoint's URL and a result), each client posts one bare move
     right before each of its moves."""
     result = Result(matches, seconds)
-    limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches,
-                           keepalive_expiry=30)
     hammering = None
     queue: multiprocessing.queues.Queue[tuple[int, list[str]]] = multiprocessing.Queue()
     if hammer:
@@ -268,14 +301,14 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
     if flood:
         await _flood(url, flood)
         await asyncio.sleep(1)  # the flood's bots are computing before the first measured move
-    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits,
-                                  headers={"x-forwarded-for": "198.51.100.2"}) as http, \
-            httpx2.AsyncClient(base_url=bare[0] if bare else url, timeout=60,
-                               limits=limits) as bare_http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = await _connections(stack, url, matches, {"x-forwarded-for": "198.51.100.2"})
+        bares = await _connections(stack, bare[0], matches) if bare else [None] * matches
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_client(http, url, n, result, stop,
-                                       None if bare is None else (bare_http, bare[1]))
-                               for n in range(first, first + matches)))
+                                       None if b is None or bare is None else (b, bare[1]))
+                               for n, http, b in zip(range(first, first + matches), https,
+                                                     bares, strict=True)))
     if hammering is not None:
         result.hammer_requests, errors = await asyncio.to_thread(queue.get, True, 120)
         result.errors += errors
@@ -284,27 +317,62 @@ async def load(url: str, matches: int, seconds: float, hammer: int = 0, flood: i
 
 
 def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) a process and its children (bot workers) have used,
-    read from ``/proc`` (Linux; NaN elsewhere or when a process is gone)."""
-    try:
-        pids = [pid]
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            pids += [int(c) for c in (task / "children").read_text().split()]
-        ticks = 0
-        for one in pids:
+    """The CPU time (user and system) a process and its descendants (worker processes with
+    ``--workers``, bot workers) have used, read from ``/proc`` (Linux; NaN elsewhere or
+    when a process is gone)."""
+    ticks, todo = 0, [pid]
+    while todo:
+        one = todo.pop()
+        try:
             fields = Path(f"/proc/{one}/stat").read_text().rpartition(")")[2].split()
             ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    except (OSError, ValueError, IndexError):
-        return float("nan")
+            for task in Path(f"/proc/{one}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            if one == pid:
+                return float("nan")
+            # A descendant that ended meanwhile (a database backend closing, say).
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def measured(pid: int | None, run: Any) -> Result:
-    """``asyncio.run(run)``, with the CPU time ``pid`` used meanwhile when it is known."""
+def _own_cpu_seconds() -> float:
+    """The CPU time of this process and of its children that have ended (client processes)."""
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def database_pid(db: str | None) -> int | None:
+    """The process ID of the PostgreSQL server behind ``db`` (the parent of every backend,
+    so :func:`cpu_seconds` of it is the whole database server's), when it runs on this
+    machine; ``None`` for a SQLite file or a database elsewhere."""
+    if db is None or not db.startswith(("postgresql://", "postgres://")):
+        return None
+    import psycopg
+
+    try:
+        with psycopg.connect(db) as conn:
+            found = conn.execute("SELECT pg_backend_pid()").fetchone()
+            if found is None:
+                return None
+            stat = Path(f"/proc/{found[0]}/stat").read_text()
+    except (OSError, psycopg.Error):
+        return None
+    return int(stat.rpartition(")")[2].split()[1])  # the backend's parent
+
+
+def measured(pid: int | None, run: Any, db_pid: int | None = None) -> Result:
+    """``asyncio.run(run)``, with the CPU time ``pid`` used meanwhile when it is known, the
+    load's own (this process and its client processes) and the database server's
+    (``db_pid``, from :func:`database_pid`)."""
     before = float("nan") if pid is None else cpu_seconds(pid)
+    db_before = float("nan") if db_pid is None else cpu_seconds(db_pid)
+    own_before = _own_cpu_seconds()
     result: Result = asyncio.run(run)
+    result.client_cpu_seconds = _own_cpu_seconds() - own_before
     if pid is not None:
         result.cpu_seconds = cpu_seconds(pid) - before
+    if db_pid is not None:
+        result.db_cpu_seconds = cpu_seconds(db_pid) - db_before
     return result
 
 
@@ -391,11 +459,12 @@ async def _bare_client(http: httpx2.AsyncClient, number: int, result: Result,
 async def bare_load(url: str, matches: int, seconds: float, first: int = 0) -> Result:
     """``matches`` clients posting moves to the baseline endpoint as fast as answered."""
     result = Result(matches, seconds)
-    limits = httpx2.Limits(max_connections=matches, max_keepalive_connections=matches)
-    async with httpx2.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = await _connections(stack, url, matches)
         stop = time.monotonic() + seconds
         await asyncio.gather(*(_bare_client(http, n, result, stop)
-                               for n in range(first, first + matches)))
+                               for n, http in zip(range(first, first + matches), https,
+                                                  strict=True)))
     return result
 
 
@@ -540,10 +609,12 @@ def main(argv: list[str] | None = None) -> int:
                                         Path(args.log or Path(tmp) / "server.log"), *extra)
         try:
             pid = None if process is None else process.pid
+            db_pid = None if process is None else database_pid(args.db)
             if not args.baseline:
                 result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
                                             args.flood) if split == 1 else
-                                  sharded(False, url, args.matches, args.seconds, split))
+                                  sharded(False, url, args.matches, args.seconds, split),
+                                  db_pid)
             else:
                 bare, bare_url = start_bare(str(Path(tmp) / "bare.sqlite3"),
                                             Path(tmp) / "bare.log")
@@ -555,16 +626,17 @@ def main(argv: list[str] | None = None) -> int:
                     base.seconds = args.seconds
                     bare_before = cpu_seconds(bare.pid)
                     result = measured(pid, load(url, args.matches, args.seconds, args.hammer,
-                                                args.flood, (bare_url, base)))
+                                                args.flood, (bare_url, base)), db_pid)
                     base.cpu_seconds = cpu_seconds(bare.pid) - bare_before
                     pairs += paired_blocks(result.move_ms, base.move_ms, rounds)
                 # Else pairs of turns, who goes first alternating.
                 for turn in range(0 if args.interleave else rounds):
                     def server_turn(first: bool = turn == 0) -> Result:
                         if split > 1:
-                            return measured(pid, sharded(False, url, args.matches, part, split))
+                            return measured(pid, sharded(False, url, args.matches, part, split),
+                                            db_pid)
                         return measured(pid, load(url, args.matches, part, args.hammer,
-                                                  args.flood if first else 0))
+                                                  args.flood if first else 0), db_pid)
 
                     def bare_turn() -> Result:
                         if split > 1:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,9 +128,9 @@ def test_a_view_is_built_once_per_move_whatever_its_sockets(
     built: list[int | None] = []
     payload_text = server.matches.payload_text
 
-    def counted(match: str, token: str | None, since: int | None, head: dict[str, Any]
-                ) -> tuple[str, int, int | None]:
-        text, version, seat = payload_text(match, token, since, head)
+    def counted(match: str, token: str | None, since: int | None, head: dict[str, Any],
+                heard: int | None = None) -> tuple[str, int, int | None]:
+        text, version, seat = payload_text(match, token, since, head, heard)
         built.append(seat)
         return text, version, seat
 
@@ -187,3 +188,27 @@ def test_labels_looked_up_again_are_the_labels_written_afresh(
     for item in items + items:  # the second time round, from the store of labels
         assert labelled(game, item) == {"en": describe(game, item, "en"),
                                         "ru": describe(game, item, "ru")}
+
+
+def test_another_processs_move_wakes_the_bots_here_only_after_a_silence(
+    served: tuple[TestClient, Server],
+) -> None:
+    """A move heard from another process (over PostgreSQL) is pushed here, but the bots it
+    leads to are for that process to move: both would compute every bot move, one in vain.
+    Only when nothing more is heard of the match for the grace period (that process died
+    before its bot replied) does this one move them."""
+    client, server = served
+    server.takeover_seconds = 0.3
+    body = json.dumps({"game": "semya", "seats": ["random", "random"]}).encode()
+    silent = server.matches.create(body, "198.51.100.7")["match"]
+    moving = server.matches.create(body, "198.51.100.7")["match"]
+    client.portal.call(server.heard, silent, 0)
+    client.portal.call(server.heard, moving, 0)
+    client.portal.call(server.hub.publish, moving, 1)  # more is heard: its process lives
+    time.sleep(0.15)
+    assert server.matches.version(silent) == 0, "the bots of another process's move wait"
+    deadline = time.monotonic() + 10
+    while server.matches.version(silent) == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.matches.version(silent) > 0, "after the silence, this process moves them"
+    assert server.matches.version(moving) == 0, "no take-over while the match is heard of"

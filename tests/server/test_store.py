@@ -213,7 +213,8 @@ def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
 def _recording_connect(monkeypatch: pytest.MonkeyPatch, fail_at: int, listen_fails: bool
                        ) -> list[Any]:
     """Make ``psycopg.connect`` record every connection and refuse the ``fail_at``-th (from
-    0) as a database with too many clients does; with ``listen_fails`` a ``LISTEN`` fails."""
+    0) as a database with too many clients does; with ``listen_fails`` a ``LISTEN`` fails
+    (on the fifth connection: the pool has four)."""
     real = psycopg.connect
     made: list[Any] = []
 
@@ -232,7 +233,7 @@ def _recording_connect(monkeypatch: pytest.MonkeyPatch, fail_at: int, listen_fai
             raise psycopg.OperationalError("sorry, too many clients already")
         conn = real(*args, **kwargs)
         made.append(conn)
-        return Refusing(conn) if listen_fails and kwargs.get("autocommit") else conn
+        return Refusing(conn) if listen_fails and len(made) == 5 else conn
 
     monkeypatch.setattr(psycopg, "connect", connect)
     return made

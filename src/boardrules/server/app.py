@@ -74,8 +74,12 @@ _KINDS: dict[str, Kind] = {
 class Hub:
     """In-process fan-out of "match X reached version N" to the WebSockets watching X."""
 
+    #: How many matches' latest versions are kept (for :meth:`latest`).
+    KEEP = 100_000
+
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue[int]]] = {}
+        self._latest: dict[str, int] = {}
 
     def subscribe(self, match_id: str) -> asyncio.Queue[int]:
         queue: asyncio.Queue[int] = asyncio.Queue()
@@ -90,8 +94,15 @@ class Hub:
                 del self._queues[match_id]
 
     def publish(self, match_id: str, version: int) -> None:
+        if len(self._latest) >= self.KEEP and match_id not in self._latest:
+            self._latest.clear()
+        self._latest[match_id] = version
         for queue in self._queues.get(match_id, ()):
             queue.put_nowait(version)
+
+    def latest(self, match_id: str) -> int | None:
+        """The version last published for ``match_id`` (``None``: none kept)."""
+        return self._latest.get(match_id)
 
     def close(self) -> None:
         """Tell every watcher to hang up (``-1``), on shutdown."""
@@ -186,6 +197,9 @@ class Server:
         self._building: dict[UpdateKey, asyncio.Task[tuple[str, int, int | None]]] = {}
         #: Calls running in worker threads now (see :meth:`act`).
         self._in_threads = 0
+        #: Seconds of silence after another process's move before this one moves the
+        #: match's bots (see :meth:`heard`): longer than a bot move takes.
+        self.takeover_seconds = 2 * self.limits.bot_seconds + 3.0
 
     # -- running things off the loop -----------------------------------------------------
     async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -230,6 +244,22 @@ class Server:
         turn looked up with the move, as :meth:`wake_bots` takes it)."""
         self.hub.publish(match_id, version)
         self.wake_bots(match_id, turn)
+
+    def heard(self, match_id: str, version: int) -> None:
+        """Another process stored ``version`` of a match (or sent a wake-up): push it to
+        this process's sockets. Its bots are for the process that stored it to move (it
+        woke them with the move, as :meth:`_moved` does), not for this one too — both would
+        compute every bot move, one in vain. Only if nothing more is heard of the match
+        for :attr:`takeover_seconds` (that process died between the move and its bot's
+        reply) does this one wake them."""
+        self.hub.publish(match_id, version)
+        if not self._closing:
+            asyncio.get_running_loop().call_later(self.takeover_seconds, self._take_over,
+                                                  match_id, version)
+
+    def _take_over(self, match_id: str, version: int) -> None:
+        if self.hub.latest(match_id) in (None, version):  # nothing heard since
+            self.wake_bots(match_id)
 
     def wake_bots(self, match_id: str, turn: BotTurn | _Unknown | None = UNKNOWN) -> None:
         """Start the bot loop of a match unless it runs already; ``turn`` is its bot turn
@@ -342,8 +372,8 @@ class Server:
         version = self.matches.bot_move(turn, action)
         try:
             for seat in seats:
-                self._update_of_seat(turn.match_id, seat, turn.version)
-            return version, self.matches.bot_turn(turn.match_id)
+                self._update_of_seat(turn.match_id, seat, turn.version, version)
+            return version, self.matches.bot_turn(turn.match_id, version)
         except Refusal:  # the match was removed meanwhile: its sockets will find out
             return version, None
 
@@ -382,7 +412,7 @@ class Server:
         loop = self._loop
 
         def remote(match_id: str, version: int) -> None:
-            loop.call_soon_threadsafe(self._moved, match_id, version)
+            loop.call_soon_threadsafe(self.heard, match_id, version)
 
         try:
             self.matches.store.listen(remote)
@@ -516,7 +546,7 @@ class Server:
             # The bot turn this move leads to, looked up here rather than in another
             # hand-off by the bots' loop (the match is in memory: little more than a view).
             try:
-                turn = self.matches.bot_turn(match_id)
+                turn = self.matches.bot_turn(match_id, version)
             except Refusal:  # removed meanwhile
                 turn = None
             return version, text.encode("utf-8"), turn
@@ -646,7 +676,7 @@ class Server:
         task = self._building.get(key)
         if task is None:
             task = asyncio.get_running_loop().create_task(
-                self._call(self._update, match_id, token, sent))
+                self._call(self._update, match_id, token, sent, version))
             self._building[key] = task
 
             def built(done: asyncio.Task[tuple[str, int, int | None]]) -> None:
@@ -658,16 +688,20 @@ class Server:
         text, made, _ = await asyncio.shield(task)  # one socket leaving stops no other's
         return text, made
 
-    def _update(self, match_id: str, token: str | None, since: int | None
-                ) -> tuple[str, int, int | None]:
-        """One WebSocket update as text, the version it carries and the token's seat."""
-        text, version, seat = self.matches.payload_text(match_id, token, since, _UPDATE)
+    def _update(self, match_id: str, token: str | None, since: int | None,
+                heard: int | None = None) -> tuple[str, int, int | None]:
+        """One WebSocket update as text, the version it carries and the token's seat
+        (``heard``: the version the socket was told of, as ``Matches.seat_text`` takes it)."""
+        text, version, seat = self.matches.payload_text(match_id, token, since, _UPDATE,
+                                                        heard)
         self.updates.put((match_id, version, seat, since), text)
         return text, version, seat
 
-    def _update_of_seat(self, match_id: str, seat: int | None, since: int) -> None:
-        """Build and keep the update of ``seat`` with the events after ``since``."""
-        text, version = self.matches.seat_text(match_id, seat, since, _UPDATE)
+    def _update_of_seat(self, match_id: str, seat: int | None, since: int, stored: int
+                        ) -> None:
+        """Build and keep the update of ``seat`` with the events after ``since``, at the
+        version ``stored`` that this process has just stored."""
+        text, version = self.matches.seat_text(match_id, seat, since, _UPDATE, stored)
         self.updates.put((match_id, version, seat, since), text)
 
     async def _drain(self, socket: WebSocket) -> None:

@@ -359,8 +359,9 @@ class _Live:
     row: MatchRow
     game: Any
     state: Any
-    #: The events of the moves this process made, by move number (a new dict per move).
-    events: dict[int, tuple[Any, ...]] = attrs.field(factory=dict)
+    #: The events of the moves this process made or read, by move number (a new dict per
+    #: move): the events themselves, or as stored (JSON text) until a payload needs them.
+    events: dict[int, tuple[Any, ...] | str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -432,13 +433,16 @@ class Matches:
                 self._games[key] = found
         return found
 
-    def _live(self, match_id: str) -> _Live:
+    def _live(self, match_id: str, stored: int | None = None) -> _Live:
+        """The match as stored, from memory when that is sure to be it. ``stored``: a
+        version this process has just stored itself; the match in memory at that version is
+        what the caller asks for, whatever other processes have stored since."""
         if not _ID.match(match_id):
             raise Refusal(404, "unknown_match", "no such match")
         with self._guard:
             cached = self._cache.get(match_id)
-        if cached is not None and not self.store.shared:
-            return cached  # this process is the database's only writer
+        if cached is not None and (not self.store.shared or cached.row.version == stored):
+            return cached  # this process is the database's only writer, or stored it
         try:
             row, _, snapshot, moves = self.store.load(
                 match_id, -1 if cached is None else cached.row.version)
@@ -458,7 +462,13 @@ class Matches:
                 serde.from_json(snapshot or "", game.state_type, game=game))
             for move in moves:
                 state = game.apply(state, serde.from_json(move.action, game.action_type))
-            live = _Live(row, game, state, cached.events if cached is not None else {})
+            known = cached.events if cached is not None else {}
+            if moves:  # their events came with them: no payload reads them again
+                known = {**known, **{m.move: m.events for m in moves}}
+                if len(known) > self.limits.events_window + 32:
+                    oldest = row.version - self.limits.events_window
+                    known = {n: e for n, e in known.items() if n >= oldest}
+            live = _Live(row, game, state, known)
         with self._guard:
             self._cache[match_id] = live
             self._cache.move_to_end(match_id)
@@ -522,9 +532,12 @@ class Matches:
         if missing:
             known = dict(known)
             for m in self.store.moves(live.row.id, missing[0], live.row.version):
-                known[m.move] = tuple(serde.from_dict(e, game.event_type)
-                                      for e in json.loads(m.events))
-        moves = [(n, known[n]) for n in range(since, live.row.version)]
+                known[m.move] = m.events
+        moves = []
+        for n in range(since, live.row.version):
+            found = known[n]
+            moves.append((n, found if isinstance(found, tuple) else tuple(
+                serde.from_dict(e, game.event_type) for e in json.loads(found))))
         return seat_events(game, moves, seat)
 
     def _commit(self, live: _Live, action: Any) -> _Live:
@@ -640,34 +653,48 @@ class Matches:
         return doc
 
     def payload_text(self, match_id: str, token: str | None, since: int | None,
-                     head: dict[str, Any]) -> tuple[str, int, int | None]:
-        """``encode_json({**head, **payload(...)})``, the version and the token's seat."""
+                     head: dict[str, Any], heard: int | None = None
+                     ) -> tuple[str, int, int | None]:
+        """``encode_json({**head, **payload(...)})``, the version and the token's seat
+        (``heard``: as :meth:`seat_text` takes it)."""
         seat = self._seat(match_id, token) if _ID.match(match_id) else None
-        text, version = self.seat_text(match_id, seat, since, head)
+        text, version = self.seat_text(match_id, seat, since, head, heard=heard)
         return text, version, seat
 
     def seat_text(self, match_id: str, seat: int | None, since: int | None,
-                  head: dict[str, Any]) -> tuple[str, int]:
+                  head: dict[str, Any], stored: int | None = None, heard: int | None = None
+                  ) -> tuple[str, int]:
         """``encode_json({**head, **seat_payload(...)})`` and the version, with the legal
-        moves' JSON written once per game and action (:func:`seat_payload_text`)."""
-        live = self._live(match_id)
+        moves' JSON written once per game and action (:func:`seat_payload_text`).
+
+        ``stored``: the version this process has just stored (see :meth:`_live`);
+        ``heard``: the version a push was told of. When the match is at either, that
+        version is a move's, and an undo request pending at it is not looked up: asked
+        after the move, it is told by a wake-up of its own (``version + 1``, never a
+        move's version), whose push looks it up.
+        """
+        live = self._live(match_id, stored)
         row = live.row
         if row.over:
             doc = self.seat_payload(match_id, seat, since)
             return encode_json({**head, **doc}), int(doc["version"])
         return seat_payload_text(live.game, live.state, seat, row.version, row.seats, head,
-                                 self._tail(live, seat, since)), row.version
+                                 self._tail(live, seat, since,
+                                            row.version in (stored, heard))), row.version
 
-    def _tail(self, live: _Live, seat: int | None, since: int | None) -> dict[str, Any]:
+    def _tail(self, live: _Live, seat: int | None, since: int | None, fresh: bool = False
+              ) -> dict[str, Any]:
         """What a payload holds after the seat's own part: the match, the deal, the events
-        after ``since`` and, while the match goes on, its timer and a pending undo."""
+        after ``since`` and, while the match goes on, its timer and a pending undo (not
+        looked up when ``fresh``: see :meth:`seat_text`)."""
         row = live.row
         doc: dict[str, Any] = {"match": row.id, "deal": deal(row)}
         if since is not None:
             doc["events"] = self._events(live, seat, since)
         if not row.over:
             self._timed(doc, row)
-            self._asked(doc, row)
+            if not fresh:
+                self._asked(doc, row)
         return doc
 
     def _asked(self, doc: dict[str, Any], row: MatchRow) -> None:
@@ -945,9 +972,10 @@ class Matches:
             raise Refusal(404, "unknown_match", "no such match")
         return row.game, row.options
 
-    def bot_turn(self, match_id: str) -> BotTurn | None:
-        """The bot move the match waits for, or ``None`` (over, or a person's turn)."""
-        live = self._live(match_id)
+    def bot_turn(self, match_id: str, stored: int | None = None) -> BotTurn | None:
+        """The bot move the match waits for, or ``None`` (over, or a person's turn);
+        ``stored``: the version this process has just stored (see :meth:`_live`)."""
+        live = self._live(match_id, stored)
         seat = live.row.to_move
         if seat is None or live.row.seats[seat] not in AGENTS:
             return None

@@ -188,6 +188,12 @@ class Store(abc.ABC):
     def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
         """A function ``run(sql, params)`` returning a cursor, inside one transaction."""
 
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """The rows of one statement run as a transaction of its own (a backend may run it
+        without ``BEGIN`` and ``COMMIT``: one statement is atomic by itself)."""
+        with self._transaction() as run:
+            return list(run(sql, params).fetchall())
+
     @abc.abstractmethod
     def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
                 version: int) -> None:
@@ -234,16 +240,16 @@ class Store(abc.ABC):
 
     def get(self, match_id: str) -> MatchRow | None:
         """The match's row, or ``None``."""
-        with self._transaction() as run:
-            found = run(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-        return None if found is None else _row(found)
+        found = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,))
+        return _row(found[0]) if found else None
 
     def load(self, match_id: str, have: int = -1) -> tuple[MatchRow, int, str | None, list[Move]]:
         """The row, the newest snapshot and the moves after it, read consistently.
 
         Args:
-            have: a version the caller already holds a state for; when no snapshot is newer,
-                the snapshot is left out (``None``) and the moves start after ``have``.
+            have: a version the caller already holds a state for; while the match has not
+                been taken back past it, the snapshot is left out (``None``) and the moves
+                start at ``have``.
 
         Returns:
             ``(row, snapshot_move, snapshot_state_or_None, moves_after_it)``.
@@ -251,6 +257,22 @@ class Store(abc.ABC):
         Raises:
             KeyError: for an unknown match.
         """
+        if have >= 0:
+            # The usual case (a process that holds the state it saw last): the row and the
+            # moves made since, read by one statement (one round trip to a database server).
+            found = self._rows(
+                f"SELECT {_COLUMNS}, br_moves.move, br_moves.action, br_moves.events "
+                "FROM br_matches LEFT JOIN br_moves ON br_moves.match_id = br_matches.id "
+                "AND br_moves.move >= ? AND br_moves.move < br_matches.version "
+                "WHERE br_matches.id = ? ORDER BY br_moves.move", (have, match_id))
+            if not found:
+                raise KeyError(match_id)
+            row = _row(found[0])
+            since = [Move(int(r[-3]), str(r[-2]), str(r[-1])) for r in found
+                     if r[-3] is not None]
+            if have <= row.version and len(since) == row.version - have:
+                return row, have, None, since
+            # Else the match was taken back past ``have``: from its snapshot, below.
         with self._transaction() as run:
             found = run(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,)).fetchone()
             if found is None:
@@ -275,13 +297,9 @@ class Store(abc.ABC):
 
     def moves(self, match_id: str, after: int, upto: int) -> list[Move]:
         """The stored moves numbered ``after .. upto - 1``."""
-        with self._transaction() as run:
-            return [
-                Move(int(m), str(a), str(e)) for m, a, e in run(
-                    "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
-                    "AND move < ? ORDER BY move", (match_id, after, upto),
-                ).fetchall()
-            ]
+        return [Move(int(m), str(a), str(e)) for m, a, e in self._rows(
+            "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
+            "AND move < ? ORDER BY move", (match_id, after, upto))]
 
     def append(self, match_id: str, version: int, action: str, events: str,
                to_move: int | None, state: str | None) -> bool:
@@ -311,10 +329,9 @@ class Store(abc.ABC):
 
     def seat_of(self, match_id: str, token_hash: str) -> int | None:
         """The seat whose token has this digest in this match, or ``None``."""
-        with self._transaction() as run:
-            found = run("SELECT seat FROM br_tokens WHERE match_id = ? AND token_hash = ?",
-                        (match_id, token_hash)).fetchone()
-        return None if found is None else int(found[0])
+        found = self._rows("SELECT seat FROM br_tokens WHERE match_id = ? AND token_hash = ?",
+                           (match_id, token_hash))
+        return int(found[0][0]) if found else None
 
     def join(self, match_id: str, seat: int, token_hash: str) -> bool:
         """Give the free seat ``seat`` a token; ``False`` when it is taken or not open."""
@@ -353,25 +370,21 @@ class Store(abc.ABC):
 
     def lobby(self, limit: int) -> list[MatchRow]:
         """Matches in progress with a free seat, newest first."""
-        with self._transaction() as run:
-            rows = run(
-                f"SELECT {_COLUMNS} FROM br_matches WHERE open_seats > 0 AND to_move IS NOT NULL "
-                "ORDER BY created DESC LIMIT ?", (limit,),
-            ).fetchall()
+        rows = self._rows(
+            f"SELECT {_COLUMNS} FROM br_matches WHERE open_seats > 0 AND to_move IS NOT NULL "
+            "ORDER BY created DESC LIMIT ?", (limit,))
         return [_row(r) for r in rows]
 
     def live(self, since: float) -> list[MatchRow]:
         """Matches not over that moved (or were made) after ``since``."""
-        with self._transaction() as run:
-            rows = run(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NOT NULL "
-                       "AND updated > ?", (since,)).fetchall()
+        rows = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NOT NULL "
+                          "AND updated > ?", (since,))
         return [_row(r) for r in rows]
 
     def finished(self, before: float, limit: int = 500) -> list[MatchRow]:
         """Matches that ended before ``before`` (their last move), oldest first."""
-        with self._transaction() as run:
-            rows = run(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NULL "
-                       "AND updated < ? ORDER BY updated LIMIT ?", (before, limit)).fetchall()
+        rows = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NULL "
+                          "AND updated < ? ORDER BY updated LIMIT ?", (before, limit))
         return [_row(r) for r in rows]
 
     def delete(self, match_id: str) -> None:
@@ -401,11 +414,11 @@ class Store(abc.ABC):
 
     def lifecycle(self, match_id: str) -> tuple[int | None, str | None]:
         """The seat that resigned the match and its rematch's ID (``None`` for each not)."""
-        with self._transaction() as run:
-            found = run("SELECT resigned, rematch FROM br_lifecycle WHERE match_id = ?",
-                        (match_id,)).fetchone()
-        if found is None:
+        rows = self._rows("SELECT resigned, rematch FROM br_lifecycle WHERE match_id = ?",
+                          (match_id,))
+        if not rows:
             return None, None
+        found = rows[0]
         return (None if found[0] is None else int(found[0]),
                 None if found[1] is None else str(found[1]))
 
@@ -442,11 +455,11 @@ class Store(abc.ABC):
 
     def undo_request(self, match_id: str) -> tuple[int, int, list[int]] | None:
         """The pending undo: who asked, at which version, who agreed; or ``None``."""
-        with self._transaction() as run:
-            found = run("SELECT undo_by, undo_at, undo_agreed FROM br_lifecycle "
-                        "WHERE match_id = ? AND undo_by IS NOT NULL", (match_id,)).fetchone()
-        if found is None:
+        rows = self._rows("SELECT undo_by, undo_at, undo_agreed FROM br_lifecycle "
+                          "WHERE match_id = ? AND undo_by IS NOT NULL", (match_id,))
+        if not rows:
             return None
+        found = rows[0]
         return int(found[0]), int(found[1]), [int(s) for s in json.loads(found[2] or "[]")]
 
     def clear_undo(self, match_id: str, version: int) -> None:
@@ -481,20 +494,18 @@ class Store(abc.ABC):
 
     def timer(self, match_id: str) -> tuple[int, str] | None:
         """The match's turn timer (seconds, what happens at time-out), or ``None``."""
-        with self._transaction() as run:
-            found = run("SELECT turn_seconds, on_timeout FROM br_lifecycle WHERE match_id = ? "
-                        "AND turn_seconds IS NOT NULL", (match_id,)).fetchone()
-        return None if found is None else (int(found[0]), str(found[1]))
+        found = self._rows("SELECT turn_seconds, on_timeout FROM br_lifecycle "
+                           "WHERE match_id = ? AND turn_seconds IS NOT NULL", (match_id,))
+        return (int(found[0][0]), str(found[0][1])) if found else None
 
     def timed_out(self, now: float, limit: int = 100) -> list[str]:
         """The matches not over whose seat to move has used up its turn timer at ``now``."""
-        with self._transaction() as run:
-            rows = run("SELECT br_matches.id FROM br_matches JOIN br_lifecycle "
-                       "ON br_lifecycle.match_id = br_matches.id "
-                       "WHERE br_matches.to_move IS NOT NULL "
-                       "AND br_lifecycle.turn_seconds IS NOT NULL "
-                       "AND br_matches.updated + br_lifecycle.turn_seconds <= ? LIMIT ?",
-                       (now, limit)).fetchall()
+        rows = self._rows("SELECT br_matches.id FROM br_matches JOIN br_lifecycle "
+                          "ON br_lifecycle.match_id = br_matches.id "
+                          "WHERE br_matches.to_move IS NOT NULL "
+                          "AND br_lifecycle.turn_seconds IS NOT NULL "
+                          "AND br_matches.updated + br_lifecycle.turn_seconds <= ? LIMIT ?",
+                          (now, limit))
         return [str(r[0]) for r in rows]
 
     def count_live(self, since: float, client: str) -> tuple[int, int]:
@@ -592,6 +603,12 @@ class PostgresStore(Store):
 
     Several server processes may share one database; each move is announced on a channel
     so every process pushes it to its own WebSocket clients.
+
+    Each round trip to the database costs both sides CPU time, so the calls a move makes
+    are one statement each where one suffices: the connections are in autocommit mode (a
+    single statement needs no ``BEGIN`` and ``COMMIT`` of its own, which would be two more
+    round trips), and a move is stored, its snapshot with it, and announced by one statement.
+    Several statements that must hold together still run in a transaction.
     """
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
@@ -610,7 +627,7 @@ class PostgresStore(Store):
         self._listen_conn: Any = None
         try:
             for _ in range(pool_size):
-                self._pool.put(psycopg.connect(url))
+                self._pool.put(self._connect())
             with self._transaction() as run:
                 run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
                 self._migrate(run)
@@ -620,26 +637,61 @@ class PostgresStore(Store):
             self.close()
             raise
 
+    def _connect(self) -> Any:
+        # Autocommit: one statement is its own transaction; several are put in one by
+        # ``conn.transaction()`` (an explicit BEGIN ... COMMIT).
+        return self._psycopg.connect(self._url, autocommit=True)
+
     @contextmanager
-    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+    def _connection(self) -> Iterator[Any]:
+        """A connection of the pool, for one transaction (a broken one is replaced)."""
         conn = self._pool.get()
         try:
-            with conn.transaction():
-                cursor = conn.cursor()
-
-                def run(sql: str, params: Sequence[Any]) -> Any:
-                    return cursor.execute(sql.replace("?", "%s"), params)
-
-                yield run
+            yield conn
         except self._psycopg.OperationalError:
             conn.close()
-            conn = self._psycopg.connect(self._url)  # a broken connection is replaced
+            conn = self._connect()
             raise
         finally:
             if self._closing.is_set():
                 conn.close()  # the store closed while this one was out: never pooled again
             else:
                 self._pool.put(conn)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+        with self._connection() as conn, conn.transaction():
+            cursor = conn.cursor()
+
+            def run(sql: str, params: Sequence[Any]) -> Any:
+                return cursor.execute(sql.replace("?", "%s"), params)
+
+            yield run
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        with self._connection() as conn:
+            return list(conn.execute(sql.replace("?", "%s"), params).fetchall())
+
+    def append(self, match_id: str, version: int, action: str, events: str,
+               to_move: int | None, state: str | None) -> bool:
+        # One statement (atomic by itself): the version moves on only from ``version``, and
+        # the move, the snapshot and the notification are made only from the row it moved.
+        snapshot = ("" if state is None else
+                    ", snapshot AS (INSERT INTO br_snapshots (match_id, move, state) "
+                    "SELECT id, %s, %s FROM moved)")
+        params: tuple[Any, ...] = (version + 1, to_move, time.time(), match_id, version,
+                                   version, action, events)
+        if state is not None:
+            params += (version + 1, state)
+        params += (CHANNEL, f"{match_id} {version + 1} {self._origin}")
+        with self._connection() as conn:
+            stored = conn.execute(
+                "WITH moved AS (UPDATE br_matches SET version = %s, to_move = %s, updated = %s "
+                "WHERE id = %s AND version = %s RETURNING id), "
+                "move AS (INSERT INTO br_moves (match_id, move, action, events) "
+                f"SELECT id, %s, %s, %s FROM moved){snapshot} "
+                "SELECT pg_notify(%s, %s) FROM moved", params).fetchall()
+        return len(stored) == 1
 
     def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
         found = run("SELECT column_name FROM information_schema.columns "
@@ -654,7 +706,7 @@ class PostgresStore(Store):
         psycopg = self._psycopg
 
         def connect() -> Any:
-            conn = psycopg.connect(self._url, autocommit=True)
+            conn = self._connect()
             try:
                 conn.execute(f"LISTEN {CHANNEL}")
             except BaseException:
