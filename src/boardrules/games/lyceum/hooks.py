@@ -392,9 +392,9 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
         kind = type(event)
         if kind not in _TALLIED:
             continue
-        if kind is CardDrawn:
+        if isinstance(event, CardDrawn):
             keys = [_DRAW_KEYS[event.colour], f"card drawn: {event.card}"]
-        elif kind is CardPlayed:
+        elif isinstance(event, CardPlayed):
             keys = [f"card played: {event.card}"] if event.seat in winners else []
             keys.append(f"card played (all seats): {event.card}")
             if event.deferred:
