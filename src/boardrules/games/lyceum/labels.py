@@ -153,6 +153,7 @@ def event_rule(game: object, event: Event) -> str | None:
         return "LY-13" if event.deferred else "LY-11"
     return _EVENT_RULES.get(type(event))
 
+
 def event_rules(game: object) -> dict[type, str | None]:
     """The rule ID behind every event of a class, for the classes whose events all have the
     same one, ``None`` for those with none: what :func:`event_rule` answers for each (a

@@ -403,6 +403,7 @@ def event_rule(game: object, event: Event) -> str | None:
     """
     return _EVENT_RULES.get(type(event))
 
+
 def event_rules(game: object) -> dict[type, str | None]:
     """The rule ID behind every event of a class (``None`` when several rules can cause
     it): what :func:`event_rule` answers, for every class.

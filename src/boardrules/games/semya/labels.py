@@ -61,6 +61,11 @@ class Deck(Protocol):
     def card(self, card_id: str) -> Card: ...
 
 
+#: The rule behind each kind of play: SEM-6 puts every feeling card on the table, SEM-7 the
+#: Lord, SEM-8 the Fool.
+_EVENT_RULES: dict[type, str] = {CardPlayed: "SEM-6", LordPlayed: "SEM-7", FoolPlayed: "SEM-8"}
+
+
 def event_rule(game: object, event: Event) -> str | None:
     """The rule ID behind ``event``: a card played (an opening or an answer) is SEM-6, whose
     effect puts every feeling card on the table; the end of the game names its own rule.
@@ -71,12 +76,9 @@ def event_rule(game: object, event: Event) -> str | None:
     >>> event_rule(None, CardPlayed(seat=1, card="sun-saturn"))
     'SEM-6'
     """
-    if isinstance(event, CardPlayed):
-        return "SEM-6"
-    if isinstance(event, LordPlayed):
-        return "SEM-7"
-    if isinstance(event, FoolPlayed):
-        return "SEM-8"
+    found = _EVENT_RULES.get(type(event))
+    if found is not None:
+        return found
     rule = getattr(event, "rule", None)
     return rule if isinstance(rule, str) else None
 
@@ -88,7 +90,7 @@ def event_rules(game: object) -> dict[type, str | None]:
     >>> event_rules(None)[CardPlayed]
     'SEM-6'
     """
-    return {CardPlayed: "SEM-6", LordPlayed: "SEM-7", FoolPlayed: "SEM-8"}
+    return dict(_EVENT_RULES)
 
 
 _TRUMPS = {
