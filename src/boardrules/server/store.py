@@ -155,6 +155,15 @@ class Move:
     events: str
 
 
+#: The stored moves of a match numbered from one move up to (not including) another.
+_MOVES = ("SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
+          "AND move < ? ORDER BY move")
+
+
+def _move(number: Any, action: Any, events: Any) -> Move:
+    return Move(int(number), str(action), str(events))
+
+
 def _row(values: Sequence[Any]) -> MatchRow:
     return MatchRow(
         id=values[0], game=values[1], options=values[2], seed=int(values[3]), setup=values[4],
@@ -268,8 +277,7 @@ class Store(abc.ABC):
             if not found:
                 raise KeyError(match_id)
             row = _row(found[0])
-            since = [Move(int(r[-3]), str(r[-2]), str(r[-1])) for r in found
-                     if r[-3] is not None]
+            since = [_move(*r[-3:]) for r in found if r[-3] is not None]
             if have <= row.version and len(since) == row.version - have:
                 return row, have, None, since
             # Else the match was taken back past ``have``: from its snapshot, below.
@@ -287,19 +295,12 @@ class Store(abc.ABC):
                 start, state_or_none = have, None
             else:
                 state_or_none = state
-            moves = [
-                Move(int(m), str(a), str(e)) for m, a, e in run(
-                    "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
-                    "AND move < ? ORDER BY move", (match_id, start, row.version),
-                ).fetchall()
-            ]
+            moves = [_move(*r) for r in run(_MOVES, (match_id, start, row.version)).fetchall()]
         return row, start, state_or_none, moves
 
     def moves(self, match_id: str, after: int, upto: int) -> list[Move]:
         """The stored moves numbered ``after .. upto - 1``."""
-        return [Move(int(m), str(a), str(e)) for m, a, e in self._rows(
-            "SELECT move, action, events FROM br_moves WHERE match_id = ? AND move >= ? "
-            "AND move < ? ORDER BY move", (match_id, after, upto))]
+        return [_move(*r) for r in self._rows(_MOVES, (match_id, after, upto))]
 
     def append(self, match_id: str, version: int, action: str, events: str,
                to_move: int | None, state: str | None) -> bool:
