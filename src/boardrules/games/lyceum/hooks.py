@@ -25,6 +25,7 @@ observing seat, then ``OBS_OTHER`` per other seat in turn order from the observi
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import Any
 
 from boardrules.core.rng import MASK, Rng
@@ -343,7 +344,7 @@ def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
 
 
 #: The events :func:`tally` counts, and the one key of each kind that has one.
-_ONE_KEY: dict[type, Any] = {
+_ONE_KEY: dict[type, Callable[[Any], str]] = {
     CardDiscarded: lambda event: f"card discarded: {event.card}",
     CardDeferred: lambda event: f"card deferred: {event.card}",
     DeferredExpired: lambda event: f"deferred card expired: {event.card}",
@@ -388,7 +389,7 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
             keys.append(f"deferred card unplayed at the end: {sheet.deferred}")
         for key in keys:
             out[key] = out.get(key, 0) + 1
-    for event in events:  # a game has thousands: the kinds not counted are passed over first
+    for event in events:  # about one a step: the kinds not counted are passed over first
         kind = type(event)
         if kind not in _TALLIED:
             continue
