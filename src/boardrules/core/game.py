@@ -252,17 +252,22 @@ def _listing(listers: tuple[_Lister, ...]) -> _Listing:
     return made
 
 
-def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable[[Any], Any]:
+def _composed_legal(
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], with_seat: bool = False
+) -> Callable[[Any], Any]:
     """``legal_actions`` written out once per game object: the end (CORE-2), the step's
     listing (the fixed one inline, else the kept one of the step's kinds), and the last
-    listing kept for ``apply`` and ``step``."""
+    listing kept for ``apply`` and ``step``. ``with_seat``: ``seat_and_legal`` instead,
+    the same lines with the seat to move (the unit that states the turn) before them."""
     names: dict[str, Any] = {
         "plan": plan, "ctx": plan.ctx, "end": plan.end, "is_over": game.is_over,
         "steps": plan.steps, "accepts": game.accepts, "by_kinds": plan.by_kinds,
-        "listing_of": plan.listing_of,
+        "listing_of": plan.listing_of, "turn": plan.turn, "to_move": game.to_move,
     }
     over = "end(ctx, state)" if plan.end is not None else "is_over(state)"
-    lines = ["def legal_actions(state):", f"    if {over}:", "        return ()"]
+    name = "seat_and_legal" if with_seat else "legal_actions"
+    lines = [f"def {name}(state):", f"    if {over}:",
+             "        return None, ()" if with_seat else "        return ()"]
     if plan.fixed is not None:
         body, legal = _listing_lines(
             tuple(plan.listers[kind] for kind in plan.classes), names
@@ -279,8 +284,14 @@ def _composed_legal(plan: _Plan, game: GameBase[Any, Any, Any, Any]) -> Callable
             "        listing = listing_of(kinds)",
             "    legal = listing(ctx, state)",
         ]
-    lines += ["    plan.listed = (state, legal)", "    return legal"]
-    made: Callable[[Any], Any] = _written(lines, names, "legal_actions")
+    lines.append("    plan.listed = (state, legal)")
+    if not with_seat:
+        lines.append("    return legal")
+    elif plan.turn is not None:
+        lines.append("    return turn(ctx, state), legal")
+    else:  # no unit states the turn: to_move says so
+        lines.append("    return to_move(state), legal")
+    made: Callable[[Any], Any] = _written(lines, names, name)
     return made
 
 
@@ -440,6 +451,7 @@ class _Plan:
         "malformed",
         "own_accepts",
         "score",
+        "seat_and_legal",
         "setups",
         "step",
         "step_direct",
@@ -509,6 +521,7 @@ class _Plan:
         self.apply: Callable[[Any, Any], Any] = game.apply
         self.step: Callable[[Any, Any], Any] = game.step
         self.to_move: Callable[[Any], Any] = game.to_move
+        self.seat_and_legal: Callable[[Any], Any] = game.seat_and_legal
 
 
 @attrs.frozen(weakref_slot=False)
@@ -841,6 +854,8 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         plan.step.__doc__ = GameBase.step.__doc__
         plan.to_move = _composed_to_move(plan, self)
         plan.to_move.__doc__ = GameBase.to_move.__doc__
+        plan.seat_and_legal = _composed_legal(plan, self, with_seat=True)
+        plan.seat_and_legal.__doc__ = GameBase.seat_and_legal.__doc__
         # The written-out methods go into the object's own dict (found before the class's
         # methods, as ``kept`` values are), unless the game's class overrides them.
         cls = type(self)
@@ -852,6 +867,10 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             self.__dict__["step"] = plan.step
         if cls.to_move is GameBase.to_move:
             self.__dict__["to_move"] = plan.to_move
+        if (cls.seat_and_legal is GameBase.seat_and_legal
+                and cls.to_move is GameBase.to_move
+                and cls.legal_actions is GameBase.legal_actions):
+            self.__dict__["seat_and_legal"] = plan.seat_and_legal
         return plan
 
     def _new(self, seed: int, setup: SetupT) -> S:
@@ -892,6 +911,17 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """
         legal: tuple[A, ...] = self._plan.legal(state)  # written out per game object
         return legal
+
+    def seat_and_legal(self, state: S) -> tuple[int | None, tuple[A, ...]]:
+        """:meth:`to_move` and :meth:`legal_actions` in one call: ``(None, ())`` once the
+        game is over. For loops that ask both at every step (``simulate``, a playout).
+
+        >>> from boardrules.games.kuhn import Game
+        >>> game = Game()
+        >>> game.seat_and_legal(game.new(seed=7))
+        (0, (Check(), Bet()))
+        """
+        return self.to_move(state), self.legal_actions(state)  # a class's own, if it has them
 
     def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; every chance event comes from it.

@@ -226,9 +226,9 @@ class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
     the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("amongs", "choosers", "class_rules", "effect_rules", "event_rule", "every",
-                 "game", "games", "grouping", "handled", "keep_record", "limit", "names",
-                 "setup", "tags", "tally", "vocabulary")
+    __slots__ = ("all_among", "amongs", "both", "choosers", "class_rules", "effect_rules",
+                 "event_rule", "every", "game", "games", "grouping", "handled", "keep_record",
+                 "limit", "names", "plain", "setup", "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
@@ -247,6 +247,13 @@ class _Player:
              for agent in seated]
             for seated in seatings
         ]
+        #: Per seating, whether every agent chooses among the legal actions: then the
+        #: seat to move and its legal actions are asked at once (``seat_and_legal``).
+        self.all_among = [None not in amongs for amongs in self.amongs]
+        both = getattr(game, "seat_and_legal", None)
+        self.both: Callable[[Any], tuple[int | None, Any]] = (
+            both if callable(both) else lambda state: (game.to_move(state),
+                                                       game.legal_actions(state)))
         self.names = [tuple([agent.name for agent in seated]) for seated in seatings]
         self.grouping = game_hook(game, "seat_groups")
         self.event_rule = game_hook(game, "event_rule")
@@ -262,6 +269,10 @@ class _Player:
         #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
         #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
         #: are asked one by one (:meth:`rule_of`).
+        #: Per action class, the event classes counted at it with one lookup: those whose
+        #: events all have the same rule (or none) that the action class's effects state,
+        #: with that rule (:meth:`count_rule` finds them).
+        self.plain: dict[type, dict[type, str | None]] = {}
         rules_hook = game_hook(game, "event_rules")
         self.class_rules: dict[type, str | None] = (
             dict(rules_hook()) if rules_hook is not None else {})
@@ -290,6 +301,39 @@ class _Player:
             return None
         found = self.event_rule(event)
         return found if isinstance(found, str) else None
+
+    def count_rule(self, action: Any, event: Any, plain: dict[type, str | None],
+                   rules: dict[str, int], by_events: list[str], more: set[str] | None
+                   ) -> set[str] | None:
+        """Count the rule behind ``event`` (caused by ``action``) into ``rules``, and into
+        ``by_events`` when the effects of the action's class do not state it (once per
+        action: ``more`` holds the rules this action has added there so far; returned).
+
+        An event class whose events all have one rule (or none) that the action's class
+        handles is put in ``plain``, the action class's table, so that its next events are
+        counted with one lookup."""
+        cls = type(event)
+        rule = self.class_rules.get(cls, _ASK)
+        fixed = rule is not _ASK
+        if not fixed:
+            rule = self.rule_of(event)  # may find that the class has no rule at all
+            fixed = self.class_rules.get(cls, _ASK) is None
+        if rule is None:
+            if fixed:
+                plain[cls] = None
+            return more
+        rules[rule] = rules.get(rule, 0) + 1
+        kind = type(action)
+        step_rules = self.handled.get(kind)
+        if step_rules is None:
+            step_rules = self.handled[kind] = self.effect_rules(kind)
+        if rule in step_rules:
+            if fixed:
+                plain[cls] = rule
+        elif more is None or rule not in more:
+            by_events.append(rule)
+            more = {rule} if more is None else more | {rule}
+        return more
 
     def acted(self, kinds: Mapping[type, int], by_events: Sequence[str]) -> dict[str, int]:
         """For each rule ID, the actions at which it acted: once for each action its events
@@ -328,8 +372,7 @@ class _Player:
         choosers, amongs = self.choosers[rotation], self.amongs[rotation]
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
-        effect_rules, class_rules, rule_of = self.effect_rules, self.class_rules, self.rule_of
-        handled = self.handled
+        plains = self.plain
         event_counts, rules, refusals = tally.events, tally.rules, tally.refusals
         by_events: list[str] = []
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
@@ -341,10 +384,18 @@ class _Player:
         actions: list[Any] = []
         to_move, view, step, check = game.to_move, game.view, game.step, game.check
         legal_actions = game.legal_actions
+        # Every seat chooses among the legal actions: ask the seat and the listing at once.
+        both = self.both if self.all_among[rotation] else None
+        legal: Any = None
         for _ in range(game.max_moves()):
-            seat = to_move(state)
-            if seat is None:
-                break
+            if both is not None:
+                seat, legal = both(state)
+                if seat is None:
+                    break
+            else:
+                seat = to_move(state)
+                if seat is None:
+                    break
             if sample is not None and (every == 1 or sample.below(every) == 0):
                 probed += 1
                 candidates: Sequence[Any] = vocabulary
@@ -357,7 +408,8 @@ class _Player:
                         refusals[violation.rule] = refusals.get(violation.rule, 0) + 1
             among = amongs[seat]
             if among is not None:  # step takes the action from this listing unchecked
-                action = among(legal_actions(state), seat, streams[seat])
+                action = among(legal if both is not None else legal_actions(state), seat,
+                               streams[seat])
             else:
                 action = choosers[seat](game, view(state, seat), seat, streams[seat])
             transition = step(state, action)
@@ -368,25 +420,18 @@ class _Player:
                 continue
             if content_hook is not None:
                 all_events.extend(events)
-            step_rules: tuple[str, ...] | None = None
+            plain = plains.get(type(action))
+            if plain is None:
+                plain = plains[type(action)] = {}
             more: set[str] | None = None
             for event in events:
                 cls = type(event)
                 event_counts[cls] = event_counts.get(cls, 0) + 1
-                rule = class_rules.get(cls, _ASK)
-                if rule is _ASK:
-                    rule = rule_of(event)
-                if rule is None:
-                    continue  # no rule behind it: counted by type alone
-                rules[rule] = rules.get(rule, 0) + 1
-                if step_rules is None:
-                    kind = type(action)
-                    step_rules = handled.get(kind)
-                    if step_rules is None:
-                        step_rules = handled[kind] = effect_rules(kind)
-                if rule not in step_rules and (more is None or rule not in more):
-                    by_events.append(rule)
-                    more = {rule} if more is None else more | {rule}
+                rule = plain.get(cls, _ASK)
+                if rule is _ASK:  # not yet known to be plain at this kind of action
+                    more = self.count_rule(action, event, plain, rules, by_events, more)
+                elif rule is not None:
+                    rules[rule] = rules.get(rule, 0) + 1
         tally.probed += probed
         standings = game.score(state)
         winners, points = standings.winners, standings.points

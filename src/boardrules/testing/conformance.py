@@ -162,6 +162,7 @@ def conformance(
                 legal = game.legal_actions(state)
                 assert bool(legal) == (not game.is_over(state))
                 assert (game.to_move(state) is None) == game.is_over(state)
+                assert game.seat_and_legal(state) == (game.to_move(state), legal)
                 assert len(set(legal)) == len(legal), "legal actions are distinct"
                 assert legal == game.legal_actions(state), "legal actions are stable"
 

@@ -98,6 +98,8 @@ def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[
     assert set(legal) == set(allowed), (
         f"legal_actions and check disagree: listed only {only_listed}, allowed {only_allowed}"
     )
+    seat, listed = variant.seat_and_legal(state)
+    assert (seat, listed) == (variant.to_move(state), legal), "seat_and_legal disagrees"
     for action in rng.shuffled(every)[:8]:
         refusal = variant.check(state, action)
         if refusal is None:

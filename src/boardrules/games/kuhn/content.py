@@ -22,10 +22,15 @@ class Card(enum.Enum):
     QUEEN = "queen"
     KING = "king"
 
-    @property
-    def rank(self) -> int:
-        """0 for the Jack, 1 for the Queen, 2 for the King (OpenSpiel numbers them so too)."""
-        return _RANK[self]
+    #: 0 for the Jack, 1 for the Queen, 2 for the King (OpenSpiel numbers them so too): a
+    #: plain attribute of each member, not a property, for the rules read it every hand.
+    rank: int
+
+    def __init__(self, value: object) -> None:
+        self.rank = ("jack", "queen", "king").index(value)
+
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
+    __hash__ = object.__hash__
 
     @property
     def name_en(self) -> str:
@@ -41,7 +46,6 @@ class Card(enum.Enum):
         return f"Card.{self.name}"
 
 
-_RANK = {Card.JACK: 0, Card.QUEEN: 1, Card.KING: 2}
 _NAMES = {
     Card.JACK: ("Jack", "Валет"),
     Card.QUEEN: ("Queen", "Дама"),

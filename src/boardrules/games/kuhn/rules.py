@@ -137,14 +137,18 @@ checking or betting (KUHN-4, ``"open"``); the core refuses any other kind of act
 
 
 # -- KUHN-4, KUHN-5: the betting ---------------------------------------------------------------
-#: The events, made without a call per field (``step`` makes one per action).
-_acted = builder(Acted)
-_hand_ended = builder(HandEnded)
+#: The events: values, so each is made once and shared (``step`` makes one per action).
+#: Per seat, the event of each kind of action, by its tag.
+_ACTED: tuple[dict[str, Acted], ...] = tuple(
+    {kind.tag: Acted(seat, kind.tag) for kind in (Check, Bet, Call, Fold)} for seat in (0, 1)
+)
+#: The end of a hand (a winner, the chips won, the cards shown): a handful of ways.
+_hand_ended = functools.lru_cache(maxsize=64)(builder(HandEnded))
 
 
 def _take_turn(stakes: Stakes, state: State, action: Action, events: Events) -> State:
     if events is not None:
-        events.append(_acted(len(state.moves) & 1, action.tag))
+        events.append(_ACTED[len(state.moves) & 1][action.tag])
     return State(state.cards, (*state.moves, action))
 
 

@@ -394,7 +394,10 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
         if kind not in _TALLIED:
             continue
         if isinstance(event, CardDrawn):
-            keys = [_DRAW_KEYS[event.colour], f"card drawn: {event.card}"]
+            drawn = _DRAWN.get(event.card)
+            if drawn is None or drawn[0] is not event.colour:
+                drawn = _drawn_keys(event.colour, event.card)
+            keys = drawn[1]
         elif isinstance(event, CardPlayed):
             keys = [f"card played: {event.card}"] if event.seat in winners else []
             keys.append(f"card played (all seats): {event.card}")
@@ -405,6 +408,19 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
         for key in keys:
             out[key] = out.get(key, 0) + 1
     return out
+
+
+#: Per card drawn, its colour and the keys :func:`tally` counts for it (written once).
+_DRAWN: dict[str, tuple[Colour, list[str]]] = {}
+
+
+def _drawn_keys(colour: Colour, card: str) -> tuple[Colour, list[str]]:
+    """The keys of a card drawn from the ``colour`` pile, kept for the next time (a
+    game's cards are a few hundred)."""
+    made = (colour, [_DRAW_KEYS[colour], f"card drawn: {card}"])
+    if len(_DRAWN) < 4096:
+        _DRAWN[card] = made
+    return made
 
 
 def action_strategy() -> Any:

@@ -25,6 +25,7 @@ from boardrules.games.semya.content import (
     default_deck,
     validate_deck,
 )
+from boardrules.games.semya.events import CardPlayed
 from boardrules.games.semya.state import Play, State
 
 __all__ = [
@@ -103,6 +104,7 @@ class Tables:
         lords: the Lord naming each symbol, in symbol order.
         fool: the (shared) ``PlayFool``.
         table_plays: per seat, card id to its (shared) table entry.
+        played: per seat, card id to the (shared) event of playing it.
         facts: the named facts of the rulebook the game is played by (set by the game).
     """
 
@@ -118,6 +120,7 @@ class Tables:
     lords: tuple[PlayLord, ...]
     fool: PlayFool
     table_plays: tuple[dict[str, Play], dict[str, Play]]
+    played: tuple[dict[str, CardPlayed], dict[str, CardPlayed]]
     facts: Facts = attrs.field(factory=Facts, kw_only=True)
 
     @classmethod
@@ -140,6 +143,10 @@ class Tables:
             table_plays=(
                 {c.id: Play(0, plays[c.id]) for c in deck},
                 {c.id: Play(1, plays[c.id]) for c in deck},
+            ),
+            played=(
+                {c.id: CardPlayed(0, c.id) for c in deck},
+                {c.id: CardPlayed(1, c.id) for c in deck},
             ),
             facts=facts or Facts(),
         )

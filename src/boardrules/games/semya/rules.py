@@ -13,6 +13,7 @@ refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-
 
 from __future__ import annotations
 
+import functools
 from itertools import repeat
 from operator import contains
 
@@ -22,7 +23,7 @@ from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
+from boardrules.games.semya.events import Event, FoolPlayed, GameEnded, LordPlayed
 from boardrules.games.semya.flow import ANY, Demand, Setup, Tables
 from boardrules.games.semya.state import Play, State, Trump, make_state
 
@@ -233,8 +234,8 @@ def answering(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
     return tuple([plays[c] for c in candidates if c in hand])
 
 
-#: The events of a play, made without a call per field (``step`` makes one per action).
-_card_played = builder(CardPlayed)
+#: The events of a trump played, made without a call per field (a card's own are made once
+#: per deck, in the tables: ``Tables.played``).
 _lord_played = builder(LordPlayed)
 _fool_played = builder(FoolPlayed)
 
@@ -248,8 +249,8 @@ def play_card(tables: Tables, state: State, action: PlayCard, events: Events) ->
     i = hand.index(card)
     new_hand = hand[:i] + hand[i + 1 :]
     hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
-    if events is not None:
-        events.append(_card_played(seat, card))
+    if events is not None:  # events are values: each card's is made once, with the tables
+        events.append(tables.played[seat][card])
     # The table entry is shared between states: plays are values.
     play = tables.table_plays[seat][card]
     return make_state(
@@ -454,16 +455,26 @@ def _points(tables: Tables, state: State) -> Standings:
     The winner is whoever did not lose under SEM-9, whatever the points; before the end the
     standings are provisional and ranked by points."""
     cards_of = tables.cards
-    parts = []
-    for seat in (0, 1):
-        cards = sum(cards_of[c].points for c in state.hands[seat])
-        parts.append({"cards": cards, "trump": TRUMP_POINTS[state.trumps[seat]]})
-    points = [p["cards"] + p["trump"] for p in parts]
-    if state.loser is None:
+    hands, trumps = state.hands, state.trumps
+    return _standings(
+        sum([cards_of[c].points for c in hands[0]]), TRUMP_POINTS[trumps[0]],
+        sum([cards_of[c].points for c in hands[1]]), TRUMP_POINTS[trumps[1]], state.loser,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _standings(cards0: int, trump0: int, cards1: int, trump1: int, loser: int | None
+               ) -> Standings:
+    """The standings of seats with these points for cards and trump, ``loser`` having lost
+    (``None``: not yet). Games end in a few hundred ways, so each is made once and kept
+    (standings are immutable)."""
+    parts = ({"cards": cards0, "trump": trump0}, {"cards": cards1, "trump": trump1})
+    points = [cards0 + trump0, cards1 + trump1]
+    if loser is None:
         ranks = rank_by_points(points)
         seats = tuple(Standing(s, points[s], ranks[s], parts[s]) for s in (0, 1))
         return Standings(seats, winners=(), final=False)
-    winner = 1 - state.loser
+    winner = 1 - loser
     seats = tuple(Standing(s, points[s], 1 if s == winner else 2, parts[s]) for s in (0, 1))
     return Standings(seats, winners=(winner,), final=True)
 

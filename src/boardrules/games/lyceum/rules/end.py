@@ -86,6 +86,9 @@ def score(ctx: Tables, state: State) -> Standings:
     seats shared experience) and ``declaration`` (the bonus for a declaration met in
     every skill, counted only once the game is over, as the host checks it at the end).
     """
+    last = _LAST_SCORED[0]
+    if last is not None and last[0] is state:  # scored twice in a row: a study's report
+        return last[1]
     final = state.stage is _OVER
     parts = [
         {
@@ -99,7 +102,14 @@ def score(ctx: Tables, state: State) -> Standings:
     ranks = rank_by_points(points)
     seats = tuple(Standing(i, points[i], ranks[i], parts[i]) for i in range(len(points)))
     winners = tuple(i for i in range(len(points)) if ranks[i] == 1) if final else ()
-    return Standings(seats, winners=winners, final=final)
+    standings = Standings(seats, winners=winners, final=final)
+    _LAST_SCORED[0] = (state, standings)
+    return standings
+
+
+#: The state scored last and its standings (immutable both): a study scores a finished game
+#: and its content tally scores it again (by identity; the entry keeps the state alive).
+_LAST_SCORED: list[tuple[State, Standings] | None] = [None]
 
 
 def _game_ends(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
