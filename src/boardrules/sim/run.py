@@ -867,12 +867,22 @@ def _sums(summary: Summary, events: Mapping[str, int], rules: Mapping[str, int],
 def label_content(game: Any, content: Counter[str], lang: str = "en") -> Counter[str]:
     """Content counts keyed by label instead of id, through the game's ``content_label``
     hook (the keys unchanged without one); keys that share a label are added up."""
-    hook = game_hook(game, "content_label")
+    return _labelled(game_hook(game, "content_label"), content, lang, {})
+
+
+def _labelled(hook: Callable[..., Any] | None, content: Mapping[str, int], lang: str,
+              labels: dict[str, str]) -> Counter[str]:
+    """:func:`label_content` with the game's hook looked up, and ``labels``: each key's
+    label found so far (a study labels its content and the games that had it, mostly the
+    same keys), to ask the hook once per key."""
     if hook is None:
         return Counter(content)
     out: Counter[str] = Counter()
     for key, count in content.items():
-        out[str(hook(key, lang))] += count
+        label = labels.get(key)
+        if label is None:
+            label = labels[key] = str(hook(key, lang))
+        out[label] += count
     return out
 
 
@@ -1022,11 +1032,13 @@ def simulate(
             owned.shutdown()
     summary.content_ids = Counter(summary.content)
     summary.content_games_ids = Counter(summary.content_games)
-    summary.content = label_content(game, summary.content)
+    hook = game_hook(game, "content_label")
+    labels: dict[str, str] = {}
+    summary.content = _labelled(hook, summary.content, "en", labels)
     # Ids that share a label add up, so a label's games may count one game twice: cap them.
     summary.content_games = Counter({
         label: min(count, summary.games)
-        for label, count in label_content(game, summary.content_games).items()
+        for label, count in _labelled(hook, summary.content_games, "en", labels).items()
     })
     return SimulationResult(summary, tuple(kept), game, tuple(a.name for a in agents),
                             probe_refusals)
