@@ -177,10 +177,11 @@ def rules_with_code(game: Any) -> tuple[str, ...]:
 
 #: What a summary reads of one game besides the sums of a :class:`_Tally`: the seating (the
 #: rotation), the winners, the points, the kind of each action in order, the rule of each
-#: action at which a rule acted through its events, the game's content tally and its
-#: groupings (items in order).
+#: action at which a rule acted through its events, and its groupings (items in order). The
+#: game's content tally is summed as the game ends (:class:`_Tally`): in a long game it is
+#: a few hundred keys, and no two games share them.
 _Shape = tuple[int, tuple[int, ...], tuple[int, ...], tuple[type, ...], tuple[str, ...],
-               tuple[tuple[str, int], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+               tuple[tuple[str, tuple[str, ...]], ...]]
 
 
 class _Tally:
@@ -191,9 +192,12 @@ class _Tally:
     each shape once, times the games that had it (a Kuhn poker hand has a handful).
     """
 
-    __slots__ = ("events", "probed", "refusals", "rules", "shapes")
+    __slots__ = ("content", "content_games", "events", "probed", "refusals", "rules", "shapes")
 
     def __init__(self) -> None:
+        self.content: dict[str, int] = {}
+        #: For each content key, the games in which it counted at least once.
+        self.content_games: dict[str, int] = {}
         self.events: dict[type, int] = {}
         self.rules: dict[str, int] = {}
         self.refusals: dict[str, int] = {}
@@ -204,9 +208,11 @@ class _Tally:
         """Add the sums of ``other`` (a game played after this tally's games)."""
         for kind, count in other.events.items():
             self.events[kind] = self.events.get(kind, 0) + count
-        for mine, theirs in ((self.rules, other.rules), (self.refusals, other.refusals)):
-            for rule, count in theirs.items():
-                mine[rule] = mine.get(rule, 0) + count
+        for mine, theirs in ((self.rules, other.rules), (self.refusals, other.refusals),
+                             (self.content, other.content),
+                             (self.content_games, other.content_games)):
+            for key, count in theirs.items():
+                mine[key] = mine.get(key, 0) + count
         self.probed += other.probed
 
 
@@ -216,6 +222,8 @@ _ASK: Any = object()
 
 def _counts(kinds: Sequence[type]) -> dict[type, int]:
     """How many of each kind, in the order first seen."""
+    if len(kinds) > 32:  # a long game: counted in C (a ``Counter`` costs more to make)
+        return Counter(kinds)
     counts: dict[type, int] = {}
     for kind in kinds:
         counts[kind] = counts.get(kind, 0) + 1
@@ -436,9 +444,14 @@ class _Player:
         standings = game.score(state)
         winners, points = standings.winners, standings.points
         content = content_hook(state, tuple(all_events)) if content_hook is not None else None
+        if content:
+            sums, had = tally.content, tally.content_games
+            for key, count in content.items():
+                sums[key] = sums.get(key, 0) + count
+                if count > 0:
+                    had[key] = had.get(key, 0) + 1
         shape: _Shape = (
             rotation, winners, points, tuple(map(type, actions)), tuple(by_events),
-            tuple(content.items()) if content else (),
             tuple([(k, tuple(v)) for k, v in groups.items()]) if groups else (),
         )
         return _Played(index, seed, self.names[rotation], winners, points, actions,
@@ -470,10 +483,12 @@ class _Player:
         """Count a chunk's games into ``summary``: each shape once, times its games, and
         the sums. The win shares are the caller's, game by game (:func:`_share`)."""
         for shape, times in tally.shapes.items():
-            rotation, winners, points, kinds, by_events, content, groups = shape
+            rotation, winners, points, kinds, by_events, groups = shape
             counts = _counts(kinds)
             _shape(summary, times, self.names[rotation], winners, points, len(kinds),
-                   groups, content, self.acted(counts, by_events), self.by_tag(counts))
+                   groups, (), self.acted(counts, by_events), self.by_tag(counts))
+        _count_in(summary.content, tally.content)
+        _count_in(summary.content_games, tally.content_games)
         _sums(summary, self.by_tag(tally.events), tally.rules, tally.refusals, tally.probed)
 
 
