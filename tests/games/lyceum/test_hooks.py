@@ -209,6 +209,25 @@ def test_tally_counts_a_finished_game_and_nothing_before(seed: int, players: int
     )
     for seat in winners:
         assert tally[f"winner character: {final.seats[seat].character}"] >= 1
+    drawn = [e for e in events if isinstance(e, CardDrawn)]
+    for event in drawn:  # each drawn card's keys are written once and kept: still exact
+        assert tally[f"draw: {event.colour.value}"] == sum(
+            1 for e in drawn if e.colour is event.colour)
+        assert tally[f"card drawn: {event.card}"] == sum(1 for e in drawn if e.card == event.card)
+
+
+@given(seeds(), PLAYERS)
+def test_scoring_a_state_again_gives_its_own_standings(seed: int, players: int) -> None:
+    states, _ = random_game(seed, players)
+    final, earlier = states[-1], states[len(states) // 2]
+    first = GAME.score(final)
+    assert GAME.score(final) is first  # LY-20 keeps the standings of the last state scored
+    # ... by identity: another state in between, or an equal copy, gets its own.
+    assert GAME.score(earlier) != first or earlier == final
+    assert GAME.score(final) == first
+    twin = serde.from_json(serde.to_json(final), lyceum.State)
+    assert GAME.score(twin) == first
+    assert GAME.score(earlier) == GAME.score(serde.from_json(serde.to_json(earlier), lyceum.State))
 
 
 @given(seeds(), PLAYERS, st.data())
