@@ -27,6 +27,20 @@ def test_below_stays_in_range(seed: int, n: int) -> None:
     assert all(0 <= rng.below(n) < n for _ in range(20))
 
 
+@given(seeds(), st.one_of(st.integers(1, 10**6), st.integers(1, 2**64),
+                          st.integers(2**63 - 8, 2**63 + 8)))
+def test_below_draws_as_the_module_docstring_states(seed: int, n: int) -> None:
+    # next() until r >= 2**64 mod n, then r mod n; bounds near 2**63 reject about half.
+    spec, rng = Rng(seed), Rng(seed)
+    for _ in range(20):
+        floor = 2**64 % n
+        r = spec.next()
+        while r < floor:
+            r = spec.next()
+        assert rng.below(n) == r % n
+        assert rng.state == spec.state
+
+
 @given(seeds(), st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation_and_repeatable(seed: int, items: list[int]) -> None:
     shuffled = Rng(seed).shuffled(items)

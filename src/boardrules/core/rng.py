@@ -205,14 +205,15 @@ class Rng:
         """A value in ``0 .. n - 1``, each equally likely."""
         if n <= 0:
             raise ValueError("below(n) needs n >= 1")
-        floor = (1 << 64) % n
         state = self.state
         while True:  # next(), written out: a draw is the hot path of every random agent
             state = (state + _GAMMA) & MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
             r = z ^ (z >> 31)
-            if r >= floor:
+            # The rejection floor, 2**64 mod n, is below n: a value at least n is kept
+            # without working the floor out (all but about n in 2**64 draws).
+            if r >= n or r >= (1 << 64) % n:
                 self.state = state
                 return r % n
 

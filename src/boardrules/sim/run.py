@@ -234,9 +234,10 @@ class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
     the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("all_among", "amongs", "both", "choosers", "class_rules", "effect_rules",
-                 "event_rule", "every", "game", "games", "grouping", "handled", "keep_record",
-                 "limit", "names", "plain", "setup", "tags", "tally", "vocabulary")
+    __slots__ = ("all_among", "amongs", "both", "bound", "choosers", "class_rules",
+                 "effect_rules", "event_rule", "every", "game", "games", "grouping", "handled",
+                 "keep_record", "limit", "names", "plain", "setup", "tags", "tally",
+                 "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
@@ -277,6 +278,8 @@ class _Player:
         #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
         #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
         #: are asked one by one (:meth:`rule_of`).
+        #: A game's moves, at most (``max_moves``: the same for every game of the game object).
+        self.bound = range(game.max_moves())
         #: Per action class, the event classes counted at it with one lookup: those whose
         #: events all have the same rule (or none) that the action class's effects state,
         #: with that rule (:meth:`count_rule` finds them).
@@ -395,7 +398,7 @@ class _Player:
         # Every seat chooses among the legal actions: ask the seat and the listing at once.
         both = self.both if self.all_among[rotation] else None
         legal: Any = None
-        for _ in range(game.max_moves()):
+        for _ in self.bound:
             if both is not None:
                 seat, legal = both(state)
                 if seat is None:

@@ -25,7 +25,6 @@ observing seat, then ``OBS_OTHER`` per other seat in turn order from the observi
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
 from typing import Any
 
 from boardrules.core.rng import MASK, Rng
@@ -343,14 +342,18 @@ def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
     return all(have >= want for have, want in zip(skills, declaration, strict=True))
 
 
-#: The events :func:`tally` counts, and the one key of each kind that has one.
-_ONE_KEY: dict[type, Callable[[Any], str]] = {
-    CardDiscarded: lambda event: f"card discarded: {event.card}",
-    CardDeferred: lambda event: f"card deferred: {event.card}",
-    DeferredExpired: lambda event: f"deferred card expired: {event.card}",
-    Rested: lambda event: "rest",
-    ExperienceShared: lambda event: "experience shared",
+#: The events :func:`tally` counts with one key each: the key, or the words before the card
+#: for a kind whose key names it (:data:`_CARDED`).
+_ONE_KEY: dict[type, str] = {
+    CardDiscarded: "card discarded: ",
+    CardDeferred: "card deferred: ",
+    DeferredExpired: "deferred card expired: ",
+    Rested: "rest",
+    ExperienceShared: "experience shared",
 }
+_CARDED = (CardDiscarded, CardDeferred, DeferredExpired)
+#: Per kind of :data:`_CARDED`, each card's key, written once (a game has a few hundred).
+_CARD_KEYS: dict[type, dict[str, str]] = {kind: {} for kind in _CARDED}
 _TALLIED = frozenset({CardDrawn, CardPlayed, *_ONE_KEY})
 _DRAW_KEYS = {colour: f"draw: {colour.value}" for colour in Colour}
 
@@ -404,7 +407,17 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
             if event.deferred:
                 keys.append("deferred card played")
         else:
-            keys = [_ONE_KEY[kind](event)]
+            if isinstance(event, _CARDED):
+                known = _CARD_KEYS[kind]
+                one = known.get(event.card)
+                if one is None:
+                    one = _ONE_KEY[kind] + event.card
+                    if len(known) < 4096:
+                        known[event.card] = one
+            else:
+                one = _ONE_KEY[kind]
+            out[one] = out.get(one, 0) + 1
+            continue
         for key in keys:
             out[key] = out.get(key, 0) + 1
     return out

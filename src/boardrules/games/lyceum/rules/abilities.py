@@ -8,6 +8,7 @@ The facts other rules read: ``special`` (LY-15: what a played card's special abi
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Mapping
 
@@ -163,7 +164,9 @@ def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
 DIFFERENT_SKILLS = Guard(_different_skills, allows=_not_same_skill)
 
 
-_rested = builder(Rested)  # made on many steps, without a call per field
+#: Made on many steps, without a call per field; an event is a value, so each is made once
+#: per seat and number of moves and shared.
+_rested = functools.lru_cache(maxsize=64)(builder(Rested))
 
 
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:

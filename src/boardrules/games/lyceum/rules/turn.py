@@ -10,6 +10,7 @@ effects the other units state). LY-10 states the fact ``eligible`` and LY-11 the
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Mapping
 
@@ -407,7 +408,9 @@ def _play_drawn(ctx: Tables, work: Work, action: PlayCard, events: Events) -> Wo
     return work
 
 
-_card_discarded = builder(CardDiscarded)  # made on many steps, without a call per field
+#: Made on many steps, without a call per field; an event is a value, so each is made once
+#: per seat and card and shared.
+_card_discarded = functools.lru_cache(maxsize=4096)(builder(CardDiscarded))
 
 
 def _discard(ctx: Tables, work: Work, action: DiscardCard, events: Events) -> Work:
