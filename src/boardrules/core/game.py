@@ -353,14 +353,20 @@ def _looped_effects(events: str) -> list[str]:
 
 
 def _composed_apply(
-    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
-) -> Callable[[Any, Any], Any]:
+    plan: _Plan,
+    game: GameBase[Any, Any, Any, Any],
+    advance: Callable[[Any, Any, Any], Any],
+    into: Callable[[Any, Any, Any], Any],
+) -> Callable[..., Any]:
     """``apply`` written out once per game object: the check unless the action comes from
     the last listing of this very state, then for each class of action (in the order of
     ``action_type``) its direct form when one covers its effects, else its effects in
-    order (or ``advance``, the game's own way with a working copy)."""
-    names = _acting_names(plan, game, advance)
-    lines = ["def apply(state, action):", *_CHECKED_UNLESS_LISTED, "    kind = type(action)"]
+    order (or ``advance``, the game's own way with a working copy). Given a list for the
+    events, ``into`` (``step`` without its check and its ``Transition``) instead."""
+    names = {**_acting_names(plan, game, advance), "into": into}
+    lines = ["def apply(state, action, events=None):", *_CHECKED_UNLESS_LISTED,
+             "    if events is not None:", "        return into(state, action, events)",
+             "    kind = type(action)"]
     for i, kind in enumerate(game.action_classes):
         names[f"kind{i}"] = kind
         lines.append(f"    if kind is kind{i}:")
@@ -375,53 +381,68 @@ def _composed_apply(
         lines += _effect_lines(plan, names, i, kind, "None")
         lines.append("        return state")
     lines += [*_looped_effects("None"), "    return state"]
-    made: Callable[[Any, Any], Any] = _written(lines, names, "apply")
+    made: Callable[..., Any] = _written(lines, names, "apply")
     return made
 
 
-def _direct_step_lines(plan: _Plan, names: dict[str, Any], i: int, kind: type) -> list[str]:
+def _direct_step_lines(
+    plan: _Plan, names: dict[str, Any], i: int, kind: type, done: Callable[[str, str], str]
+) -> list[str]:
     """The lines by which ``step`` takes the direct form of class number ``i`` (``kind``),
-    as its ``in_step`` says; the form goes into ``names``."""
+    as its ``in_step`` says; the form goes into ``names``. ``done(state, events)``: the
+    expression returned (a ``Transition``, or the state alone)."""
     build, mode = plan.step_direct[kind]
     names[f"stepped{i}"] = build
     if mode == "quiet":  # a state it builds comes with no events
         return [f"        after = stepped{i}(ctx, state, action)",
-                "        if after is not None:", "            return transition(after, ())"]
+                "        if after is not None:", f"            return {done('after', '()')}"]
     return [f"        after = stepped{i}(ctx, state, action, events)",
-            "        if after is not None:", "            return transition(after, tuple(events))"]
+            "        if after is not None:",
+            f"            return {done('after', 'tuple(events)')}"]
 
 
 def _composed_step(
-    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
-) -> Callable[[Any, Any], Any]:
+    plan: _Plan,
+    game: GameBase[Any, Any, Any, Any],
+    advance: Callable[[Any, Any, Any], Any],
+    into: bool = False,
+) -> Callable[..., Any]:
     """``step`` written out once per game object, as :func:`_composed_apply` is: the check
     unless the action comes from the last listing of this very state, then the effects of
     the action's class in order with a list for their events (or ``advance``, the game's
     own way with a working copy), and the :class:`Transition` made without a call per
     field. A ``Direct`` form is taken only when its ``in_step`` says how it stands for the
-    events."""
+    events. ``into``: the same without the check (``apply`` has made it), appending to the
+    caller's list and returning the state alone: ``apply(state, action, events)``."""
     names = {**_acting_names(plan, game, advance), "transition": _make_transition,
              "tuple": tuple}
-    lines = ["def step(state, action):", *_CHECKED_UNLESS_LISTED, "    events = []"]
+
+    def done(state: str, events: str) -> str:
+        return state if into else f"transition({state}, {events})"
+
+    name = "into" if into else "step"
+    lines = (["def into(state, action, events):"] if into else
+             ["def step(state, action):", *_CHECKED_UNLESS_LISTED, "    events = []"])
     if plan.begin:
         if plan.step_direct:
             lines.append("    kind = type(action)")
             for i, kind in enumerate(game.action_classes):
                 if kind in plan.step_direct:
                     names[f"kind{i}"] = kind
-                    lines += [f"    if kind is kind{i}:", *_direct_step_lines(plan, names, i, kind)]
-        lines.append("    return transition(advance(state, action, events), tuple(events))")
+                    lines += [f"    if kind is kind{i}:",
+                              *_direct_step_lines(plan, names, i, kind, done)]
+        lines.append(f"    return {done('advance(state, action, events)', 'tuple(events)')}")
     else:
         lines.append("    kind = type(action)")
         for i, kind in enumerate(game.action_classes):
             names[f"kind{i}"] = kind
             lines.append(f"    if kind is kind{i}:")
             if kind in plan.step_direct:
-                lines += _direct_step_lines(plan, names, i, kind)
+                lines += _direct_step_lines(plan, names, i, kind, done)
             lines += _effect_lines(plan, names, i, kind, "events")
-            lines.append("        return transition(state, tuple(events))")
-        lines += [*_looped_effects("events"), "    return transition(state, tuple(events))"]
-    made: Callable[[Any, Any], Any] = _written(lines, names, "step")
+            lines.append(f"        return {done('state', 'tuple(events)')}")
+        lines += [*_looped_effects("events"), f"    return {done('state', 'tuple(events)')}"]
+    made: Callable[..., Any] = _written(lines, names, name)
     return made
 
 
@@ -518,7 +539,7 @@ class _Plan:
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
         #: ``legal_actions``, ``apply``, ``step`` and ``to_move`` written out for this game object.
         self.legal: Callable[[Any], Any] = game.legal_actions
-        self.apply: Callable[[Any, Any], Any] = game.apply
+        self.apply: Callable[..., Any] = game.apply
         self.step: Callable[[Any, Any], Any] = game.step
         self.to_move: Callable[[Any], Any] = game.to_move
         self.seat_and_legal: Callable[[Any], Any] = game.seat_and_legal
@@ -847,7 +868,9 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def _plan(self) -> _Plan:
         plan = _Plan(self)
         plan.legal = _composed_legal(plan, self)
-        plan.apply = _composed_apply(plan, self, self._advance)
+        plan.apply = _composed_apply(
+            plan, self, self._advance, _composed_step(plan, self, self._advance, into=True)
+        )
         plan.step = _composed_step(plan, self, self._advance)
         plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
         plan.apply.__doc__ = GameBase.apply.__doc__
@@ -944,16 +967,29 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
             return over
         return self.to_move(state) is None
 
-    def apply(self, state: S, action: A) -> S:
+    def apply(self, state: S, action: A, events: list[E] | None = None) -> S:
         """The state after ``action``; checks legality first (an action the last listing
         of this very state gave is legal already). When a unit gives the effects of the
         action's class a direct form (:class:`~boardrules.core.rules.Direct`) that covers
         all of them, that form builds the state.
 
+        Args:
+            events: a list to append the action's events to, in order: what :meth:`step`
+                returns in its ``Transition``, for a loop that keeps every event of a game
+                in one list (``simulate``) without a ``Transition`` and a tuple per action.
+
+        >>> from boardrules.games.kuhn import Bet, Game
+        >>> game = Game()
+        >>> events = []
+        >>> state = game.apply(game.new(seed=7), Bet(), events)
+        >>> events == list(game.step(game.new(seed=7), Bet()).events)
+        True
+
         Raises:
-            IllegalAction: with the :class:`Violation`; ``state`` is untouched.
+            IllegalAction: with the :class:`Violation`; ``state`` and ``events`` are
+                untouched.
         """
-        after: S = self._plan.apply(state, action)  # written out per game object
+        after: S = self._plan.apply(state, action, events)  # written out per game object
         return after
 
     def step(self, state: S, action: A) -> Transition[S, E]:

@@ -20,6 +20,7 @@ from boardrules.agents.base import (
 )
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
+from boardrules.core.game import GameBase
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
 from boardrules.labels import game_hook
@@ -216,6 +217,19 @@ class _Tally:
         self.probed += other.probed
 
 
+def _stepped_into(game: Any) -> Callable[[Any, Any, list[Any]], Any]:
+    """``apply(state, action, events)`` through ``game.step``, for a game whose ``apply``
+    takes no list for the events."""
+    step = game.step
+
+    def into(state: Any, action: Any, events: list[Any]) -> Any:
+        transition = step(state, action)
+        events.extend(transition.events)
+        return transition.state
+
+    return into
+
+
 #: ``class_rules.get(cls, _ASK)``: the class is not known to have one rule behind it.
 _ASK: Any = object()
 
@@ -236,7 +250,7 @@ class _Player:
 
     __slots__ = ("all_among", "amongs", "both", "bound", "choosers", "class_rules",
                  "effect_rules", "event_rule", "every", "game", "games", "grouping", "handled",
-                 "keep_record", "limit", "names", "plain", "setup", "tags", "tally",
+                 "into", "keep_record", "limit", "names", "plain", "setup", "tags", "tally",
                  "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
@@ -278,6 +292,12 @@ class _Player:
         #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
         #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
         #: are asked one by one (:meth:`rule_of`).
+        #: ``into(state, action, events)``: the state after ``action``, its events appended
+        #: to ``events`` (a game's ``apply`` written out by the core takes the list; any
+        #: other game's ``step`` gives them).
+        self.into: Callable[[Any, Any, list[Any]], Any] = (
+            game.apply if isinstance(game, GameBase) and type(game).apply is GameBase.apply
+            else _stepped_into(game))
         #: A game's moves, at most (``max_moves``: the same for every game of the game object).
         self.bound = range(game.max_moves())
         #: Per action class, the event classes counted at it with one lookup: those whose
@@ -393,7 +413,7 @@ class _Player:
         content_hook = self.tally
         all_events: list[Any] = []
         actions: list[Any] = []
-        to_move, view, step, check = game.to_move, game.view, game.step, game.check
+        to_move, view, check, into = game.to_move, game.view, game.check, self.into
         legal_actions = game.legal_actions
         # Every seat chooses among the legal actions: ask the seat and the listing at once.
         both = self.both if self.all_among[rotation] else None
@@ -418,24 +438,21 @@ class _Player:
                     if violation is not None:
                         refusals[violation.rule] = refusals.get(violation.rule, 0) + 1
             among = amongs[seat]
-            if among is not None:  # step takes the action from this listing unchecked
+            if among is not None:  # the action is applied from this listing unchecked
                 action = among(legal if both is not None else legal_actions(state), seat,
                                streams[seat])
             else:
                 action = choosers[seat](game, view(state, seat), seat, streams[seat])
-            transition = step(state, action)
-            state = transition.state
+            before = len(all_events)
+            state = into(state, action, all_events)  # its events join the game's
             actions.append(action)
-            events = transition.events
-            if not events:
+            if len(all_events) == before:
                 continue
-            if content_hook is not None:
-                all_events.extend(events)
             plain = plains.get(type(action))
             if plain is None:
                 plain = plains[type(action)] = {}
             more: set[str] | None = None
-            for event in events:
+            for event in all_events[before:]:
                 cls = type(event)
                 event_counts[cls] = event_counts.get(cls, 0) + 1
                 rule = plain.get(cls, _ASK)

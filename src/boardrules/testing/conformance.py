@@ -172,8 +172,13 @@ def conformance(
             for action in game.legal_actions(state):
                 assert game.check(state, action) is None, action
                 after = game.apply(state, action)
-                assert after == game.step(state, action).state
+                transition = game.step(state, action)
+                assert after == transition.state
                 game.validate(after)
+                if isinstance(game, GameBase) and type(game).apply is GameBase.apply:
+                    events = ["earlier"]  # the core's apply appends to the caller's list
+                    assert game.apply(state, action, events) == after
+                    assert events == ["earlier", *transition.events]
 
         @given(paths)
         def test_legal_actions_agree_with_check(self, p: Any) -> None:
@@ -211,6 +216,11 @@ def conformance(
                 with pytest.raises(IllegalAction) as info:
                     method(state, action)
                 assert info.value.violation == violation
+            if isinstance(game, GameBase) and type(game).apply is GameBase.apply:
+                events: list[Any] = []
+                with pytest.raises(IllegalAction):
+                    game.apply(state, action, events)
+                assert events == []
             assert serde.to_json(state) == before
 
         @given(paths)

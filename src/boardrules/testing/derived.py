@@ -102,8 +102,11 @@ def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[
     assert (seat, listed) == (variant.to_move(state), legal), "seat_and_legal disagrees"
     for action in rng.shuffled(every)[:8]:
         refusal = variant.check(state, action)
-        if refusal is None:
-            variant.apply(state, action)  # must not raise
+        if refusal is None:  # must not raise, and the events appended are step's
+            events: list[Any] = []
+            after = variant.apply(state, action, events)
+            transition = variant.step(state, action)
+            assert (after, tuple(events)) == (transition.state, transition.events)
         else:
             import pytest  # only where a test runs, so the kit imports without it
 
