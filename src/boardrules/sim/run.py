@@ -288,10 +288,6 @@ class _Player:
         #: Per action class, ``effect_rules``' answer, looked up without a call per step.
         self.handled: dict[type, tuple[str, ...]] = {}
         self.tags: dict[type, str] = {}
-        #: Per event class whose events all have the same rule behind them, that rule's ID
-        #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
-        #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
-        #: are asked one by one (:meth:`rule_of`).
         #: ``into(state, action, events)``: the state after ``action``, its events appended
         #: to ``events`` (a game's ``apply`` written out by the core takes the list; any
         #: other game's ``step`` gives them).
@@ -304,6 +300,10 @@ class _Player:
         #: events all have the same rule (or none) that the action class's effects state,
         #: with that rule (:meth:`count_rule` finds them).
         self.plain: dict[type, dict[type, str | None]] = {}
+        #: Per event class whose events all have the same rule behind them, that rule's ID
+        #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
+        #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
+        #: are asked one by one (:meth:`rule_of`).
         rules_hook = game_hook(game, "event_rules")
         self.class_rules: dict[type, str | None] = (
             dict(rules_hook()) if rules_hook is not None else {})
