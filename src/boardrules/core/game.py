@@ -537,7 +537,8 @@ class _Plan:
         self.by_kinds: dict[tuple[type, ...], _Listing] = {}
         #: The last listing: (state, legal actions), for ``apply`` and ``step``.
         self.listed: tuple[Any, tuple[Any, ...]] | None = None
-        #: ``legal_actions``, ``apply``, ``step`` and ``to_move`` written out for this game object.
+        #: ``legal_actions``, ``apply``, ``step``, ``to_move`` and ``seat_and_legal`` written
+        #: out for this game object.
         self.legal: Callable[[Any], Any] = game.legal_actions
         self.apply: Callable[..., Any] = game.apply
         self.step: Callable[[Any, Any], Any] = game.step
