@@ -31,7 +31,7 @@ from boardrules.core.standings import Standings, standings_sentence
 from boardrules.core.turn import Choice, Part, Place, Result, Turn, check_lang, choice_of
 from boardrules.core.violation import Lang, Violation
 
-__all__ = ["Game", "GameBase", "Transition", "kept"]
+__all__ = ["Game", "GameBase", "Transition", "appends_events", "kept"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -556,6 +556,18 @@ class Transition(Generic[S, E]):
 
 #: ``Transition(state, events)`` without a call per field (``step`` makes one per action).
 _make_transition: Callable[[Any, tuple[Any, ...]], Transition[Any, Any]] = builder(Transition)
+
+
+def appends_events(game: object) -> bool:
+    """Whether ``game.apply`` takes a list to append the action's events to: the ``apply``
+    the core writes out for a :class:`GameBase` whose class keeps it (a class with its own
+    ``apply``, or a game of the bare ``Game`` protocol, gives its events through ``step``).
+
+    >>> from boardrules.games.kuhn import Game
+    >>> appends_events(Game())
+    True
+    """
+    return isinstance(game, GameBase) and type(game).apply is GameBase.apply
 
 
 @runtime_checkable

@@ -20,7 +20,7 @@ from boardrules.agents.base import (
 )
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.game import GameBase
+from boardrules.core.game import appends_events
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
 from boardrules.labels import game_hook
@@ -292,7 +292,7 @@ class _Player:
         #: to ``events`` (a game's ``apply`` written out by the core takes the list; any
         #: other game's ``step`` gives them).
         self.into: Callable[[Any, Any, list[Any]], Any] = (
-            game.apply if isinstance(game, GameBase) and type(game).apply is GameBase.apply
+            game.apply if appends_events(game)
             else _stepped_into(game))
         #: A game's moves, at most (``max_moves``: the same for every game of the game object).
         self.bound = range(game.max_moves())
