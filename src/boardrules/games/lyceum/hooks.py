@@ -352,8 +352,10 @@ _ONE_KEY: dict[type, str] = {
     ExperienceShared: "experience shared",
 }
 _CARDED = (CardDiscarded, CardDeferred, DeferredExpired)
-#: Per kind of :data:`_CARDED`, each card's key, written once (a game has a few hundred).
-_CARD_KEYS: dict[type, dict[str, str]] = {kind: {} for kind in _CARDED}
+#: Per kind of event whose key names its card (:data:`_CARDED` and a card drawn), each
+#: card's key, written once (a game has a few hundred cards): :func:`_card_key`.
+_CARD_KEYS: dict[type, dict[str, str]] = {kind: {} for kind in (*_CARDED, CardDrawn)}
+_WORDS: dict[type, str] = {**_ONE_KEY, CardDrawn: "card drawn: "}
 _TALLIED = frozenset({CardDrawn, CardPlayed, *_ONE_KEY})
 _DRAW_KEYS = {colour: f"draw: {colour.value}" for colour in Colour}
 
@@ -397,25 +399,14 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
         if kind not in _TALLIED:
             continue
         if isinstance(event, CardDrawn):
-            drawn = _DRAWN.get(event.card)
-            if drawn is None or drawn[0] is not event.colour:
-                drawn = _drawn_keys(event.colour, event.card)
-            keys = drawn[1]
+            keys = [_DRAW_KEYS[event.colour], _card_key(kind, event.card)]
         elif isinstance(event, CardPlayed):
             keys = [f"card played: {event.card}"] if event.seat in winners else []
             keys.append(f"card played (all seats): {event.card}")
             if event.deferred:
                 keys.append("deferred card played")
         else:
-            if isinstance(event, _CARDED):
-                known = _CARD_KEYS[kind]
-                one = known.get(event.card)
-                if one is None:
-                    one = _ONE_KEY[kind] + event.card
-                    if len(known) < 4096:
-                        known[event.card] = one
-            else:
-                one = _ONE_KEY[kind]
+            one = _card_key(kind, event.card) if isinstance(event, _CARDED) else _ONE_KEY[kind]
             out[one] = out.get(one, 0) + 1
             continue
         for key in keys:
@@ -423,17 +414,15 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
     return out
 
 
-#: Per card drawn, its colour and the keys :func:`tally` counts for it (written once).
-_DRAWN: dict[str, tuple[Colour, list[str]]] = {}
-
-
-def _drawn_keys(colour: Colour, card: str) -> tuple[Colour, list[str]]:
-    """The keys of a card drawn from the ``colour`` pile, kept for the next time (a
-    game's cards are a few hundred)."""
-    made = (colour, [_DRAW_KEYS[colour], f"card drawn: {card}"])
-    if len(_DRAWN) < 4096:
-        _DRAWN[card] = made
-    return made
+def _card_key(kind: type, card: str) -> str:
+    """The tally key of an event of ``kind`` naming ``card``, written once and kept."""
+    known = _CARD_KEYS[kind]
+    key = known.get(card)
+    if key is None:
+        key = _WORDS[kind] + card
+        if len(known) < 4096:
+            known[card] = key
+    return key
 
 
 def action_strategy() -> Any:
