@@ -446,11 +446,22 @@ class _Player:
             before = len(all_events)
             state = into(state, action, all_events)  # its events join the game's
             actions.append(action)
-            if len(all_events) == before:
+            after = len(all_events)
+            if after == before:
                 continue
             plain = plains.get(type(action))
             if plain is None:
                 plain = plains[type(action)] = {}
+            if after == before + 1:  # one event, the usual case: no slice of the list
+                event = all_events[before]
+                cls = type(event)
+                event_counts[cls] = event_counts.get(cls, 0) + 1
+                rule = plain.get(cls, _ASK)
+                if rule is _ASK:  # not yet known to be plain at this kind of action
+                    self.count_rule(action, event, plain, rules, by_events, None)
+                elif rule is not None:
+                    rules[rule] = rules.get(rule, 0) + 1
+                continue
             more: set[str] | None = None
             for event in all_events[before:]:
                 cls = type(event)

@@ -23,6 +23,10 @@ class Trump(enum.Enum):
     LORD = "lord"
     FOOL = "fool"
 
+    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call
+    # (the score looks a trump up in ``TRUMP_POINTS`` for each seat).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Trump.{self.name}"
 
