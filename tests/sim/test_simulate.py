@@ -265,3 +265,19 @@ def test_a_study_counts_the_same_rules_without_event_rules(
     assert fast.games == slow.games
     assert fast.summary == slow.summary
     assert bool(fast.summary.rules) is (name != "kuhn")  # Kuhn's events name no rule
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 300))
+def test_seeds_derived_ahead_are_each_games_own(seed: int, chunk: int) -> None:
+    # A study played here derives its games' seeds and streams up to 256 games at a time,
+    # across its chunks; every game still gets the seed and streams that are its own.
+    from boardrules.games import kuhn
+
+    game, agents = kuhn.Game(), [RandomAgent(), RandomAgent()]
+    study = simulate(game, agents, 600, seed=seed, executor=None, chunk_size=chunk,
+                     keep_games=True)
+    alone = [run.play_one(game, agents, i, seed, {}, False) for i in (0, 255, 256, 257, 599)]
+    assert [study.games[r.index] for r in alone] == alone
+    assert study.summary == simulate(game, agents, 600, seed=seed, executor=None,
+                                     chunk_size=600).summary

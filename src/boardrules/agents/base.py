@@ -150,8 +150,8 @@ def agent_streams_each(seeds: Sequence[int], seats: int) -> list[list[Rng]]:
     shared = Rng.derive_each(seeds, "agent")
     states = Rng.derive_each([s for s in shared for _ in range(seats)],
                              list(range(seats)) * len(seeds))
-    return [[Rng(state) for state in states[k:k + seats]]
-            for k in range(0, len(states), seats)]
+    streams = Rng.each(states)
+    return [streams[k:k + seats] for k in range(0, len(streams), seats)]
 
 
 def play_game(game: Any, agents: Any, seed: int, **setup: Any) -> tuple[Any, list[Any]]:

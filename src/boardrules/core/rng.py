@@ -169,6 +169,22 @@ class Rng:
             streams.append(rng)
         return streams
 
+    @classmethod
+    def each(cls, states: Iterable[int]) -> list[Rng]:
+        """``[Rng(state) for state in states]``, made without a call of ``__init__`` per
+        stream (a study makes two or more for every game).
+
+        >>> [r.state for r in Rng.each([7, 2**64 + 1])]
+        [7, 1]
+        """
+        made = []
+        new = cls.__new__
+        for state in states:
+            rng = new(cls)
+            rng.state = state & MASK
+            made.append(rng)
+        return made
+
     @staticmethod
     def derive_each(seeds: Sequence[int], labels: Sequence[int] | int | str) -> list[int]:
         """``[Rng.derive(seed, label).state ...]`` for each seed with its label (one

@@ -230,6 +230,9 @@ def _stepped_into(game: Any) -> Callable[[Any, Any, list[Any]], Any]:
     return into
 
 
+#: How many games' seeds a player that plays its study's chunks in turn derives at once.
+_SEEDS_AHEAD = 256
+
 #: ``class_rules.get(cls, _ASK)``: the class is not known to have one rule behind it.
 _ASK: Any = object()
 
@@ -248,14 +251,20 @@ class _Player:
     """What every game of a study looks up once, prepared once per chunk: the game's hooks,
     the seatings, the rules behind each action class and each event class, the type tags."""
 
-    __slots__ = ("all_among", "amongs", "both", "bound", "choosers", "class_rules",
+    __slots__ = ("ahead", "all_among", "amongs", "both", "bound", "choosers", "class_rules",
                  "effect_rules", "event_rule", "every", "game", "games", "grouping", "handled",
-                 "into", "keep_record", "limit", "names", "plain", "setup", "tags", "tally",
-                 "vocabulary")
+                 "horizon", "into", "keep_record", "limit", "names", "plain", "setup", "tags",
+                 "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
-                 setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
+                 setup: dict[str, Any], keep_record: bool, probe: Probe,
+                 horizon: int | None = None) -> None:
         self.game, self.setup, self.keep_record = game, setup, keep_record
+        #: The number of games in the study, when this player plays its chunks in turn
+        #: (then :meth:`seeds` derives ahead of the chunk asked), else ``None``.
+        self.horizon = horizon
+        #: Seeds and streams derived ahead: (first game, seeds, streams).
+        self.ahead: tuple[int, list[int], list[list[Rng]]] = (0, [], [])
         #: ``Rng.derive(study_seed, "game")``'s state: game ``i`` is played from
         #: ``Rng.derive(study_seed, "game", i).next()``, the shared label mixed once.
         self.games = Rng.derive(study_seed, "game").state
@@ -384,11 +393,26 @@ class _Player:
         return self.result(self.played(index, own), own)
 
     def seeds(self, indices: range) -> tuple[list[int], list[list[Rng]]]:
-        """The seeds of games ``indices`` and their agents' streams, derived all at once:
-        what :meth:`played` derives for one game."""
-        firsts = Rng.derive_each([self.games] * len(indices), indices)
+        """The seeds of games ``indices`` (consecutive) and their agents' streams,
+        derived all at once: what :meth:`played` derives for one game. A player that
+        knows where its study ends (``horizon``) derives up to :data:`_SEEDS_AHEAD` games
+        at a time and keeps those ahead for the next chunks: mixing many seeds at once
+        costs less a seed."""
+        start, stop = indices.start, indices.stop
+        kept = self.ahead
+        if kept[0] <= start and stop <= kept[0] + len(kept[1]):
+            at = start - kept[0]
+            return kept[1][at:at + stop - start], kept[2][at:at + stop - start]
+        if self.horizon is not None:
+            stop = max(stop, min(self.horizon, start + _SEEDS_AHEAD))
+        block = range(start, stop)
+        firsts = Rng.derive_each([self.games] * len(block), block)
         seeds = Rng.derive_each(firsts, 0)  # each first stream's next()
-        return seeds, agent_streams_each(seeds, len(self.choosers[0]))
+        streams = agent_streams_each(seeds, len(self.choosers[0]))
+        if stop == indices.stop:
+            return seeds, streams
+        self.ahead = (start, seeds, streams)
+        return seeds[:len(indices)], streams[:len(indices)]
 
     def played(self, index: int, tally: _Tally, seed: int | None = None,
                streams: list[Rng] | None = None) -> _Played:
@@ -1068,7 +1092,7 @@ def simulate(
                 absorb(future.result(), played)
         # Chunks played here count into one tally, settled once: a shape of game that
         # recurs (a Kuhn poker hand has a handful) is counted once, times its games.
-        here = _Player(game, agents, seed, setup, keep_records, probe_refusals)
+        here = _Player(game, agents, seed, setup, keep_records, probe_refusals, games)
         tally = _Tally()
         for indices in chunks:
             absorb(_play_into(here, indices, tally, keep_games), len(indices))
