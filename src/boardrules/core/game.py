@@ -353,19 +353,18 @@ def _looped_effects(events: str) -> list[str]:
 
 
 def _composed_apply(
-    plan: _Plan,
-    game: GameBase[Any, Any, Any, Any],
-    advance: Callable[[Any, Any, Any], Any],
-    into: Callable[[Any, Any, Any], Any],
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
 ) -> Callable[..., Any]:
     """``apply`` written out once per game object: the check unless the action comes from
     the last listing of this very state, then for each class of action (in the order of
     ``action_type``) its direct form when one covers its effects, else its effects in
     order (or ``advance``, the game's own way with a working copy). Given a list for the
-    events, ``into`` (``step`` without its check and its ``Transition``) instead."""
-    names = {**_acting_names(plan, game, advance), "into": into}
+    events, the lines of ``step`` after its check instead (:func:`_step_lines`), appending
+    to that list and returning the state alone."""
+    names = _acting_names(plan, game, advance)
     lines = ["def apply(state, action, events=None):", *_CHECKED_UNLESS_LISTED,
-             "    if events is not None:", "        return into(state, action, events)",
+             "    if events is not None:",
+             *["    " + line for line in _step_lines(plan, game, names, into=True)],
              "    kind = type(action)"]
     for i, kind in enumerate(game.action_classes):
         names[f"kind{i}"] = kind
@@ -401,28 +400,16 @@ def _direct_step_lines(
             f"            return {done('after', 'tuple(events)')}"]
 
 
-def _composed_step(
-    plan: _Plan,
-    game: GameBase[Any, Any, Any, Any],
-    advance: Callable[[Any, Any, Any], Any],
-    into: bool = False,
-) -> Callable[..., Any]:
-    """``step`` written out once per game object, as :func:`_composed_apply` is: the check
-    unless the action comes from the last listing of this very state, then the effects of
-    the action's class in order with a list for their events (or ``advance``, the game's
-    own way with a working copy), and the :class:`Transition` made without a call per
-    field. A ``Direct`` form is taken only when its ``in_step`` says how it stands for the
-    events. ``into``: the same without the check (``apply`` has made it), appending to the
-    caller's list and returning the state alone: ``apply(state, action, events)``."""
-    names = {**_acting_names(plan, game, advance), "transition": _make_transition,
-             "tuple": tuple}
+def _step_lines(plan: _Plan, game: GameBase[Any, Any, Any, Any], names: dict[str, Any],
+                into: bool = False) -> list[str]:
+    """The lines of ``step`` after its check (indented for a function body), as
+    :func:`_composed_step` says; what they call goes into ``names``. ``into``: appending
+    to the caller's list ``events`` and returning the state alone."""
 
     def done(state: str, events: str) -> str:
         return state if into else f"transition({state}, {events})"
 
-    name = "into" if into else "step"
-    lines = (["def into(state, action, events):"] if into else
-             ["def step(state, action):", *_CHECKED_UNLESS_LISTED, "    events = []"])
+    lines = [] if into else ["    events = []"]
     if plan.begin:
         if plan.step_direct:
             lines.append("    kind = type(action)")
@@ -432,17 +419,32 @@ def _composed_step(
                     lines += [f"    if kind is kind{i}:",
                               *_direct_step_lines(plan, names, i, kind, done)]
         lines.append(f"    return {done('advance(state, action, events)', 'tuple(events)')}")
-    else:
-        lines.append("    kind = type(action)")
-        for i, kind in enumerate(game.action_classes):
-            names[f"kind{i}"] = kind
-            lines.append(f"    if kind is kind{i}:")
-            if kind in plan.step_direct:
-                lines += _direct_step_lines(plan, names, i, kind, done)
-            lines += _effect_lines(plan, names, i, kind, "events")
-            lines.append(f"        return {done('state', 'tuple(events)')}")
-        lines += [*_looped_effects("events"), f"    return {done('state', 'tuple(events)')}"]
-    made: Callable[..., Any] = _written(lines, names, name)
+        return lines
+    lines.append("    kind = type(action)")
+    for i, kind in enumerate(game.action_classes):
+        names[f"kind{i}"] = kind
+        lines.append(f"    if kind is kind{i}:")
+        if kind in plan.step_direct:
+            lines += _direct_step_lines(plan, names, i, kind, done)
+        lines += _effect_lines(plan, names, i, kind, "events")
+        lines.append(f"        return {done('state', 'tuple(events)')}")
+    return [*lines, *_looped_effects("events"), f"    return {done('state', 'tuple(events)')}"]
+
+
+def _composed_step(
+    plan: _Plan, game: GameBase[Any, Any, Any, Any], advance: Callable[[Any, Any, Any], Any]
+) -> Callable[..., Any]:
+    """``step`` written out once per game object, as :func:`_composed_apply` is: the check
+    unless the action comes from the last listing of this very state, then the effects of
+    the action's class in order with a list for their events (or ``advance``, the game's
+    own way with a working copy), and the :class:`Transition` made without a call per
+    field. A ``Direct`` form is taken only when its ``in_step`` says how it stands for the
+    events."""
+    names = {**_acting_names(plan, game, advance), "transition": _make_transition,
+             "tuple": tuple}
+    lines = ["def step(state, action):", *_CHECKED_UNLESS_LISTED,
+             *_step_lines(plan, game, names)]
+    made: Callable[..., Any] = _written(lines, names, "step")
     return made
 
 
@@ -881,9 +883,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def _plan(self) -> _Plan:
         plan = _Plan(self)
         plan.legal = _composed_legal(plan, self)
-        plan.apply = _composed_apply(
-            plan, self, self._advance, _composed_step(plan, self, self._advance, into=True)
-        )
+        plan.apply = _composed_apply(plan, self, self._advance)
         plan.step = _composed_step(plan, self, self._advance)
         plan.legal.__doc__ = GameBase.legal_actions.__doc__  # for help(game.legal_actions)
         plan.apply.__doc__ = GameBase.apply.__doc__
