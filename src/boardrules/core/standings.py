@@ -66,7 +66,7 @@ class Standings(Sequence[Standing]):
     @property
     def points(self) -> tuple[int, ...]:
         """Every seat's points, in seat order."""
-        return tuple(s.points for s in self.seats)
+        return tuple([s.points for s in self.seats])  # a list: a generator costs more
 
 
 def rank_by_points(points: Sequence[int]) -> tuple[int, ...]:

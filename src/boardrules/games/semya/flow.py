@@ -92,6 +92,7 @@ class Tables:
     Attributes:
         deck: the deck, in deck order.
         cards: card id to card.
+        points: card id to the card's points (SEM-10 adds up a hand's).
         order: card id to its place in the deck.
         start: card id to the symbol it starts on.
         answer_to: card id to what the answer to it must be (SEM-6): its end symbol for a
@@ -110,6 +111,7 @@ class Tables:
 
     deck: tuple[Card, ...]
     cards: dict[str, Card]
+    points: dict[str, int]
     order: dict[str, int]
     start: dict[str, Symbol]
     answer_to: dict[str, Demand]
@@ -131,6 +133,7 @@ class Tables:
         return cls(
             deck=deck,
             cards={c.id: c for c in deck},
+            points={c.id: c.points for c in deck},
             order={c.id: i for i, c in enumerate(deck)},
             start={c.id: c.start for c in deck},
             answer_to={c.id: c.end if c.suit is Suit.WHITE else ANY for c in deck},

@@ -454,11 +454,11 @@ def _points(tables: Tables, state: State) -> Standings:
     """Cards left in hand (black ones included) plus the trump (−1 as the Fool, 0 otherwise).
     The winner is whoever did not lose under SEM-9, whatever the points; before the end the
     standings are provisional and ranked by points."""
-    cards_of = tables.cards
+    points = tables.points.__getitem__
     hands, trumps = state.hands, state.trumps
     return _standings(
-        sum([cards_of[c].points for c in hands[0]]), TRUMP_POINTS[trumps[0]],
-        sum([cards_of[c].points for c in hands[1]]), TRUMP_POINTS[trumps[1]], state.loser,
+        sum(map(points, hands[0])), TRUMP_POINTS[trumps[0]],
+        sum(map(points, hands[1])), TRUMP_POINTS[trumps[1]], state.loser,
     )
 
 
@@ -467,16 +467,20 @@ def _standings(cards0: int, trump0: int, cards1: int, trump1: int, loser: int | 
                ) -> Standings:
     """The standings of seats with these points for cards and trump, ``loser`` having lost
     (``None``: not yet). Games end in a few hundred ways, so each is made once and kept
-    (standings are immutable)."""
-    parts = ({"cards": cards0, "trump": trump0}, {"cards": cards1, "trump": trump1})
-    points = [cards0 + trump0, cards1 + trump1]
+    (standings are immutable), of the seats' standings made once each (:func:`_standing`)."""
     if loser is None:
-        ranks = rank_by_points(points)
-        seats = tuple(Standing(s, points[s], ranks[s], parts[s]) for s in (0, 1))
+        first, second = rank_by_points((cards0 + trump0, cards1 + trump1))
+        seats = (_standing(0, cards0, trump0, first), _standing(1, cards1, trump1, second))
         return Standings(seats, winners=(), final=False)
-    winner = 1 - loser
-    seats = tuple(Standing(s, points[s], 1 if s == winner else 2, parts[s]) for s in (0, 1))
-    return Standings(seats, winners=(winner,), final=True)
+    seats = (_standing(0, cards0, trump0, 2 if loser == 0 else 1),
+             _standing(1, cards1, trump1, 2 if loser == 1 else 1))
+    return Standings(seats, winners=(1 - loser,), final=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _standing(seat: int, cards: int, trump: int, rank: int) -> Standing:
+    """One seat's standing: far fewer than the ways a game ends, so each is made once."""
+    return Standing(seat, cards + trump, rank, {"cards": cards, "trump": trump})
 
 
 SEM_10: SemyaRule = Rule(
