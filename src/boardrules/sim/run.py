@@ -190,10 +190,13 @@ class _Tally:
     (for its :class:`GameResult`) or of a chunk of games (for its :class:`Summary`).
 
     ``shapes`` counts a chunk's games by their :data:`_Shape`, so that a summary counts
-    each shape once, times the games that had it (a Kuhn poker hand has a handful).
+    each shape once, times the games that had it (a Kuhn poker hand has a handful); the
+    shapes of the latest games wait in ``fresh`` to be counted in C (:meth:`count_fresh`),
+    one hash each.
     """
 
-    __slots__ = ("content", "content_games", "events", "probed", "refusals", "rules", "shapes")
+    __slots__ = ("content", "content_games", "events", "fresh", "kinds", "probed", "refusals",
+                 "rules", "shapes")
 
     def __init__(self) -> None:
         self.content: dict[str, int] = {}
@@ -203,10 +206,33 @@ class _Tally:
         self.rules: dict[str, int] = {}
         self.refusals: dict[str, int] = {}
         self.probed = 0
-        self.shapes: dict[_Shape, int] = {}
+        self.shapes: Counter[_Shape] = Counter()
+        self.fresh: list[_Shape] = []
+        #: The events counted by kind (class and rule) while the games are played, each in
+        #: the order first seen; :meth:`count_kinds` adds them to ``events`` and ``rules``.
+        self.kinds: dict[_Kind, int] = {}
+
+    def count_kinds(self) -> None:
+        """Add the events counted by kind to ``events`` (by class) and ``rules`` (by rule
+        ID): each class and each rule reaches them at its first event, as if its events
+        were counted there in turn."""
+        events, rules = self.events, self.rules
+        for kind, times in self.kinds.items():
+            cls, rule = kind.cls, kind.rule
+            events[cls] = events.get(cls, 0) + times
+            if rule is not None:
+                rules[rule] = rules.get(rule, 0) + times
+        self.kinds.clear()
+
+    def count_fresh(self) -> None:
+        """Count the shapes waiting in ``fresh`` into ``shapes`` (in the order first seen)."""
+        self.shapes.update(self.fresh)
+        self.fresh.clear()
 
     def absorb(self, other: _Tally) -> None:
         """Add the sums of ``other`` (a game played after this tally's games)."""
+        self.count_kinds()
+        other.count_kinds()
         for kind, count in other.events.items():
             self.events[kind] = self.events.get(kind, 0) + count
         for mine, theirs in ((self.rules, other.rules), (self.refusals, other.refusals),
@@ -230,8 +256,22 @@ def _stepped_into(game: Any) -> Callable[[Any, Any, list[Any]], Any]:
     return into
 
 
+#: How many shapes of games a tally keeps waiting, at most about, before it counts them.
+_FRESH = 1024
+
 #: How many games' seeds a player that plays its study's chunks in turn derives at once.
 _SEEDS_AHEAD = 256
+
+class _Kind:
+    """A kind of event in a study's counts: its class and the rule behind it (``None``:
+    none). Made once per study for each (``_Player.kinds``), so that a game counts its
+    events in one table keyed by identity, whose keys hash in no time."""
+
+    __slots__ = ("cls", "rule")
+
+    def __init__(self, cls: type, rule: str | None) -> None:
+        self.cls, self.rule = cls, rule
+
 
 #: ``class_rules.get(cls, _ASK)``: the class is not known to have one rule behind it.
 _ASK: Any = object()
@@ -253,8 +293,8 @@ class _Player:
 
     __slots__ = ("ahead", "all_among", "amongs", "both", "bound", "choosers", "class_rules",
                  "effect_rules", "event_rule", "every", "game", "games", "grouping", "handled",
-                 "horizon", "into", "keep_record", "limit", "names", "plain", "setup", "tags",
-                 "tally", "vocabulary")
+                 "horizon", "into", "keep_record", "kinds", "limit", "names", "plain", "setup",
+                 "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe,
@@ -307,8 +347,10 @@ class _Player:
         self.bound = range(game.max_moves())
         #: Per action class, the event classes counted at it with one lookup: those whose
         #: events all have the same rule (or none) that the action class's effects state,
-        #: with that rule (:meth:`count_rule` finds them).
-        self.plain: dict[type, dict[type, str | None]] = {}
+        #: with their :class:`_Kind` (:meth:`count_rule` finds them).
+        self.plain: dict[type, dict[type, _Kind]] = {}
+        #: The :class:`_Kind` of each event class and rule found so far, made once.
+        self.kinds: dict[tuple[type, str | None], _Kind] = {}
         #: Per event class whose events all have the same rule behind them, that rule's ID
         #: (``None``: no rule): the game's ``event_rules`` hook, and the classes found to
         #: have none (no ``rule`` field and no ``event_rule`` hook). Other classes' events
@@ -342,12 +384,13 @@ class _Player:
         found = self.event_rule(event)
         return found if isinstance(found, str) else None
 
-    def count_rule(self, action: Any, event: Any, plain: dict[type, str | None],
-                   rules: dict[str, int], by_events: list[str], more: set[str] | None
+    def count_rule(self, action: Any, event: Any, plain: dict[type, _Kind],
+                   counts: dict[_Kind, int], by_events: list[str], more: set[str] | None
                    ) -> set[str] | None:
-        """Count the rule behind ``event`` (caused by ``action``) into ``rules``, and into
-        ``by_events`` when the effects of the action's class do not state it (once per
-        action: ``more`` holds the rules this action has added there so far; returned).
+        """Count ``event`` (caused by ``action``) with the rule behind it into ``counts``
+        (by :class:`_Kind`), and the rule into ``by_events`` when the effects of the
+        action's class do not state it (once per action: ``more`` holds the rules this
+        action has added there so far; returned).
 
         An event class whose events all have one rule (or none) that the action's class
         handles is put in ``plain``, the action class's table, so that its next events are
@@ -358,18 +401,21 @@ class _Player:
         if not fixed:
             rule = self.rule_of(event)  # may find that the class has no rule at all
             fixed = self.class_rules.get(cls, _ASK) is None
+        found = self.kinds.get((cls, rule))
+        if found is None:
+            found = self.kinds[cls, rule] = _Kind(cls, rule)
+        counts[found] = counts.get(found, 0) + 1
         if rule is None:
             if fixed:
-                plain[cls] = None
+                plain[cls] = found
             return more
-        rules[rule] = rules.get(rule, 0) + 1
         kind = type(action)
         step_rules = self.handled.get(kind)
         if step_rules is None:
             step_rules = self.handled[kind] = self.effect_rules(kind)
         if rule in step_rules:
             if fixed:
-                plain[cls] = rule
+                plain[cls] = found
         elif more is None or rule not in more:
             by_events.append(rule)
             more = {rule} if more is None else more | {rule}
@@ -428,7 +474,7 @@ class _Player:
         state = game.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
         plains = self.plain
-        event_counts, rules, refusals = tally.events, tally.rules, tally.refusals
+        refusals, counts = tally.refusals, tally.kinds
         by_events: list[str] = []
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
         sample = Rng.derive(seed, "probe") if vocabulary else None
@@ -442,6 +488,7 @@ class _Player:
         # Every seat chooses among the legal actions: ask the seat and the listing at once.
         both = self.both if self.all_among[rotation] else None
         legal: Any = None
+        after = 0  # the length of ``all_events`` after the last action
         for _ in self.bound:
             if both is not None:
                 seat, legal = both(state)
@@ -467,7 +514,7 @@ class _Player:
                                streams[seat])
             else:
                 action = choosers[seat](game, view(state, seat), seat, streams[seat])
-            before = len(all_events)
+            before = after  # nothing else adds to the game's events
             state = into(state, action, all_events)  # its events join the game's
             actions.append(action)
             after = len(all_events)
@@ -478,23 +525,19 @@ class _Player:
                 plain = plains[type(action)] = {}
             if after == before + 1:  # one event, the usual case: no slice of the list
                 event = all_events[before]
-                cls = type(event)
-                event_counts[cls] = event_counts.get(cls, 0) + 1
-                rule = plain.get(cls, _ASK)
-                if rule is _ASK:  # not yet known to be plain at this kind of action
-                    self.count_rule(action, event, plain, rules, by_events, None)
-                elif rule is not None:
-                    rules[rule] = rules.get(rule, 0) + 1
+                found = plain.get(type(event))
+                if found is None:  # not yet known to be plain at this kind of action
+                    self.count_rule(action, event, plain, counts, by_events, None)
+                else:
+                    counts[found] = counts.get(found, 0) + 1
                 continue
             more: set[str] | None = None
             for event in all_events[before:]:
-                cls = type(event)
-                event_counts[cls] = event_counts.get(cls, 0) + 1
-                rule = plain.get(cls, _ASK)
-                if rule is _ASK:  # not yet known to be plain at this kind of action
-                    more = self.count_rule(action, event, plain, rules, by_events, more)
-                elif rule is not None:
-                    rules[rule] = rules.get(rule, 0) + 1
+                found = plain.get(type(event))
+                if found is None:  # not yet known to be plain at this kind of action
+                    more = self.count_rule(action, event, plain, counts, by_events, more)
+                else:
+                    counts[found] = counts.get(found, 0) + 1
         tally.probed += probed
         standings = game.score(state)
         winners, points = standings.winners, standings.points
@@ -514,6 +557,7 @@ class _Player:
 
     def result(self, played: _Played, own: _Tally) -> GameResult:
         """The :class:`GameResult` of a game :meth:`played` counted into ``own``."""
+        own.count_kinds()
         kinds = _counts(played.shape[3])
         return GameResult(
             index=played.number,
@@ -537,6 +581,8 @@ class _Player:
     def settle(self, tally: _Tally, summary: Summary) -> None:
         """Count a chunk's games into ``summary``: each shape once, times its games, and
         the sums. The win shares are the caller's, game by game (:func:`_share`)."""
+        tally.count_fresh()
+        tally.count_kinds()
         for shape, times in tally.shapes.items():
             rotation, winners, points, kinds, by_events, groups = shape
             counts = _counts(kinds)
@@ -643,7 +689,7 @@ def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
     (added game by game, so adding chunks adds their sums as a pool does)."""
     shares = _Shares()
     results: list[GameResult] = []
-    shapes = tally.shapes
+    fresh = tally.fresh
     seeds, streams = player.seeds(indices)
     for k, i in enumerate(indices):
         if keep_games:
@@ -654,7 +700,9 @@ def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
         else:
             played = player.played(i, tally, seeds[k], streams[k])
         _share(shares, played.agents, played.winners, played.groups)
-        shapes[played.shape] = shapes.get(played.shape, 0) + 1
+        fresh.append(played.shape)
+    if len(fresh) >= _FRESH:  # memory stays flat: the waiting shapes counted now and then
+        tally.count_fresh()
     return results, shares
 
 
@@ -873,9 +921,13 @@ def _share(summary: Summary | _Shares, agents: tuple[str, ...], winners: tuple[i
     """Count into ``summary`` the win shares of one game (game by game: a sum of floats
     depends on its order)."""
     share = 1 / len(winners) if winners else 0.0
-    for seat in winners:
-        _add_share(summary.seat_wins, seat, share)
-        _add_share(summary.agent_wins, agents[seat], share)
+    seat_wins, agent_wins = summary.seat_wins, summary.agent_wins
+    for seat in winners:  # _add_share written out: a study counts every game here
+        seat_wins[seat] = seat_wins.get(seat, 0.0) + share
+        name = agents[seat]
+        agent_wins[name] = agent_wins.get(name, 0.0) + share
+    if not groups:
+        return
     for grouping, labels in groups.items():
         wins = summary.group_wins.setdefault(grouping, {})
         for seat in winners:
