@@ -5,7 +5,8 @@ Run by hand: ``python benchmarks/instructions.py --base bfc40a9 semya kuhn`` (or
 Kuhn poker against OpenSpiel's ``kuhn_poker``; ``--mcts``: a Kuhn MCTS iteration against
 OpenSpiel's ``MCTSBot``; ``--simulate``: ``simulate`` against a raw playout loop, alone,
 with ``game.score`` of each finished game, and scored with its draws from the core's portable
-generator, ``Rng(1).below``, as simulate's agents draw). For each game
+generator, ``Rng(1).below``, as simulate's agents draw; ``--rng``: what the portable generator
+costs, a draw, a derived stream, and a study's seed and agents' streams per game). For each game
 and each version (the working tree, and the base revision's ``src`` exported with
 ``git archive``), one random-play script runs under ``valgrind --tool=callgrind`` twice, with
 a small and a large number of games; the difference of the two totals divided by the
@@ -144,6 +145,39 @@ bot.step(state)
 print(iterations)
 """
 
+_RNG = """
+import sys
+from boardrules.agents.base import agent_streams_each
+from boardrules.core.rng import Rng
+what, count = sys.argv[1], int(sys.argv[2])
+if what == "below":  # a draw, as a random agent makes: ``below`` of a small n
+    below = Rng(1).below
+    for _ in range(count):
+        below(7)
+elif what == "derive":  # one stream for one purpose, one at a time
+    derive = Rng.derive
+    for seed in range(count):
+        derive(seed, 5)
+elif what == "derive_each":  # many streams at once, 256 at a time
+    for start in range(0, count, 256):
+        Rng.derive_each(range(start, start + 256), 5)
+elif what == "study":  # per game of a study: its seed, then each of two seats' streams
+    games = Rng.derive(0, "game").state
+    for start in range(0, count, 256):
+        block = range(start, start + 256)
+        seeds = Rng.derive_each(Rng.derive_each([games] * 256, block), 0)
+        agent_streams_each(seeds, 2)
+print(count)
+"""
+
+#: What ``--rng`` counts: the argument of the script above, and what it says per count.
+_RNG_PARTS = {
+    "below": "a draw, `Rng(1).below(7)`",
+    "derive": "a stream derived alone, `Rng.derive(seed, 5)`: one SplitMix64 step",
+    "derive_each": "a stream derived 256 at a time, `Rng.derive_each`: one step each",
+    "study": "a study's game: its seed (two steps) and two seats' streams (three)",
+}
+
 _SIZES = {"kuhn": (200, 1000), "semya": (50, 250), "lyceum": (10, 50), "orbita": (2, 16)}
 
 #: The lengths of the padding variable that shifts every address of a run (``--layouts``).
@@ -178,6 +212,7 @@ def _count(src: Path, name: str, games: int, rules: str, pad: int = 0) -> tuple[
         "simulate": [_SIMULATE, name, str(games)],
         "mcts": [_MCTS, str(games)],
         "openspiel-mcts": [_OPENSPIEL_MCTS, str(games)],
+        "rng": [_RNG, name, str(games)],
     }.get(rules, [_SCRIPT, name, str(games), rules, str(src.parent)])
     valgrind = shutil.which("valgrind") or "valgrind"
     run = subprocess.run(
@@ -194,7 +229,8 @@ def _count(src: Path, name: str, games: int, rules: str, pad: int = 0) -> tuple[
 def per_step(src: Path, name: str, rules: str = "game", layouts: int = 1) -> float:
     """Instructions per step, the mean over ``layouts`` memory layouts; ``rules="variant"``:
     the game's rules in new function objects."""
-    small, large = (100, 500) if rules.endswith("mcts") else _SIZES[name]
+    small, large = {"mcts": (100, 500), "rng": (2560, 12800)}.get(
+        rules.split("-")[-1]) or _SIZES[name]
     counts = []
     for pad in _PADS[:layouts]:
         i1, s1 = _count(src, name, small, rules, pad)
@@ -214,6 +250,8 @@ def main() -> int:
                         help="simulate (random agents, one process) against a raw playout loop")
     parser.add_argument("--mcts", action="store_true",
                         help="a Kuhn MCTS iteration against OpenSpiel's MCTSBot (random roll-outs)")
+    parser.add_argument("--rng", action="store_true",
+                        help="what the core's portable generator costs (a draw, a stream)")
     parser.add_argument("--layouts", type=int, default=3, choices=range(1, len(_PADS) + 1),
                         metavar=f"1..{len(_PADS)}",
                         help="memory layouts each count is the mean of (default 3)")
@@ -235,6 +273,13 @@ def main() -> int:
 def _report(args: argparse.Namespace, tmp: Path) -> int:
     layouts = args.layouts
     here = stage(tmp, "w")
+    if args.rng:
+        print("instructions of the core's portable generator (SplitMix64 in Python integers)")
+        print("| what | instructions each |")
+        print("| --- | --- |")
+        for part, said in _RNG_PARTS.items():
+            print(f"| {said} | {per_step(here, part, 'rng', layouts) / 1000:.1f}k |")
+        return 0
     if args.simulate:
         print("instructions per step: simulate (random agents, one process) against a raw loop")
         print("(the raw loop alone; scoring each finished game: a playout's result is read;")

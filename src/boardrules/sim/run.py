@@ -256,11 +256,12 @@ def _stepped_into(game: Any) -> Callable[[Any, Any, list[Any]], Any]:
     return into
 
 
-#: How many shapes of games a tally keeps waiting, at most about, before it counts them.
+#: How many shapes of games a tally keeps waiting, at most, before it counts them.
 _FRESH = 1024
 
 #: How many games' seeds a player that plays its study's chunks in turn derives at once.
 _SEEDS_AHEAD = 256
+
 
 class _Kind:
     """A kind of event in a study's counts: its class and the rule behind it (``None``:
@@ -701,8 +702,8 @@ def _play_into(player: _Player, indices: range, tally: _Tally, keep_games: bool
             played = player.played(i, tally, seeds[k], streams[k])
         _share(shares, played.agents, played.winners, played.groups)
         fresh.append(played.shape)
-    if len(fresh) >= _FRESH:  # memory stays flat: the waiting shapes counted now and then
-        tally.count_fresh()
+        if len(fresh) >= _FRESH:  # memory stays flat: the waiting shapes counted now and then
+            tally.count_fresh()
     return results, shares
 
 
