@@ -467,7 +467,8 @@ def _standings(cards0: int, trump0: int, cards1: int, trump1: int, loser: int | 
                ) -> Standings:
     """The standings of seats with these points for cards and trump, ``loser`` having lost
     (``None``: not yet). Games end in a few hundred ways, so each is made once and kept
-    (standings are immutable), of the seats' standings made once each (:func:`_standing`)."""
+    (standings are immutable), from the seats' standings, each also made once
+    (:func:`_standing`)."""
     if loser is None:
         first, second = rank_by_points((cards0 + trump0, cards1 + trump1))
         seats = (_standing(0, cards0, trump0, first), _standing(1, cards1, trump1, second))
