@@ -281,3 +281,39 @@ def test_seeds_derived_ahead_are_each_games_own(seed: int, chunk: int) -> None:
     assert [study.games[r.index] for r in alone] == alone
     assert study.summary == simulate(game, agents, 600, seed=seed, executor=None,
                                      chunk_size=600).summary
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.sampled_from(["kuhn", "semya", "lyceum"]),
+       st.booleans())
+def test_a_studys_events_and_rules_come_in_the_order_first_seen(
+    seed: int, name: str, keep_games: bool
+) -> None:
+    # A study counts events by kind and adds them up when it is settled; its event types and
+    # rule IDs still come in the order their first events happened, game after game (a
+    # report's ties in most_common keep that order).
+    import boardrules
+    from boardrules.labels import event_rule
+    from boardrules.serde import tag_of
+
+    game = boardrules.load(name)
+    agents = [RandomAgent()] * seats_of(game)
+    study = simulate(game, agents, 12, seed=seed, executor=None, keep_games=keep_games)
+    kept = simulate(game, agents, 12, seed=seed, executor=None, keep_games=True,
+                    keep_records=True)
+    tags: dict[str, None] = {}
+    rules: dict[str, None] = {}
+    for result in kept.games:
+        assert result.record is not None
+        state = game.new(result.seed)
+        for action in result.record.actions:
+            transition = game.step(state, action)
+            state = transition.state
+            for event in transition.events:
+                tags.setdefault(tag_of(type(event)))
+                rule = getattr(event, "rule", None)
+                rule = rule if isinstance(rule, str) else event_rule(game, event)
+                if rule is not None:
+                    rules.setdefault(rule)
+    assert list(study.summary.events) == list(tags)
+    assert list(study.summary.rules) == list(rules)
