@@ -137,3 +137,13 @@ def test_derive_each_is_derive_for_each_seed(seeds_: list[int], data: st.DataObj
 def test_derive_each_needs_one_label_per_seed() -> None:
     with pytest.raises(ValueError, match="one label per seed"):
         Rng.derive_each([1, 2, 3, 4, 5], [1, 2])
+
+
+@given(st.lists(st.integers(0, 2**70), max_size=8), seeds())
+def test_each_makes_the_streams_rng_makes(states: list[int], seed: int) -> None:
+    made = Rng.each(states)
+    assert [type(r) for r in made] == [Rng] * len(states)
+    assert [r.state for r in made] == [Rng(s).state for s in states]
+    assert [r.next() for r in made] == [Rng(s).next() for s in states]
+    assert [r.state for r in Rng.derive_many(seed, "agent", 3)] == [
+        Rng.derive(seed, "agent", seat).state for seat in range(3)]

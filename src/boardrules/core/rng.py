@@ -159,15 +159,13 @@ class Rng:
         True
         """
         shared = cls.derive(seed, label).state
-        streams = []
+        states = []
         for i in range(count):
             s = ((shared ^ i) + _GAMMA) & MASK  # one SplitMix64 step, written out
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            rng = cls.__new__(cls)
-            rng.state = z ^ (z >> 31)
-            streams.append(rng)
-        return streams
+            states.append(z ^ (z >> 31))
+        return cls.each(states)
 
     @classmethod
     def each(cls, states: Iterable[int]) -> list[Rng]:
