@@ -147,8 +147,8 @@ print(iterations)
 
 _RNG = """
 import sys
-from boardrules.agents.base import agent_streams_each
 from boardrules.core.rng import Rng
+from boardrules.sim.run import study_seeds
 what, count = sys.argv[1], int(sys.argv[2])
 if what == "below":  # a draw, as a random agent makes: ``below`` of a small n
     below = Rng(1).below
@@ -162,11 +162,8 @@ elif what == "derive_each":  # many streams at once, 256 at a time
     for start in range(0, count, 256):
         Rng.derive_each(range(start, start + 256), 5)
 elif what == "study":  # per game of a study: its seed, then each of two seats' streams
-    games = Rng.derive(0, "game").state
     for start in range(0, count, 256):
-        block = range(start, start + 256)
-        seeds = Rng.derive_each(Rng.derive_each([games] * 256, block), 0)
-        agent_streams_each(seeds, 2)
+        study_seeds(0, range(start, start + 256), 2)  # 256 at a time, as simulate derives
 print(count)
 """
 

@@ -41,6 +41,7 @@ __all__ = [
     "local_pool",
     "seats_of",
     "simulate",
+    "study_seeds",
 ]
 
 #: Refusal probing checks the whole vocabulary at each step when it has at most this many
@@ -145,6 +146,24 @@ class GameResult:
     acted: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     actions: FrozenMap[str, int] = attrs.field(factory=FrozenMap)
     probed: int = 0
+
+
+def study_seeds(study_seed: int, games: range, seats: int) -> tuple[list[int], list[list[Rng]]]:
+    """The seed of each of a study's ``games`` and its seats' agents' streams, derived all
+    at once: game ``i`` is played from ``Rng.derive(study_seed, "game", i).next()`` and its
+    agents draw from ``agent_streams(seed, seats)`` (what :func:`simulate` plays, so a
+    front-end or another engine can play the same games).
+
+    >>> from boardrules.agents.base import agent_streams
+    >>> seeds, streams = study_seeds(7, range(3, 5), 2)
+    >>> seeds[1] == Rng.derive(7, "game", 4).next()
+    True
+    >>> [r.state for r in streams[1]] == [r.state for r in agent_streams(seeds[1], 2)]
+    True
+    """
+    shared = Rng.derive(study_seed, "game").state  # the label mixed once for all games
+    seeds = Rng.derive_each(Rng.derive_each([shared] * len(games), games), 0)  # each next()
+    return seeds, agent_streams_each(seeds, seats)
 
 
 def _effect_rules(game: Any) -> Callable[[type], tuple[str, ...]]:
@@ -293,9 +312,9 @@ class _Player:
     the seatings, the rules behind each action class and each event class, the type tags."""
 
     __slots__ = ("ahead", "all_among", "amongs", "both", "bound", "choosers", "class_rules",
-                 "effect_rules", "event_rule", "every", "game", "games", "grouping", "handled",
-                 "horizon", "into", "keep_record", "kinds", "limit", "names", "plain", "setup",
-                 "tags", "tally", "vocabulary")
+                 "effect_rules", "event_rule", "every", "game", "grouping", "handled", "horizon",
+                 "into", "keep_record", "kinds", "limit", "names", "plain", "setup",
+                 "study_seed", "tags", "tally", "vocabulary")
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
                  setup: dict[str, Any], keep_record: bool, probe: Probe,
@@ -306,9 +325,7 @@ class _Player:
         self.horizon = horizon
         #: Seeds and streams derived ahead: (first game, seeds, streams).
         self.ahead: tuple[int, list[int], list[list[Rng]]] = (0, [], [])
-        #: ``Rng.derive(study_seed, "game")``'s state: game ``i`` is played from
-        #: ``Rng.derive(study_seed, "game", i).next()``, the shared label mixed once.
-        self.games = Rng.derive(study_seed, "game").state
+        self.study_seed = study_seed
         # Seats rotate so every agent sits everywhere: game i seats agents[(seat + i) % n].
         n = len(agents)
         seatings = [[agents[(seat + turn) % n] for seat in range(n)] for turn in range(n)]
@@ -452,10 +469,7 @@ class _Player:
             return kept[1][at:at + stop - start], kept[2][at:at + stop - start]
         if self.horizon is not None:
             stop = max(stop, min(self.horizon, start + _SEEDS_AHEAD))
-        block = range(start, stop)
-        firsts = Rng.derive_each([self.games] * len(block), block)
-        seeds = Rng.derive_each(firsts, 0)  # each first stream's next()
-        streams = agent_streams_each(seeds, len(self.choosers[0]))
+        seeds, streams = study_seeds(self.study_seed, range(start, stop), len(self.choosers[0]))
         if stop == indices.stop:
             return seeds, streams
         self.ahead = (start, seeds, streams)
