@@ -538,7 +538,9 @@ class _Player:
             plain = plains.get(type(action))
             if plain is None:
                 plain = plains[type(action)] = {}
-            if after == before + 1:  # one event, the usual case: no slice of the list
+            # One event, the usual case, without slicing the list (the loop below would count
+            # it the same; the slice and its iterator cost 0.8k instructions a 7Я step).
+            if after == before + 1:
                 event = all_events[before]
                 found = plain.get(type(event))
                 if found is None:  # not yet known to be plain at this kind of action
