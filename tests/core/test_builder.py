@@ -100,7 +100,7 @@ def test_builder_makes_generic_classes_too(left: int, right: str) -> None:
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(["kuhn", "semya", "lyceum", "orbita"]), seed=st.integers(0, 2**32),
        picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=12))
-def test_the_written_out_step_is_apply_with_the_events_of_the_effects(
+def test_step_is_apply_with_the_events_whether_or_not_the_action_was_listed(
     name: str, seed: int, picks: list[int]
 ) -> None:
     game = boardrules.load(name, **({"rounds": 1} if name == "orbita" else {}))
@@ -110,9 +110,9 @@ def test_the_written_out_step_is_apply_with_the_events_of_the_effects(
         if not legal:
             break
         action = legal[pick % len(legal)]
-        # The events of the rule units' effects, run one by one (the core's plain loop).
+        game.legal_actions(game.new(seed + 1))  # not listed: apply checks it first
         events: list[object] = []
-        expected = game._advance(state, action, events)
+        expected = game.apply(state, action, events)
         for listed_first in (True, False):  # with and without the kept listing
             if listed_first:
                 game.legal_actions(state)

@@ -22,7 +22,8 @@ from tests.core import toy
 GAME = toy.Toy()
 PASSING = GAME.with_rules(
     add=[Rule("TOY-5", "A seat may pass: one step, no event.", "Можно пасовать: шаг без события.",
-              checks={toy.Pass: toy.check_pass}, effects={toy.Pass: toy.pass_turn})],
+              moves={toy.Pass: toy.passes}, checks={toy.Pass: toy.check_pass},
+              effects={toy.Pass: toy.pass_turn})],
     name="passing",
 )
 BIG = GAME.with_rules(replace={"TOY-1": toy.BIG_STEPS})
@@ -104,7 +105,7 @@ def test_a_removed_rule_no_longer_refuses() -> None:
     assert GAME.check(toy.Total(9), toy.Add(3)) is not None
     assert loose.check(toy.Total(9), toy.Add(3)) is None
     assert "TOY-2" not in loose.rulebook
-    assert loose.rulebook.ids == ("TOY-1", "TOY-3", "TOY-4")
+    assert loose.rulebook.ids == ("TOY-0", "TOY-1", "TOY-3", "TOY-4")
 
 
 def test_a_replaced_rule_keeps_its_place_and_id() -> None:
@@ -182,7 +183,7 @@ def test_records_of_registered_variants_load_by_name() -> None:
 
 def _passing(**options: object) -> toy.Toy:
     return toy.Toy(**options).with_rules(  # type: ignore[arg-type]
-        add=PASSING.rulebook[4:], name="passing"
+        add=PASSING.rulebook[5:], name="passing"
     )
 
 

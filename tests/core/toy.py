@@ -1,8 +1,9 @@
 """A toy game built only from rule units, to test what the core does with them.
 
 Two seats take turns adding 1, 2 or 3 to a running total; whoever brings it to ``target``
-wins. Every check and effect is a rule unit: TOY-1 (amounts), TOY-2 (no overshoot), TOY-3
-(adding), TOY-4 (the end). Module-level functions, so the game and its variants pickle.
+wins. Every part is a rule unit: TOY-0 (the start, the turn and the amounts one may name),
+TOY-1 (amounts), TOY-2 (no overshoot), TOY-3 (adding), TOY-4 (the end and the score).
+Module-level functions, so the game and its variants pickle.
 """
 
 
@@ -28,7 +29,7 @@ class Add:
 
 @attrs.frozen
 class Pass:
-    """Not in the toy's own rules (no rule governs it), so CORE-3 refuses it."""
+    """Not in the toy's own rules (no rule lists it), so CORE-3 refuses it."""
 
     tag: ClassVar[str] = "pass"
 
@@ -56,6 +57,24 @@ class Setup:
     """No setup."""
 
 
+def deal(ctx: Any, seed: int, setup: Setup, state: Total | None) -> Total:
+    return Total()
+
+
+def amounts(ctx: "Toy", state: Total) -> tuple[Add, ...]:
+    """Every amount up to the target: the checks decide which are legal, so a variant that
+    allows bigger steps lists them too."""
+    return tuple(Add(n) for n in range(1, ctx.target + 1))
+
+
+def alternate(ctx: Any, state: Total) -> int:
+    return state.seat
+
+
+def won(ctx: Any, state: Total) -> bool:
+    return state.winner is not None
+
+
 def check_amount(ctx: Any, state: Total, action: Add) -> Violation | None:
     if action.amount not in (1, 2, 3):
         return Violation("TOY-1", "bad_amount", {"amount": action.amount})
@@ -80,13 +99,29 @@ def end(ctx: "Toy", state: Total, action: object, events: list[Any] | None) -> T
     return state
 
 
+def score(ctx: Any, state: Total) -> Standings:
+    points = [1 if state.winner == seat else 0 for seat in (0, 1)]
+    ranks = rank_by_points(points)
+    over = state.winner is not None
+    return Standings(
+        tuple(
+            Standing(seat, p, r, {"won": p})
+            for seat, (p, r) in enumerate(zip(points, ranks, strict=True))
+        ),
+        winners=(state.winner,) if state.winner is not None else (),
+        final=over,
+    )
+
+
 RULES = Rulebook(
     (
+        Rule("TOY-0", "Start at 0; the seats take turns adding.", "С нуля; ходят по очереди.",
+             setup=deal, turn=alternate, moves={Add: amounts}),
         Rule("TOY-1", "Add 1, 2 or 3.", "Прибавьте 1, 2 или 3.", checks={Add: check_amount}),
         Rule("TOY-2", "Never pass the target.", "Не больше цели.", checks={Add: check_overshoot}),
         Rule("TOY-3", "The amount joins the total.", "Сумма растёт.", effects={Add: add}),
         Rule("TOY-4", "Reaching the target wins.", "Кто дошёл — победил.",
-             effects={ANY_ACTION: end}),
+             effects={ANY_ACTION: end}, end=won, score=score),
     )
 )
 
@@ -106,32 +141,6 @@ class Toy(GameBase[Total, Add | Pass, Added, Setup]):
 
     target: int = 10
 
-    def _new(self, seed: int, setup: Setup) -> Total:
-        return Total()
-
-    def to_move(self, state: Total) -> int | None:
-        return None if state.winner is not None else state.seat
-
-    def legal_actions(self, state: Total) -> tuple[Add | Pass, ...]:
-        if state.winner is not None:
-            return ()
-        # Every amount up to the target, so a variant that allows bigger steps lists them too.
-        candidates = (*(Add(n) for n in range(1, self.target + 1)), Pass())
-        return tuple(a for a in candidates if self.check(state, a) is None)
-
-    def score(self, state: Total) -> Standings:
-        points = [1 if state.winner == seat else 0 for seat in (0, 1)]
-        ranks = rank_by_points(points)
-        over = state.winner is not None
-        return Standings(
-            tuple(
-                Standing(seat, p, r, {"won": p})
-                for seat, (p, r) in enumerate(zip(points, ranks, strict=True))
-            ),
-            winners=(state.winner,) if state.winner is not None else (),
-            final=over,
-        )
-
     def validate(self, state: Total) -> None:
         if type(state.total) is not int or not 0 <= state.total <= self.target:
             raise BadInput("$.total", f"a total lies between 0 and {self.target}")
@@ -148,10 +157,14 @@ class Toy(GameBase[Total, Add | Pass, Added, Setup]):
 
 
 # -- pieces for variants ------------------------------------------------------------------------
-def check_pass(ctx: "Toy", state: Total, action: Pass) -> Violation | None:
+def check_pass(ctx: "Toy", state: Total) -> Violation | None:
     if state.total + 1 > ctx.target:
         return Violation("TOY-5", "overshoot", {"total": state.total})
     return None
+
+
+def passes(ctx: Any, state: Total) -> tuple[Pass]:
+    return (Pass(),)
 
 
 def pass_turn(ctx: Any, state: Total, action: Pass, events: list[Any] | None) -> Total:

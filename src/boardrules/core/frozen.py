@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeVar
@@ -22,14 +21,14 @@ def builder(cls: type[T]) -> Callable[..., T]:
 
     ``attrs`` writes the ``__init__`` of a frozen slotted class as one call of
     ``object.__setattr__`` per field, and under CPython 3.11 each costs about 1k
-    instructions (a method wrapper that packs its arguments into a tuple): a 7Я state of
-    six fields cost 7.7k. The maker written here fills the same slots of a plain twin
-    class (plain stores), then turns the object into a ``cls`` (``__class__`` assignment,
-    which Python allows between classes of the same layout): 2.7k. The result is a
-    ``cls`` like any other, frozen from then on. ``cls`` must run nothing in ``__init__``
-    besides setting its fields (no validators, converters or ``__attrs_post_init__``), and
-    have no ``__weakref__`` slot (``attrs.frozen(weakref_slot=False)``: CPython refuses
-    the assignment when that slot follows the fields); otherwise ``TypeError``.
+    instructions. The maker returned here is a plain (not frozen) ``attrs`` twin of ``cls``
+    with the same slots, whose ``__init__`` stores the fields plainly and then turns the
+    object into a ``cls`` (``__class__`` assignment, which Python allows between classes of
+    the same layout). The result is a ``cls`` like any other, frozen from then on. ``cls``
+    must run nothing in ``__init__`` besides setting its fields (no validators, converters
+    or ``__attrs_post_init__``), and have no ``__weakref__`` slot
+    (``attrs.frozen(weakref_slot=False)``: CPython refuses the assignment when that slot
+    follows the fields); otherwise ``TypeError``.
 
     >>> import attrs
     >>> @attrs.frozen(weakref_slot=False)
@@ -51,22 +50,26 @@ def builder(cls: type[T]) -> Callable[..., T]:
     # The twin has the class's own bases (``Generic[...]`` included), for Python allows
     # ``__class__`` assignment only between classes on the same base; bases that hold
     # fields or run code of their own are not supported.
-    bases = cls.__dict__.get("__orig_bases__", cls.__bases__)
     simple = all(k is object or k is typing.Generic for k in cls.__mro__[1:])
     if (not plain or own_init or not simple or slots is None or "__weakref__" in slots
-            or "__dict__" in slots):
+            or "__dict__" in slots or tuple(slots) != tuple(f.name for f in fields)):
         raise TypeError(f"builder needs a plain frozen slotted attrs class without a "
                         f"__weakref__ slot, not {cls.__name__}")
-    twin = types.new_class(f"{cls.__name__}Draft", bases,
-                           exec_body=lambda space: space.update(__slots__=tuple(slots)))
-    names = [f.name for f in fields]
-    lines = [f"def make({', '.join(names)}):", "    made = twin()"]
-    lines += [f"    made.{name} = {name}" for name in names]
-    lines += ["    made.__class__ = cls", "    return made"]
-    scope: dict[str, Any] = {"twin": twin, "cls": cls}
-    exec(compile("\n".join(lines), f"<boardrules builder {cls.__name__}>", "exec"), scope)
-    made: Callable[..., T] = scope["make"]
-    return made
+
+    def turn_into_cls(self: Any) -> None:
+        self.__class__ = cls
+
+    twin: Callable[..., T] = attrs.make_class(
+        f"{cls.__name__}Draft",
+        {f.name: attrs.field() for f in fields},
+        bases=tuple(cls.__dict__.get("__orig_bases__", cls.__bases__)),
+        slots=True, weakref_slot=False, eq=False, order=False, repr=False, hash=False,
+        frozen=False, cache_hash=False, init=True,
+        # attrs runs this last in the twin's __init__: the fields are set, the object
+        # becomes a ``cls``.
+        class_body={"__attrs_post_init__": turn_into_cls},
+    )
+    return twin
 
 
 class FrozenMap(Mapping[K, V]):

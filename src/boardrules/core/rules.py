@@ -1,29 +1,25 @@
-"""Rules as units: a rule's ID, its sentence, its checks and its effects in one place.
+"""Rules as units: a rule's ID, its sentence, and every part of the game it states.
 
-A game's rules are a :class:`Rulebook`: a tuple of :class:`Rule` in rulebook order. The core
-runs them (see :class:`~boardrules.core.game.GameBase`):
+A game's rules are a :class:`Rulebook`: a tuple of :class:`Rule` in rulebook order. A unit
+states its rule once, as plain functions that all get the game's rule context first:
 
-- ``check(state, action)`` first asks the core rules (CORE-1 an action of another game,
-  CORE-2 the game is over, CORE-3 an action the current step does not take), then every
-  check of the game's rules that governs the action's class, in rulebook order, and returns
-  the first :class:`~boardrules.core.violation.Violation`;
-- ``apply`` folds the effects of the rules that govern the action's class over a working
-  copy of the state, in rulebook order, then the effects that run after every action.
+- ``moves``: per action class, the actions of that class the rule makes possible in a state
+  (the candidates);
+- ``checks``: per action class, why such an action is refused (a
+  :class:`~boardrules.core.violation.Violation`), or ``None``. A check that does not look at
+  the action is written without it, ``(ctx, state)``;
+- ``effects``: per action class, what the rule makes happen;
+- where the rule says so, its part of the setup, who moves, the steps, the end, the score and
+  what a seat sees; and the named ``facts`` other rules read.
 
-Since 0.3 a unit carries the whole of its rule: besides checks and effects, the actions it
-makes possible in a step (``moves``), and where the rule states them the setup, who moves,
-the end, the score and what a seat sees; the named ``facts`` other rules read (7Я's answer
-table, say) belong to the unit that decides them. :class:`~boardrules.core.game.GameBase`
-composes ``new``, ``legal_actions``, ``check``, ``apply``, ``to_move``, ``is_over``,
-``score`` and ``view`` from them.
-
-A designer makes a variant by replacing, adding or removing rules
-(:meth:`Rulebook.with_rules`, or ``game.with_rules(...)``); the variant has a name that records
-keep, so a replay uses the same rules.
+The engine (:mod:`boardrules.core.engine`) composes the game from the units: an action is legal
+when a unit's moves list it and no check refuses it. A designer makes a variant by replacing,
+adding or removing units (:meth:`Rulebook.with_rules`, or ``game.with_rules(...)``); the
+variant has a name that records keep.
 
 >>> from boardrules.core.violation import Violation
 >>> def no_zero(ctx, state, action):
-...     return Violation("TOY-1", "zero", {}) if action == 0 else None
+...     return Violation("TOY-1", "zero") if action == 0 else None
 >>> book = Rulebook((Rule("TOY-1", "Zero is never played.", "Ноль не играют.",
 ...                       checks={int: no_zero}),))
 >>> [rule.id for rule in book], book.checks_for(int) == (no_zero,)
@@ -34,7 +30,10 @@ keep, so a replay uses the same rules.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import re
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, overload
 
@@ -55,213 +54,87 @@ __all__ = [
     "CORE_5",
     "CORE_RULES",
     "PARTS",
-    "Always",
+    "READABLE",
     "Check",
-    "Direct",
     "Effect",
     "Facts",
-    "Guard",
     "Part",
     "Rule",
     "Rulebook",
-    "Steps",
+    "takes_action",
 ]
 
 # Defaults (PEP 696) let a unit that states only a sentence be written without its types.
 C = TypeVar("C", default=Any)
 S = TypeVar("S", default=Any)
 
-#: A rule's legality check: ``(context, state, action) -> Violation | None``. The context is
-#: what the game hands its rules (its content and options); see ``GameBase.rule_context``.
-#: The action is of the class the check is keyed by, so its type is the class's own.
-Check: TypeAlias = Callable[[C, S, Any], Violation | None]
+#: A rule's check: ``(context, state, action) -> Violation | None``, or ``(context, state)``
+#: for a check that does not look at the action (the engine then asks it once per listing).
+Check: TypeAlias = Callable[..., Violation | None]
 #: A rule's effect: ``(context, work, action, events) -> work``. ``work`` is the game's working
-#: copy of the state (the state itself, or a mutable draft the game freezes at the end);
-#: ``events`` is a list to append events to, or ``None`` when nobody listens.
+#: copy of the state (the state itself, or a mutable draft the game freezes at the end,
+#: ``GameBase.draft``); ``events`` is a list to append events to, or ``None`` when nobody
+#: listens.
 Effect: TypeAlias = Callable[[C, Any, Any, "list[Any] | None"], Any]
 
 #: The key of a check or effect that governs every action of the game (an effect that runs
 #: after every move, say).
 ANY_ACTION: type = object
 
-#: The parts of a game a unit may state besides its checks, effects and moves. Each has one
-#: owner in a rulebook (``setup`` may have several: they run in rulebook order).
-Part = Literal["setup", "turn", "end", "score", "view", "view_events", "steps"]
-PARTS: tuple[Part, ...] = ("setup", "turn", "end", "score", "view", "view_events", "steps")
+#: The parts of a game a unit may state besides its moves, checks, effects and facts. Each has
+#: one owner in a rulebook (``setup`` may have several: they run in rulebook order).
+Part = Literal["setup", "turn", "steps", "step_names", "end", "score", "view", "view_events"]
+PARTS: tuple[Part, ...] = (
+    "setup", "turn", "steps", "step_names", "end", "score", "view", "view_events"
+)
+#: The parts every game needs: a unit that is the only one to state one cannot be removed.
+_NEEDED: tuple[Part, ...] = ("setup", "turn", "score")
+#: The parts other rules read as facts of the same name (``ctx.facts.turn(ctx, state)``): a
+#: variant that replaces the unit stating one changes every rule that reads it.
+READABLE: tuple[Part, ...] = ("turn", "steps", "step_names", "end", "score")
 
 
-@attrs.frozen(repr=False)
-class Guard(Generic[C, S]):
-    """A check with its cheap forms: the one the core asks while it lists legal actions.
+def takes_action(check: Callable[..., Any]) -> bool:
+    """Whether a check looks at the action: ``False`` for a check written as
+    ``(ctx, state)``, which the engine asks once per listing rather than per candidate.
 
-    ``why`` is the check itself (a :data:`Check`). ``allows`` answers the same question
-    yes/no without building a :class:`Violation` (by default ``why(...) is None``);
-    ``select`` lists, in the order ``legal_actions`` gives them, exactly the well-formed
-    actions of its class that this check allows in a state, or returns ``None`` when it
-    cannot narrow them there. The core uses it instead of the units' move generators, and
-    then asks only the other checks.
-
-    ``covers`` names other checks of the same class (the very :class:`Guard` objects, or
-    functions) whose refusals ``select``'s list leaves out as well: a speed-up that belongs
-    to that named set of units. The core uses such a ``select`` only while every check it
-    covers is in the rulebook (the same object), and then asks only the checks it does not
-    cover; a variant that replaces a covered unit switches the shortcut off. Because both
-    belong to the check, a variant that drops or replaces the check drops its shortcuts with
-    it. The conformance kit proves on reached states that the listing they make agrees
-    with ``why``, for the game and for variants it derives from each unit.
-
-    ``when`` is the form of a check that never looks at the action (7Я's SEM-5: the trump
-    never opens): ``when(ctx, state)`` is ``True`` when the check allows every well-formed
-    action of its class in the state and ``False`` when it refuses every one. The core then
-    asks it once per listing of the class, not once per candidate, and only when there is
-    a candidate. A check that looks at the action must leave it ``None``.
-
-    >>> def even(ctx, state, n):
-    ...     return None if n % 2 == 0 else Violation("TOY-9", "odd", {"n": n})
-    >>> guard = Guard(even, allows=lambda ctx, state, n: n % 2 == 0)
-    >>> guard.allows(None, None, 3), guard.why(None, None, 3).code
-    (False, 'odd')
+    >>> takes_action(lambda ctx, state, action: None), takes_action(lambda ctx, state: None)
+    (True, False)
     """
-
-    why: Callable[[C, S, Any], Violation | None]
-    allows: Callable[[C, S, Any], bool] = attrs.field()
-    select: Callable[[C, S], Iterable[Any] | None] | None = None
-    covers: tuple[Any, ...] = ()
-    when: Callable[[C, S], bool] | None = None
-
-    @allows.default
-    def _allows_from_why(self) -> Callable[[C, S, Any], bool]:
-        return _NoRefusal(self.why)
-
-    @property
-    def __name__(self) -> str:
-        return str(getattr(self.why, "__name__", "check"))
-
-    def __call__(self, ctx: C, state: S, action: Any) -> Violation | None:
-        return self.why(ctx, state, action)
-
-    def __repr__(self) -> str:
-        return f"Guard({self.__name__})"
+    try:
+        parameters = inspect.signature(check).parameters.values()
+    except (TypeError, ValueError):  # a callable Python cannot look into: the usual form
+        return True
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) != 2 or any(p.kind is p.VAR_POSITIONAL for p in parameters)
 
 
-@attrs.frozen(repr=False)
-class Direct(Generic[C, S]):
-    """An effect with a direct form: the next state built at once, without a working copy.
-
-    ``effect`` is the effect itself (an :data:`Effect`). ``build(ctx, state, action)``
-    returns the state that all the effects of the action's class would make of ``state``
-    (or ``None`` when it cannot, and the effects run): it stands for this effect and the
-    other effects it ``covers`` (the very functions, ``ANY_ACTION`` ones included). The core
-    uses it in ``apply`` (which makes no events) only while the class's effects are exactly
-    this one and those it covers; a variant that replaces a covered unit switches it off.
-
-    ``step`` takes it too when ``in_step`` says how it stands for the events: ``"quiet"``,
-    whenever ``build`` gives a state the effects make no events; ``"emits"``, ``build``
-    takes a fourth argument, ``events`` (a list, or ``None`` from ``apply``), and appends the
-    events the effects would, in their order (nothing when it gives ``None``). ``None``
-    (the default): ``step`` runs the effects.
-    """
-
-    effect: Effect
-    build: Callable[..., S | None]
-    covers: tuple[Any, ...] = ()
-    in_step: Literal["quiet", "emits"] | None = None
-
-    @property
-    def __name__(self) -> str:
-        return str(getattr(self.effect, "__name__", "effect"))
-
-    def __call__(self, ctx: Any, work: Any, action: Any, events: list[Any] | None) -> Any:
-        return self.effect(ctx, work, action, events)
-
-    def __repr__(self) -> str:
-        return f"Direct({self.__name__})"
+def _of_the_state(fact: Callable[..., Any]) -> bool:
+    """Whether a fact is a fact of a state, ``(ctx, state)``: the engine works it out once
+    per state."""
+    try:
+        names = list(inspect.signature(fact).parameters)
+    except (TypeError, ValueError):
+        return False
+    return len(names) == 2 and names[1] == "state"
 
 
-@attrs.frozen(repr=False)
-class Always(Generic[C, S]):
-    """A unit's moves that are the same in every state (a pass, say): a move generator
-    ``(ctx, state) -> actions`` that returns ``actions``. While no check governs its class,
-    the core writes the actions into a step's listing instead of calling it.
+def _once_per_state(fact: Callable[..., Any], state_type: type) -> Callable[..., Any]:
+    """``fact`` worked out once per state of ``state_type``: the last state's answer is
+    kept (one entry, replaced whole, so threads may share it). A working copy of another
+    type is never kept: it changes while the effects run."""
+    last: list[tuple[Any, Any]] = [(None, None)]
 
-    >>> moves = Always(("pass",))
-    >>> moves(None, None)
-    ('pass',)
-    """
+    def once(ctx: Any, state: Any) -> Any:
+        entry = last[0]
+        if entry[0] is state:
+            return entry[1]
+        value = fact(ctx, state)
+        if type(state) is state_type:
+            last[0] = (state, value)
+        return value
 
-    actions: tuple[Any, ...]
-
-    @property
-    def __name__(self) -> str:
-        return "always"
-
-    def __call__(self, ctx: C, state: S) -> tuple[Any, ...]:
-        return self.actions
-
-    def __repr__(self) -> str:
-        return f"Always({self.actions!r})"
-
-
-class _NoRefusal:
-    """A check's yes/no form built from the check itself (picklable, unlike a closure)."""
-
-    __slots__ = ("why",)
-
-    def __init__(self, why: Callable[[Any, Any, Any], Violation | None]) -> None:
-        self.why = why
-
-    def __call__(self, ctx: Any, state: Any, action: Any) -> bool:
-        return self.why(ctx, state, action) is None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _NoRefusal) and other.why == self.why
-
-    def __hash__(self) -> int:
-        return hash(self.why)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_NoRefusal, (self.why,))
-
-
-@attrs.frozen(repr=False)
-class Steps(Generic[C, S]):
-    """The ``steps`` part of a game with the names of its steps, for CORE-3's refusal.
-
-    ``kinds(ctx, state)`` is the steps part itself: the kinds of action the current step
-    takes, in the order ``legal_actions`` lists them. ``names(ctx, state)`` names the steps
-    that are pending, the one waiting first (a tuple of keys, ``("choose", "move")`` say);
-    the game gives each key and each action kind a label in English and Russian with
-    :func:`~boardrules.core.violation.register_steps`, so that CORE-3 says which step is
-    waiting and what it takes. The core calls ``kinds`` directly, so naming costs nothing
-    while the game is played; ``names`` is asked only when CORE-3 refuses.
-
-    >>> steps = Steps(lambda ctx, state: (int,), lambda ctx, state: ("count",))
-    >>> steps(None, None), steps.names(None, None)
-    ((<class 'int'>,), ('count',))
-    """
-
-    kinds: Callable[[C, S], tuple[type, ...]]
-    names: Callable[[C, S], tuple[str, ...]]
-
-    @property
-    def __name__(self) -> str:
-        return str(getattr(self.kinds, "__name__", "steps"))
-
-    def __call__(self, ctx: C, state: S) -> tuple[type, ...]:
-        return self.kinds(ctx, state)
-
-    def __repr__(self) -> str:
-        return f"Steps({self.__name__})"
-
-
-def why_of(check: Check | Guard[Any, Any]) -> Check:
-    """The check as a plain function (a :class:`Guard`'s ``why``)."""
-    return check.why if isinstance(check, Guard) else check
-
-
-def guard_of(check: Check | Guard[Any, Any]) -> Guard[Any, Any]:
-    """The check as a :class:`Guard` (a plain function gets the default cheap forms)."""
-    return check if isinstance(check, Guard) else Guard(check)
+    return functools.update_wrapper(once, fact)
 
 
 class Facts:
@@ -270,9 +143,10 @@ class Facts:
     Each fact is a function owned by one unit (``Rule.facts``); rules call it as
     ``ctx.facts.NAME(ctx, ...)`` (the game puts the rulebook's facts in the rules' context),
     so a variant that replaces the owning unit replaces the fact for every rule that reads
-    it. A fact no unit states is an ``AttributeError`` naming it. (The class has no
-    ``__getattr__`` on purpose: with one, every lookup of a fact, which rules make on every
-    step, would take Python's slow attribute path.)
+    it. Given the game's ``state_type``, a fact of the state, ``(ctx, state)``, is worked out
+    at most once per state (the rule never keeps a cache of its own). The parts other rules
+    read (``turn``, ``end`` ...) are there too, under their own names. A fact no unit states
+    is an ``AttributeError`` naming it.
 
     >>> facts = Facts({"double": lambda ctx, n: 2 * n})
     >>> facts.double(None, 4), sorted(facts)
@@ -281,8 +155,17 @@ class Facts:
 
     __slots__ = ("__dict__",)
 
-    def __init__(self, table: Mapping[str, Callable[..., Any]] | None = None) -> None:
-        self.__dict__.update(table or {})
+    def __init__(
+        self,
+        table: Mapping[str, Callable[..., Any]] | None = None,
+        state_type: type | None = None,
+        parts: Mapping[str, Callable[..., Any]] | None = None,
+    ) -> None:
+        for name, fact in (table or {}).items():
+            if state_type is not None and _of_the_state(fact):
+                fact = _once_per_state(fact, state_type)
+            self.__dict__[name] = fact
+        self.__dict__.update(parts or {})  # parts are asked as they are: they are cheap
 
     if TYPE_CHECKING:  # a fact's type for mypy; at run time the instance's own attribute
 
@@ -324,6 +207,31 @@ def _optional_callable(_: object, attribute: attrs.Attribute[Any], value: object
         raise BadInput(f"$.{attribute.name}", "expected a function or None")
 
 
+def _names_in(fn: object, seen: set[int] | None = None) -> set[str]:
+    """The names a function's code refers to (its nested functions' too): where a unit
+    reads a fact, ``ctx.facts.NAME``, the fact's name is among them."""
+    seen = set() if seen is None else seen
+    if id(fn) in seen:
+        return set()
+    seen.add(id(fn))
+    if isinstance(fn, functools.partial):
+        return _names_in(fn.func, seen)
+    if isinstance(fn, types.MethodType):
+        return _names_in(fn.__func__, seen)
+    code = getattr(fn, "__code__", None)
+    if not isinstance(code, types.CodeType):
+        call = next((vars(k)["__call__"] for k in type(fn).__mro__ if "__call__" in vars(k)), None)
+        inner = {n for v in getattr(fn, "__dict__", {}).values() for n in _names_in(v, seen)}
+        return inner | (_names_in(call, seen) if isinstance(call, types.FunctionType) else set())
+    names: set[str] = set()
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        names.update(current.co_names)
+        stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+    return names
+
+
 @attrs.frozen(repr=False)
 class Rule(Generic[C, S]):
     """One rule of a game: its ID, its sentence, and every part of the game it states.
@@ -335,26 +243,30 @@ class Rule(Generic[C, S]):
         id: the rule ID on the game's rules page, like ``"SEM-6"``.
         en: the rule in one English sentence (our wording).
         ru: the rule in one Russian sentence (our wording).
-        checks: for each action class the rule governs, the function (or :class:`Guard`)
-            that says why such an action is illegal (or ``None``); the key
+        checks: for each action class the rule governs, the function that says why such an
+            action is refused (or ``None``): ``(ctx, state, action)``, or ``(ctx, state)``
+            when the refusal does not depend on which action of the class it is. The key
             :data:`ANY_ACTION` governs every action.
         effects: for each action class, the function ``(ctx, work, action, events) -> work``
             that carries out what the rule makes happen; :data:`ANY_ACTION` runs after every
             action.
-        moves: for each action class, ``(ctx, state) -> iterable`` of the well-formed
-            actions of that class the rule makes possible in the state (candidates; the
-            checks then decide which are legal).
+        moves: for each action class, ``(ctx, state) -> iterable`` of the actions of that
+            class the rule makes possible in the state: every action the checks may allow
+            (they may be left out only where the rule's own facts already refuse them). A
+            class that no unit lists is never legal.
         setup: ``(ctx, seed, setup, state) -> state``: the rule's part of the first state
             (``state`` is ``None`` for the first unit with a setup).
         turn: ``(ctx, state) -> seat``: whose decision it is while the game is not over.
+        steps: ``(ctx, state) -> tuple of action classes``: the kinds of action the current
+            step takes (CORE-3), in the order ``legal_actions`` lists them.
+        step_names: ``(ctx, state) -> tuple of keys``: the steps waiting, first the current
+            one (what CORE-3's refusal and front-ends call them).
         end: ``(ctx, state) -> bool``: whether the game is over.
         score: ``(ctx, state) -> Standings``.
         view: ``(ctx, state, seat) -> state``: what ``seat`` may see (``None``: a spectator).
         view_events: ``(ctx, events, seat) -> events``: the events as ``seat`` may see them.
-        steps: ``(ctx, state) -> tuple of action classes``: the kinds of action the current
-            step takes (CORE-3), in the order ``legal_actions`` lists them; a
-            :class:`Steps` also names the step, so CORE-3's refusal says which is waiting.
-        facts: named functions other rules read through the rulebook (:class:`Facts`).
+        facts: named functions other rules read through the rulebook (:class:`Facts`); a
+            fact of the state, ``(ctx, state)``, is worked out once per state.
         terms: ``True`` for a unit that only defines terms (what a card is, the deck):
             :meth:`Rulebook.with_rules` refuses a replacement that gives it behaviour.
     """
@@ -362,9 +274,7 @@ class Rule(Generic[C, S]):
     id: str = attrs.field(validator=_rule_id)
     en: str
     ru: str
-    checks: FrozenMap[type, Check[C, S] | Guard[C, S]] = attrs.field(
-        factory=FrozenMap, converter=_callables
-    )
+    checks: FrozenMap[type, Check] = attrs.field(factory=FrozenMap, converter=_callables)
     effects: FrozenMap[type, Effect[C]] = attrs.field(factory=FrozenMap, converter=_callables)
     moves: FrozenMap[type, Callable[[C, S], Iterable[Any]]] = attrs.field(
         factory=FrozenMap, converter=_callables
@@ -373,6 +283,12 @@ class Rule(Generic[C, S]):
         default=None, validator=_optional_callable
     )
     turn: Callable[[C, S], int] | None = attrs.field(default=None, validator=_optional_callable)
+    steps: Callable[[C, S], tuple[type, ...]] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
+    step_names: Callable[[C, S], tuple[str, ...]] | None = attrs.field(
+        default=None, validator=_optional_callable
+    )
     end: Callable[[C, S], bool] | None = attrs.field(default=None, validator=_optional_callable)
     score: Callable[[C, S], Standings] | None = attrs.field(
         default=None, validator=_optional_callable
@@ -382,9 +298,6 @@ class Rule(Generic[C, S]):
     )
     view_events: Callable[[C, tuple[Any, ...], int | None], tuple[Any, ...]] | None = (
         attrs.field(default=None, validator=_optional_callable)
-    )
-    steps: Callable[[C, S], tuple[type, ...]] | None = attrs.field(
-        default=None, validator=_optional_callable
     )
     facts: FrozenMap[str, Callable[..., Any]] = attrs.field(factory=FrozenMap, converter=_named)
     terms: bool = attrs.field(default=False, kw_only=True)
@@ -416,6 +329,20 @@ class Rule(Generic[C, S]):
         tables = [n for n in ("checks", "effects", "moves", "facts") if getattr(self, n)]
         return (*tables, *self.parts())
 
+    def functions(self) -> tuple[Callable[..., Any], ...]:
+        """Every function of the unit: checks, effects, moves, parts and facts."""
+        fns: list[Callable[..., Any]] = [
+            *self.checks.values(), *self.effects.values(), *self.moves.values()
+        ]
+        fns += [getattr(self, part) for part in self.parts()]
+        return (*fns, *self.facts.values())
+
+    def reads(self, fact: str) -> bool:
+        """Whether a function of this unit refers to the fact ``fact`` by name (as
+        ``ctx.facts.NAME``); a unit's own facts and parts are not counted."""
+        own = fact in self.facts or (fact in PARTS and getattr(self, fact) is not None)
+        return not own and any(fact in _names_in(fn) for fn in self.functions())
+
     def __repr__(self) -> str:
         return f"Rule({self.id!r}, {self.en!r})"
 
@@ -431,6 +358,12 @@ def _rules(value: Iterable[Rule]) -> tuple[Rule, ...]:
         seen.add(rule.id)
     owners: dict[str, str] = {}
     for rule in rules:
+        for name in rule.facts:
+            if name in PARTS:
+                raise BadInput(
+                    f"$.rules.{rule.id}.facts",
+                    f"{name!r} is a part of the game (rules read it as a fact already)",
+                )
         for name in (*(p for p in rule.parts() if p != "setup"), *rule.facts):
             if name in owners:
                 raise BadInput(
@@ -443,7 +376,7 @@ def _rules(value: Iterable[Rule]) -> tuple[Rule, ...]:
 
 
 def _pick(
-    rules: tuple[Rule, ...], attribute: str, kind: type, every_last: bool
+    rules: Iterable[Rule], attribute: str, kind: type, every_last: bool
 ) -> tuple[Callable[..., Any], ...]:
     """The functions for ``kind`` in rulebook order; ``every_last`` puts the ANY_ACTION ones
     after all of the class's own (effects that run after every action)."""
@@ -463,8 +396,6 @@ def _pick(
 class Rulebook(Sequence[Rule]):
     """A game's rules in rulebook order, and the name of the variant they make.
 
-    Equality is by rules and name; the dispatch tables are derived and cached.
-
     Attributes:
         rules: the rules, in the order the rulebook states them (and ``check`` asks them).
         variant: ``None`` for the game's own rules; otherwise the variant's name, which
@@ -473,8 +404,6 @@ class Rulebook(Sequence[Rule]):
 
     rules: tuple[Rule, ...] = attrs.field(converter=_rules)
     variant: str | None = None
-    _checks: dict[type, tuple[Check, ...]] = attrs.field(init=False, factory=dict)
-    _effects: dict[type, tuple[Effect, ...]] = attrs.field(init=False, factory=dict)
     _by_id: dict[str, Rule] = attrs.field(init=False)
 
     @_by_id.default
@@ -526,18 +455,27 @@ class Rulebook(Sequence[Rule]):
 
     def owner(self, part: Part) -> Rule | None:
         """The unit that states ``part`` of the game (``"turn"``, ``"end"`` ...), if any."""
-        for rule in self.rules:
-            if getattr(rule, part) is not None:
-                return rule
-        return None
+        return next((rule for rule in self.rules if getattr(rule, part) is not None), None)
+
+    def part(self, part: Part) -> Callable[..., Any] | None:
+        """The function that states ``part`` of the game, if a unit states it."""
+        owner = self.owner(part)
+        return None if owner is None else getattr(owner, part)
 
     def setups(self) -> tuple[Rule, ...]:
         """The units with a part of the setup, in rulebook order (they run in that order)."""
         return tuple(rule for rule in self.rules if rule.setup is not None)
 
-    def facts(self) -> Facts:
-        """Every named fact of these rules, each from the unit that states it."""
-        return Facts({name: fn for rule in self.rules for name, fn in rule.facts.items()})
+    def facts(self, state_type: type | None = None) -> Facts:
+        """Every named fact of these rules, each from the unit that states it, and the parts
+        other rules read (:data:`READABLE`: ``turn``, ``end`` ...) under their own names;
+        given the game's ``state_type``, each fact of the state is worked out once per
+        state."""
+        table = {name: fn for rule in self.rules for name, fn in rule.facts.items()}
+        parts: dict[str, Callable[..., Any]] = {
+            part: fn for part in READABLE if (fn := self.part(part)) is not None
+        }
+        return Facts(table, state_type, parts)
 
     def fact_owner(self, name: str) -> Rule:
         """The unit that states the fact ``name``.
@@ -550,39 +488,28 @@ class Rulebook(Sequence[Rule]):
                 return rule
         raise KeyError(name)
 
+    def readers(self, fact: str) -> tuple[str, ...]:
+        """The IDs of the units whose functions read the fact ``fact`` (by its name)."""
+        return tuple(rule.id for rule in self.rules if rule.reads(fact))
+
     @property
     def ids(self) -> tuple[str, ...]:
         """The rule IDs in rulebook order."""
         return tuple(rule.id for rule in self.rules)
 
-    # -- what the core runs -----------------------------------------------------------------
+    # -- what the engine runs -----------------------------------------------------------
     def checks_for(self, kind: type) -> tuple[Check, ...]:
-        """The checks that govern actions of class ``kind``, in rulebook order (as plain
-        functions: a :class:`Guard`'s ``why``)."""
-        found = self._checks.get(kind)
-        if found is None:
-            picked = _pick(self.rules, "checks", kind, every_last=False)
-            found = self._checks[kind] = tuple(map(why_of, picked))
-        return found
-
-    def guards_for(self, kind: type) -> tuple[Guard[Any, Any], ...]:
-        """The checks that govern ``kind`` as :class:`Guard` objects, in rulebook order."""
-        return tuple(map(guard_of, _pick(self.rules, "checks", kind, every_last=False)))
+        """The checks that govern actions of class ``kind``, in rulebook order."""
+        return _pick(self.rules, "checks", kind, every_last=False)
 
     def moves_for(self, kind: type) -> tuple[Callable[[Any, Any], Iterable[Any]], ...]:
         """The move generators of ``kind``, in rulebook order."""
         return _pick(self.rules, "moves", kind, every_last=False)
 
     def effects_for(self, kind: type) -> tuple[Effect, ...]:
-        """The effects that run for actions of class ``kind``.
-
-        First the class's own effects in rulebook order, then the effects under
-        :data:`ANY_ACTION` (they run after every action), in rulebook order.
-        """
-        found = self._effects.get(kind)
-        if found is None:
-            found = self._effects[kind] = _pick(self.rules, "effects", kind, every_last=True)
-        return found
+        """The effects that run for actions of class ``kind``: first the class's own in
+        rulebook order, then those under :data:`ANY_ACTION` (they run after every action)."""
+        return _pick(self.rules, "effects", kind, every_last=True)
 
     # -- variants -----------------------------------------------------------------------
     def with_rules(
@@ -599,13 +526,16 @@ class Rulebook(Sequence[Rule]):
             replace: rule ID to the rule that takes its place (same position). The new rule
                 keeps the ID it replaces.
             add: new rules, appended in the order given (a new ID each).
-            remove: the IDs of rules to drop.
+            remove: the IDs of rules to drop, with everything they state: their moves (an
+                action class no unit lists is never legal), checks, effects and parts.
             name: the variant's name, kept in records; by default one is made from the
                 changes (``"SEM-8=fool_optional"``), so the same change gets the same name.
 
         Raises:
-            BadInput: for an ID that is not in the rulebook, an added ID that is, or a
-                name that is empty.
+            BadInput: for an ID that is not in the rulebook, an added ID that is, a name
+                that is empty, or a removal that would leave the game without its setup,
+                turn or score, or leave a rule reading a fact nobody states (the message
+                names those rules: replace the unit instead, or remove them too).
         """
         replace = dict(replace or {})
         add = tuple(add)
@@ -634,6 +564,7 @@ class Rulebook(Sequence[Rule]):
                 )
             rules.append(new if new.id == rule.id else attrs.evolve(new, id=rule.id))
         rules.extend(add)
+        _check_removal(self, remove, rules)
         if name is None:
             name = _variant_name(self.variant, replace, add, remove)
         if not isinstance(name, str) or not name.strip():
@@ -641,11 +572,37 @@ class Rulebook(Sequence[Rule]):
         return Rulebook(rules, variant=name)
 
 
+def _check_removal(book: Rulebook, remove: Sequence[str], left: Sequence[Rule]) -> None:
+    """Refuse a removal that leaves the game without a part it needs, or a rule reading a
+    fact that no unit states any more."""
+    for rule_id in remove:
+        gone = book.rule(rule_id)
+        for part in _NEEDED:
+            if getattr(gone, part) is not None and not any(getattr(r, part) for r in left):
+                raise BadInput(
+                    f"$.remove.{rule_id}",
+                    f"{rule_id} states the {part} of the game, which every game needs: "
+                    "replace the unit instead of removing it",
+                )
+        stated = {name for rule in left for name in _readable(rule)}
+        for fact in _readable(gone):
+            readers = [r.id for r in left if fact not in stated and r.reads(fact)]
+            if readers:
+                raise BadInput(
+                    f"$.remove.{rule_id}",
+                    f"{rule_id} states the fact {fact!r}, which {', '.join(readers)} "
+                    f"read{'s' if len(readers) == 1 else ''}: replace {rule_id} instead, "
+                    "or remove those rules too",
+                )
+
+
+def _readable(rule: Rule) -> tuple[str, ...]:
+    """What other rules may read of ``rule``: its facts, and its parts read as facts."""
+    return (*rule.facts, *(part for part in READABLE if getattr(rule, part) is not None))
+
+
 def _fn_names(rule: Rule) -> str:
-    fns: list[Any] = [*rule.checks.values(), *rule.effects.values(), *rule.moves.values()]
-    fns += [getattr(rule, part) for part in rule.parts()]
-    fns += list(rule.facts.values())
-    names = sorted({getattr(fn, "__name__", "fn") for fn in fns})
+    names = sorted({getattr(fn, "__name__", "fn") for fn in rule.functions()})
     return ",".join(names) or "text"
 
 
@@ -680,10 +637,11 @@ CORE_3 = Rule(
     "Each step of the game takes only its own kinds of action, from the seat to move.",
     "Каждый шаг игры принимает только свои виды действий, от игрока, чей ход.",
 )
-"""CORE-3: an action class the current step does not take (``game.accepts(state)``) is
-refused (``wrong_step``). The refusal names the step that is waiting and the kinds of action
-it takes (params ``step``, ``then``, ``takes``, ``action`` and ``game``), in English and
-Russian, when the unit that states the steps names them (:class:`Steps`)."""
+"""CORE-3: an action class the current step does not take (``game.accepts(state)``: the
+kinds the unit that states the steps names, of those some unit lists moves for) is refused
+(``wrong_step``). The refusal names the step that is waiting and the kinds of action it takes
+(params ``step``, ``then``, ``takes``, ``action`` and ``game``), in English and Russian, when
+a unit states the steps' names (``step_names``)."""
 
 CORE_4 = Rule(
     "CORE-4",

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping
-from typing import Literal
-
-import attrs
+from typing import Any, Literal, TypeAlias
 
 from boardrules.core.frozen import FrozenMap
 
@@ -13,7 +12,9 @@ __all__ = [
     "Lang",
     "MessageCatalog",
     "ParamValue",
+    "Refusal",
     "Violation",
+    "explain",
     "register_messages",
     "register_steps",
     "step_label",
@@ -38,27 +39,60 @@ def register_messages(prefix: str, catalog: MessageCatalog) -> None:
     _CATALOGS[prefix] = {**_CATALOGS.get(prefix, {}), **catalog}
 
 
-def _params(value: Mapping[str, ParamValue]) -> FrozenMap[str, ParamValue]:
-    return value if isinstance(value, FrozenMap) else FrozenMap(value)
-
-
-@attrs.frozen(repr=False)
 class Violation:
-    """Why an action is illegal.
+    """Why an action is illegal: an immutable value, compared and hashed by its fields.
 
     Attributes:
         rule: the rule ID on the game's rules page, like ``"SEM-6"``.
         code: a stable machine code, like ``"wrong_start"``; front-ends may key on it.
         params: the values that explain this case (symbols, card IDs, counts).
 
-    >>> v = Violation("CORE-2", "game_over", {})
-    >>> v.rule, v.code
-    ('CORE-2', 'game_over')
+    >>> v = Violation("CORE-2", "game_over")
+    >>> v.rule, v.code, v == Violation("CORE-2", "game_over", {})
+    ('CORE-2', 'game_over', True)
     """
+
+    __slots__ = ("_frozen", "_given", "code", "rule")
 
     rule: str
     code: str
-    params: FrozenMap[str, ParamValue] = attrs.field(factory=FrozenMap, converter=_params)
+    _given: Mapping[str, ParamValue] | None
+    _frozen: FrozenMap[str, ParamValue] | None
+
+    def __init__(
+        self, rule: str, code: str, params: Mapping[str, ParamValue] | None = None
+    ) -> None:
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "_given", params)
+        object.__setattr__(self, "_frozen", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Violation is immutable; it has no settable {name!r}")
+
+    @property
+    def params(self) -> FrozenMap[str, ParamValue]:
+        """The values that explain this case, as an immutable mapping (made when asked; an
+        enum member given as a value stands for its ``value``)."""
+        frozen = self._frozen
+        if frozen is None:
+            given = self._given or {}
+            frozen = FrozenMap(
+                (k, v.value if isinstance(v, enum.Enum) else v) for k, v in given.items()
+            )
+            object.__setattr__(self, "_frozen", frozen)
+        return frozen
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Violation):
+            return NotImplemented
+        return (self.rule, self.code, self.params) == (other.rule, other.code, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.code, self.params))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Violation, (self.rule, self.code, dict(self.params)))
 
     def message(self, lang: Lang | str = "en") -> str:
         """The sentence for this violation in English (``"en"``) or Russian (any other
@@ -92,6 +126,29 @@ class Violation:
 
     def __repr__(self) -> str:
         return f"Violation({self.rule!r}, {self.code!r}, {dict(self.params)!r})"
+
+
+#: What a rule's check answers: ``None`` when it allows the action; otherwise why not, as a
+#: code (``"lord_needs_black"``), a code and its params (``("trump_spent", {"seat": 1})``),
+#: or a whole :class:`Violation` (a refusal under another rule's ID). The engine makes the
+#: ``Violation``, with the rule ID of the check's unit, only when a refusal is explained.
+Refusal: TypeAlias = "str | tuple[str, Mapping[str, Any]] | Violation | None"
+
+
+def explain(rule: str, refusal: Refusal) -> Violation | None:
+    """The :class:`Violation` a check's answer stands for, ``rule`` being the check's unit.
+
+    >>> explain("SEM-7", "lord_needs_black")
+    Violation('SEM-7', 'lord_needs_black', {})
+    >>> explain("SEM-7", ("trump_spent", {"seat": 1})).params["seat"], explain("SEM-7", None)
+    (1, None)
+    """
+    if refusal is None or isinstance(refusal, Violation):
+        return refusal
+    if isinstance(refusal, str):
+        return Violation(rule, refusal)
+    code, params = refusal
+    return Violation(rule, code, params)
 
 
 #: For each game, the labels of its steps by key and of its action kinds by class name,

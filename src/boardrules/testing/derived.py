@@ -3,9 +3,13 @@
 For every unit of a game's rulebook that has checks, :func:`derived_variants` builds two
 variants and plays random games with each:
 
-- **looser**: the unit with its checks dropped (its moves, effects and parts stay);
+- **looser**: the unit with its checks dropped, and the kinds it checks or lists offered
+  whole: every well-formed action of the kind (what ``vocabulary()`` holds that CORE-4
+  accepts), so that the checks of the other units decide (a unit's moves leave out what
+  its own checks refuse, so they cannot stay as they were);
 - **stricter**: the unit with one more refusal: of the actions its checks allowed, a fixed
-  third (by a stable key of the action, the same on every run) is refused under its ID.
+  third (by a stable key of the action, the same on every run) is refused under its ID,
+  and its moves leave those out.
 
 On every state reached, ``legal_actions`` must equal the actions of the vocabulary that
 ``check`` allows, ``apply`` must succeed exactly for those, and nothing may raise but
@@ -34,12 +38,12 @@ from hypothesis import strategies as st
 from boardrules.core.errors import IllegalAction
 from boardrules.core.game import appends_events
 from boardrules.core.rng import Rng
-from boardrules.core.rules import Rule, why_of
+from boardrules.core.rules import ANY_ACTION, Rule, takes_action
 from boardrules.core.standings import Standing, Standings
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal
 from boardrules.testing.strategies import seeds
 
-__all__ = ["derived", "derived_variants", "stable_key"]
+__all__ = ["derived", "derived_variants", "looser", "stable_key", "stricter"]
 
 
 def stable_key(action: object) -> int:
@@ -47,57 +51,134 @@ def stable_key(action: object) -> int:
     return sum(map(ord, repr(action)))
 
 
+def _struck(action: object) -> bool:
+    """Whether a stricter variant refuses ``action`` besides what its rule refuses."""
+    return stable_key(action) % 3 == 0
+
+
 class _Stricter:
-    """A check that refuses, besides what ``why`` refuses, every action whose stable key is
-    divisible by three. Picklable, so the variant travels to worker processes."""
+    """A check that refuses, besides what ``check`` refuses, every action :func:`_struck`
+    picks. Picklable, so the variant travels to worker processes."""
 
-    __slots__ = ("rule", "why")
+    __slots__ = ("check",)
 
-    def __init__(self, rule: str, why: Any) -> None:
-        self.rule = rule
-        self.why = why
+    def __init__(self, check: Any) -> None:
+        self.check = check
 
     @property
     def __name__(self) -> str:
-        return f"stricter_{getattr(self.why, '__name__', 'check')}"
+        return f"stricter_{getattr(self.check, '__name__', 'check')}"
 
-    def __call__(self, ctx: Any, state: Any, action: Any) -> Violation | None:
-        violation: Violation | None = self.why(ctx, state, action)
-        if violation is None and stable_key(action) % 3 == 0:
-            return Violation(self.rule, "derived_stricter", {})
-        return violation
+    def __call__(self, ctx: Any, state: Any, action: Any) -> Refusal:
+        check = self.check
+        refusal: Refusal = check(ctx, state, action) if takes_action(check) else check(ctx, state)
+        if refusal is None and _struck(action):
+            return "derived_stricter"
+        return refusal
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_Stricter, (self.rule, self.why))
+        return (_Stricter, (self.check,))
 
 
-def _looser(rule: Rule) -> Rule:
-    return attrs.evolve(rule, checks={})
+class _Fewer:
+    """A unit's moves without what its stricter check refuses (the stricter unit's)."""
+
+    __slots__ = ("check", "moves")
+
+    def __init__(self, moves: Any, check: _Stricter) -> None:
+        self.moves = moves
+        self.check = check
+
+    def __call__(self, ctx: Any, state: Any) -> list[Any]:
+        check = self.check
+        return [a for a in self.moves(ctx, state) if check(ctx, state, a) is None]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_Fewer, (self.moves, self.check))
 
 
-def _stricter(rule: Rule) -> Rule:
-    checks = {kind: _Stricter(rule.id, why_of(check)) for kind, check in rule.checks.items()}
-    return attrs.evolve(rule, checks=checks)
+class _Every:
+    """Every well-formed action of one kind: what ``game.vocabulary()`` holds of the kind
+    that CORE-4 (``game.malformed``) accepts in the state (the looser unit's moves)."""
+
+    __slots__ = ("game", "kind")
+
+    def __init__(self, game: Any, kind: type) -> None:
+        self.game = game
+        self.kind = kind
+
+    def __call__(self, ctx: Any, state: Any) -> list[Any]:
+        malformed = self.game.malformed
+        return [
+            a for a in self.game.vocabulary()
+            if type(a) is self.kind and malformed(state, a) is None
+        ]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_Every, (self.game, self.kind))
+
+
+def looser(game: Any, rule_id: str) -> Any:
+    """``game`` with the unit ``rule_id`` loosened: its checks dropped, and every kind it
+    checks or lists listed by a unit of the kit's (``KIT-1``) that offers every well-formed
+    action of the kind (``game.vocabulary()``, less what CORE-4 refuses), so that the other
+    units' checks decide what is legal. The units that listed those kinds list them no more
+    (their own checks of an action then filter the kit's list, as any other unit's do)."""
+    rule = game.rulebook.rule(rule_id)
+    kinds = {k for k in (*rule.checks, *rule.moves) if k in game.action_classes}
+    if ANY_ACTION in rule.checks:
+        kinds = set(game.action_classes)
+    replace = {rule_id: attrs.evolve(rule, checks={})}
+    for unit in game.rulebook:
+        if unit.id != rule_id and kinds & set(unit.moves):
+            moves = {k: m for k, m in unit.moves.items() if k not in kinds}
+            replace[unit.id] = attrs.evolve(unit, moves=moves)
+    replace[rule_id] = attrs.evolve(
+        replace[rule_id], moves={k: m for k, m in rule.moves.items() if k not in kinds}
+    )
+    every = Rule("KIT-1", "Every well-formed action is a candidate.", "Любое корректное действие.",
+                 moves={kind: _Every(game, kind) for kind in sorted(kinds, key=_order(game))})
+    return game.with_rules(replace=replace, add=[every], name=f"{rule_id} looser")
+
+
+def _order(game: Any) -> Any:
+    return game.action_classes.index
+
+
+def stricter(game: Any, rule_id: str) -> Any:
+    """``game`` with the unit ``rule_id`` refusing, besides what it refuses, a fixed third of
+    the actions (by :func:`stable_key`); its moves leave those out."""
+    rule = game.rulebook.rule(rule_id)
+    checks = {kind: _Stricter(check) for kind, check in rule.checks.items()}
+    moves = {}
+    for kind, listed in rule.moves.items():
+        check = checks.get(kind) or checks.get(ANY_ACTION)
+        moves[kind] = listed if check is None else _Fewer(listed, check)
+    unit = attrs.evolve(rule, checks=checks, moves=moves)
+    return game.with_rules(replace={rule_id: unit}, name=f"{rule_id} stricter")
 
 
 def derived(game: Any) -> Iterator[tuple[str, Any]]:
     """Every derived variant of ``game``: ``(name, variant game)``, two per unit with checks."""
     for rule in game.rulebook:
-        if not rule.checks:
-            continue
-        for label, change in (("looser", _looser), ("stricter", _stricter)):
-            name = f"{rule.id} {label}"
-            yield name, game.with_rules(replace={rule.id: change(rule)}, name=name)
+        if rule.checks:
+            yield f"{rule.id} looser", looser(game, rule.id)
+            yield f"{rule.id} stricter", stricter(game, rule.id)
 
 
 def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[Any, ...]:
     """Assert the three properties on ``state``; return the legal actions."""
     legal: tuple[Any, ...] = variant.legal_actions(state)
     allowed = [a for a in every if variant.check(state, a) is None]
-    only_listed = sorted(map(repr, set(legal) - set(allowed)))[:3]
+    refused = [(a, variant.check(state, a)) for a in set(legal) - set(allowed)]
     only_allowed = sorted(map(repr, set(allowed) - set(legal)))[:3]
-    assert set(legal) == set(allowed), (
-        f"legal_actions and check disagree: listed only {only_listed}, allowed {only_allowed}"
+    assert not refused, (
+        "legal_actions lists what check refuses (a unit's moves must leave out what its own "
+        f"checks refuse): {sorted(f'{a!r} ({v})' for a, v in refused)[:3]}"
+    )
+    assert not only_allowed, (
+        "check allows what legal_actions does not list (a unit's moves must list every "
+        f"action its checks allow): {only_allowed}"
     )
     seat, listed = variant.seat_and_legal(state)
     assert (seat, listed) == (variant.to_move(state), legal), "seat_and_legal disagrees"

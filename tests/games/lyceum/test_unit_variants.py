@@ -11,18 +11,15 @@ conformance kit is getting a generic version of this; this is Lyceum's guard unt
 from __future__ import annotations
 
 import random
-import zlib
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from boardrules.core.errors import BadInput, IllegalAction
-from boardrules.core.rules import Guard, Rule
-from boardrules.core.violation import Violation
 from boardrules.games import lyceum
+from boardrules.testing.derived import looser, stricter
 
 from .support import GAME, setups
 
@@ -35,33 +32,10 @@ def test_the_units_with_checks_are_the_ones_expected() -> None:
     assert CHECKED == ("LY-1", "LY-4", "LY-9", "LY-11", "LY-12", "LY-17", "LY-18")
 
 
-def _refused_part(action: Any) -> bool:
-    """A fixed third of the actions, by their text."""
-    return zlib.crc32(repr(action).encode()) % 3 == 0
-
-
-def _stricter(check: Any) -> Any:
-    why = check.why if isinstance(check, Guard) else check
-
-    def stricter(ctx: Any, state: Any, action: Any) -> Violation | None:
-        found: Violation | None = why(ctx, state, action)
-        if found is None and _refused_part(action):
-            return Violation("TEST-1", "refused_by_the_variant", {})
-        return found
-
-    return stricter
-
-
 def variant(rule_id: str, how: str) -> lyceum.Game:
-    """GAME with the unit ``rule_id`` loosened (``"looser"``) or made stricter."""
-    rule: Rule = GAME.rulebook.rule(rule_id)
-    if how == "looser":
-        changed = attrs.evolve(rule, checks={})
-    else:
-        changed = attrs.evolve(
-            rule, checks={kind: _stricter(check) for kind, check in rule.checks.items()}
-        )
-    return GAME.with_rules(replace={rule_id: changed}, name=f"{rule_id}-{how}")
+    """GAME with the unit ``rule_id`` loosened (``"looser"``) or made stricter (the kit's)."""
+    made: lyceum.Game = looser(GAME, rule_id) if how == "looser" else stricter(GAME, rule_id)
+    return made
 
 
 def _consistent(game: lyceum.Game, state: lyceum.State, rng: random.Random) -> None:

@@ -1,7 +1,8 @@
 """Every Orbita unit's checks can be dropped: the looser variant stays true to itself.
 
-For each unit with checks (today's and 0.1.0's readings), the variant whose unit keeps
-everything but its checks (``attrs.evolve(rule, checks={})``) is played at random; on the
+For each unit with checks (today's and 0.1.0's readings), the variant whose unit drops its
+checks and lists every well-formed action of its kinds (the kit's ``looser``) is played at
+random; on the
 states it reaches, ``legal_actions`` is exactly the vocabulary actions ``check`` allows,
 ``apply`` and ``step`` succeed exactly when ``check`` allows, and nothing but
 ``IllegalAction`` is ever raised (the effects meet only well-formed actions: CORE-4).
@@ -24,6 +25,7 @@ from boardrules.games.orbita.content import Context, Resource, Spec
 from boardrules.games.orbita.rules.basics import givers
 from boardrules.games.orbita.state import State
 from boardrules.games.orbita.variants import v0_1_0
+from boardrules.testing.derived import looser
 
 BASES = {"default": Game(rounds=2), "0.1.0": v0_1_0(Game(rounds=2))}
 UNITS = [
@@ -35,11 +37,8 @@ UNITS = [
 
 
 def _looser(base: str, rule_id: str) -> Game:
-    game = BASES[base]
-    rule = game.rulebook.rule(rule_id)
-    return game.with_rules(
-        replace={rule_id: attrs.evolve(rule, checks={})}, name=f"{base} {rule_id} unchecked"
-    )
+    made: Game = looser(BASES[base], rule_id)
+    return made
 
 
 def _agrees(game: Game, state: State, rng: random.Random) -> None:

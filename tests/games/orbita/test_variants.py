@@ -182,16 +182,28 @@ def _ignoring(ctx: Any, state: State, action: Any) -> Any:
     return None if violation is not None and violation.code == "host_protected" else violation
 
 
+_SHIELDS = tuple(a for a in orbita.Game().vocabulary() if type(a) is Shield)
+
+
+def _shields(ctx: Any, state: State) -> list[Shield]:
+    """The shields the designer's check allows (of the well-formed ones): its moves."""
+    game = orbita.Game()
+    return [
+        a for a in _SHIELDS if game.malformed(state, a) is None and _ignoring(ctx, state, a) is None
+    ]
+
+
 @given(st.integers(0, 2**64 - 1), st.randoms(use_true_random=False))
 def test_orb15_a_variant_that_changes_a_check_lists_what_its_check_allows(
     seed: int, rng: Any
 ) -> None:
-    """ORB-15 replaced by a designer's check: ``legal_actions`` follows the variant's checks
-    (ORB-15's own shortcut, its Guard's list, goes with the unit it replaces)."""
+    """ORB-15 replaced by a designer's check, its moves the shields that check allows:
+    ``legal_actions`` follows the variant's unit."""
     own = Game(rounds=2)
     unit = orbita.Game().rulebook.rule("ORB-15")
     variant = own.with_rules(
-        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects,
+                                {Shield: _shields})},
         name="orbita-shield-always",
     )
     state = variant.new(seed, players=3)
@@ -208,7 +220,8 @@ def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
     """ORB-15 (designer's variant): the Host protected by seized Territory can be shielded."""
     unit = orbita.Game().rulebook.rule("ORB-15")
     variant = v0_1_0(Game()).with_rules(
-        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects)},
+        replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects,
+                                {Shield: _shields})},
         name="orbita-shield-always",
     )
     state = fight(variant)

@@ -11,8 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import BadInput, replay
-from boardrules.core.rules import why_of
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal, Violation
 from boardrules.games import semya
 from boardrules.games.semya import PlayCard, PlayFool, Trump
 from boardrules.games.semya import rules as semya_rules
@@ -91,10 +90,10 @@ def _white_answers(tables: Any, action: Any) -> tuple[str, ...] | None:
     return semya_rules.answers(tables, action)
 
 
-_SEM_6_CHECK = why_of(semya_rules.SEM_6.checks[PlayCard])
+_SEM_6_CHECK = semya_rules.SEM_6.checks[PlayCard]
 
 
-def _white_on_black(tables: Any, state: Any, action: PlayCard) -> Violation | None:
+def _white_on_black(tables: Any, state: Any, action: PlayCard) -> Refusal:
     if state.table and semya_rules.black(tables, state.table[-1].action):
         if GAME.card(action.card).suit is not semya.Suit.WHITE:
             return Violation("SEM-6", "white_needed", {"card": action.card})

@@ -68,7 +68,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     @kept
     def rule_context(self) -> Stakes:
         """The stakes and the rulebook's facts: what every Kuhn poker rule gets."""
-        return Stakes(self.ante, self.bet, facts=self.rulebook.facts())
+        return Stakes(self.ante, self.bet, facts=self.rulebook.facts(State))
 
     def max_moves(self) -> int:
         """A hand has at most three actions: check, bet, then a call or a fold."""

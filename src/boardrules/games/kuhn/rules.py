@@ -17,14 +17,11 @@ it ended, what each seat paid) is a named fact, looked up as ``stakes.facts.NAME
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from boardrules.core.errors import BadInput
-from boardrules.core.frozen import FrozenMap, builder
 from boardrules.core.rng import Rng
-from boardrules.core.rules import ANY_ACTION, Rule, Rulebook, Steps
+from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
 from boardrules.games.kuhn.content import DECK, Card, Stakes
@@ -128,7 +125,8 @@ KUHN_3: KuhnRule = Rule(
     "Seat 0 acts first; then the seats take turns.",
     "Первым ходит игрок 0, затем игроки ходят по очереди.",
     turn=_alternate,
-    steps=Steps(_step, _step_names),
+    steps=_step,
+    step_names=_step_names,
 )
 """The order of play. Turn: seat 0, then the seats alternate. Steps: facing a bet the seat
 to move responds, calling or folding (KUHN-5, the step ``"respond"``), otherwise it opens,
@@ -137,18 +135,9 @@ checking or betting (KUHN-4, ``"open"``); the core refuses any other kind of act
 
 
 # -- KUHN-4, KUHN-5: the betting ---------------------------------------------------------------
-#: The events: values, so each is made once and shared (``step`` makes one per action).
-#: Per seat, the event of each kind of action, by its tag.
-_ACTED: tuple[dict[str, Acted], ...] = tuple(
-    {kind.tag: Acted(seat, kind.tag) for kind in (Check, Bet, Call, Fold)} for seat in (0, 1)
-)
-#: The end of a hand (a winner, the chips won, the cards shown): a handful of ways.
-_hand_ended = functools.lru_cache(maxsize=64)(builder(HandEnded))
-
-
 def _take_turn(stakes: Stakes, state: State, action: Action, events: Events) -> State:
     if events is not None:
-        events.append(_ACTED[len(state.moves) & 1][action.tag])
+        events.append(Acted(stakes.facts.turn(stakes, state), action.tag))
     return State(state.cards, (*state.moves, action))
 
 
@@ -219,7 +208,7 @@ def _announce_the_end(stakes: Stakes, state: State, action: Action, events: Even
     if stakes.facts.showdown(stakes, state) and first is not None and second is not None:
         shown = (first, second)
     chips = stakes.facts.paid(stakes, state)
-    events.append(_hand_ended(won, chips[1 - won], shown))
+    events.append(HandEnded(won, chips[1 - won], shown))
     return state
 
 
@@ -262,21 +251,13 @@ def _pot(stakes: Stakes, state: State) -> Standings:
     facts = stakes.facts
     won = facts.winner(stakes, state) if facts.over(stakes, state) else None
     paid = facts.paid(stakes, state)
-    return _standings((paid[0], paid[1]), won)
-
-
-@functools.lru_cache(maxsize=64)
-def _standings(paid: tuple[int, int], won: int | None) -> Standings:
-    """The standings when each seat has paid ``paid`` and ``won`` takes the pot (``None``:
-    not yet). A hand ends in a handful of ways, so each is made once and kept (standings
-    are immutable)."""
     pot = paid[0] + paid[1]
     took = (pot if won == 0 else 0, pot if won == 1 else 0)
     points = (took[0] - paid[0], took[1] - paid[1])
     ranks = rank_by_points(points)
     seats = (
-        Standing(0, points[0], ranks[0], FrozenMap({"paid": -paid[0], "pot": took[0]})),
-        Standing(1, points[1], ranks[1], FrozenMap({"paid": -paid[1], "pot": took[1]})),
+        Standing(0, points[0], ranks[0], {"paid": -paid[0], "pot": took[0]}),
+        Standing(1, points[1], ranks[1], {"paid": -paid[1], "pot": took[1]}),
     )
     if won is None:
         return Standings(seats, winners=(), final=False)

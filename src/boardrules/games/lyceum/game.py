@@ -37,7 +37,8 @@ from boardrules.games.lyceum.catalogue import catalogue as build_catalogue
 from boardrules.games.lyceum.content import Card, Content, Tables, default_content, validate_content
 from boardrules.games.lyceum.events import Event
 from boardrules.games.lyceum.rules import Setup
-from boardrules.games.lyceum.state import State, Work, freeze
+from boardrules.games.lyceum.state import State, Work
+from boardrules.games.lyceum.state import freeze as freeze_work
 
 __all__ = ["Game"]
 
@@ -98,12 +99,16 @@ class Game(GameBase[State, Action, Event, Setup]):
             for moment in rules.MOMENTS
         }
         return Tables(
-            self.content, self.min_players, self.max_players, book.facts(), moments
+            self.content, self.min_players, self.max_players, book.facts(State), moments
         )
 
-    #: The effects change a mutable working copy of the state, frozen once at the end.
-    _begin = staticmethod(Work)
-    _finish = staticmethod(freeze)
+    def draft(self, state: State, events: list[Event] | None) -> Work:
+        """The effects change a mutable working copy of the state, frozen once at the end."""
+        return Work(state)
+
+    def freeze(self, work: Work) -> State:
+        """The next state from the working copy."""
+        return freeze_work(work)
 
     def max_moves(self) -> int:
         """A bound on actions per game.

@@ -175,7 +175,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     def _make_rule_context(self) -> Context:
         book = self.rulebook
         return attrs.evolve(
-            self._context, hosts_seated=self.hosts_seated, facts=book.facts(), rules=book
+            self._context, hosts_seated=self.hosts_seated, facts=book.facts(State), rules=book
         )
 
     def malformed(self, state: State, action: object) -> Violation | None:
@@ -221,14 +221,13 @@ class Game(GameBase[State, Action, Event, Setup]):
         """A bound on actions per game (see ``flow.max_moves``)."""
         return flow.max_moves(self._context, self.max_players)
 
-    def _advance(self, state: State, action: Action, events: list[Event] | None) -> State:
-        # The core's loop over the units' effects, on a working copy that knows the events
-        # list (ORB-6's effect after every action runs the automatic steps, which emit too).
-        plan = self._plan
-        context = plan.ctx
-        work = Draft(state, events)
-        for effect in plan.effects[type(action)]:
-            work = effect(context, work, action, events)
+    def draft(self, state: State, events: list[Event] | None) -> Draft:
+        """The effects change a working copy that knows the events list (ORB-6's effect after
+        every action runs the automatic steps, which emit too), frozen once at the end."""
+        return Draft(state, events)
+
+    def freeze(self, work: Draft) -> State:
+        """The next state from the working copy."""
         return work.freeze()
 
     # -- hidden information (ORB-24) ----------------------------------------------------------

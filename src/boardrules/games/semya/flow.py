@@ -25,8 +25,7 @@ from boardrules.games.semya.content import (
     default_deck,
     validate_deck,
 )
-from boardrules.games.semya.events import CardPlayed
-from boardrules.games.semya.state import Play, State
+from boardrules.games.semya.state import State
 
 __all__ = [
     "ACTION_CLASSES",
@@ -86,9 +85,6 @@ def to_deck(value: Iterable[Card] | None) -> tuple[Card, ...]:
 class Tables:
     """Lookups derived from a deck; the context every 7Я rule gets.
 
-    Prebuilt actions and table entries are shared between states: they are values, so
-    sharing is safe, and it spares the hot path building them again.
-
     Attributes:
         deck: the deck, in deck order.
         cards: card id to card.
@@ -101,11 +97,9 @@ class Tables:
         answers: card id to the ids of the cards that may answer it (those starting on its
             end symbol, in deck order), or ``None`` for a black card: anything answers it.
         full_hand: every card id in deck order (a hand at the start, SEM-4).
-        plays: card id to its (shared) ``PlayCard``.
+        plays: card id to its ``PlayCard``.
         lords: the Lord naming each symbol, in symbol order.
-        fool: the (shared) ``PlayFool``.
-        table_plays: per seat, card id to its (shared) table entry.
-        played: per seat, card id to the (shared) event of playing it.
+        fool: the ``PlayFool``.
         facts: the named facts of the rulebook the game is played by (set by the game).
     """
 
@@ -121,8 +115,6 @@ class Tables:
     plays: dict[str, PlayCard]
     lords: tuple[PlayLord, ...]
     fool: PlayFool
-    table_plays: tuple[dict[str, Play], dict[str, Play]]
-    played: tuple[dict[str, CardPlayed], dict[str, CardPlayed]]
     facts: Facts = attrs.field(factory=Facts, kw_only=True)
 
     @classmethod
@@ -143,14 +135,6 @@ class Tables:
             plays=plays,
             lords=tuple(PlayLord(s) for s in Symbol),
             fool=PlayFool(),
-            table_plays=(
-                {c.id: Play(0, plays[c.id]) for c in deck},
-                {c.id: Play(1, plays[c.id]) for c in deck},
-            ),
-            played=(
-                {c.id: CardPlayed(0, c.id) for c in deck},
-                {c.id: CardPlayed(1, c.id) for c in deck},
-            ),
             facts=facts or Facts(),
         )
 

@@ -67,7 +67,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     @kept
     def rule_context(self) -> Tables:
         """The deck's lookup tables with the rulebook's facts: what every 7Я rule gets."""
-        return attrs.evolve(self.tables, facts=self.rulebook.facts())
+        return attrs.evolve(self.tables, facts=self.rulebook.facts(State))
 
     def card(self, card_id: str) -> Card:
         """The card with this id.
@@ -164,7 +164,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         (20, 19, 39)
         """
         return position.build_position(
-            self.rule_context, hands, table, trumps, to_move, self.rulebook
+            self.rule_context, hands, table, trumps, to_move, self.check
         )
 
     # -- for agents and front-ends ------------------------------------------------------

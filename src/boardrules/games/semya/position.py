@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from boardrules.core.errors import BadInput
-from boardrules.core.rules import Rulebook
+from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.flow import Tables
-from boardrules.games.semya.rules import RULES, out_of_answers
+from boardrules.games.semya.rules import out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
 
 __all__ = ["build_position", "validate_state"]
@@ -144,9 +144,9 @@ def build_position(
     table: Sequence[Action | Play],
     trumps: Sequence[Trump | str] | None,
     to_move: int,
-    rules: Rulebook = RULES,
+    check: Callable[[State, object], Violation | None],
 ) -> State:
-    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``rules`` are the
+    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``check`` is the
     game's (a variant's given plays are checked by the variant's rules)."""
     to_move = _seat(to_move, "$.to_move")
     if isinstance(hands, str | bytes) or len(hands) != 2:
@@ -228,25 +228,25 @@ def build_position(
     state = State(first, (held[0], held[1]), (final[0], final[1]), tuple(tail), loser,
                   (earlier[0], earlier[1]))
     validate_state(tables, state)
-    _check_recent_plays(tables, rules, state, table)
+    _check_recent_plays(check, state, table)
     return state
 
 
 def _check_recent_plays(
-    tables: Tables, rules: Rulebook, state: State, table: Sequence[Action | Play]
+    check: Callable[[State, object], Violation | None],
+    state: State,
+    table: Sequence[Action | Play],
 ) -> None:
-    """Each play the designer gave must be legal where it stands, by the rules' own checks
+    """Each play the designer gave must be legal where it stands, by the game's own rules
     (SEM-5 to SEM-8): the state before it is the position with that play and the later
     ones taken back. After plays made earlier the first given play is not checked: it
     answers a play nobody gave."""
     for k in range(1 if state.earlier_plays else 0, len(state.table)):
         play = state.table[k]
-        before = _taken_back(state, k)
-        for check in rules.checks_for(type(play.action)):
-            violation = check(tables, before, play.action)
-            if violation is not None:
-                path = f"$.table[{k}]" + (".action" if isinstance(table[k], Play) else "")
-                raise BadInput(path, f"{violation.rule}: {violation.message('en')}")
+        violation = check(_taken_back(state, k), play.action)
+        if violation is not None:
+            path = f"$.table[{k}]" + (".action" if isinstance(table[k], Play) else "")
+            raise BadInput(path, f"{violation.rule}: {violation.message('en')}")
 
 
 def _taken_back(state: State, k: int) -> State:

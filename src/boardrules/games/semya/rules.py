@@ -13,17 +13,15 @@ refusal (CORE-4, ``Game.malformed``), and any action once the game is over CORE-
 
 from __future__ import annotations
 
-import functools
 from itertools import repeat
 from operator import contains
 
-from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
-from boardrules.core.rules import ANY_ACTION, Guard, Rule, Rulebook
+from boardrules.core.rules import ANY_ACTION, Rule, Rulebook
 from boardrules.core.standings import Standing, Standings, rank_by_points
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
-from boardrules.games.semya.events import Event, FoolPlayed, GameEnded, LordPlayed
+from boardrules.games.semya.events import CardPlayed, Event, FoolPlayed, GameEnded, LordPlayed
 from boardrules.games.semya.flow import ANY, Demand, Setup, Tables
 from boardrules.games.semya.state import Play, State, Trump, make_state
 
@@ -55,9 +53,6 @@ __all__ = [
 Events = list[Event] | None
 SemyaRule = Rule[Tables, State]
 
-# Where a trump is, as module constants: under CPython 3.11 reading an enum member from its
-# class (``Trump.HELD``) costs about 1k instructions, a module constant almost nothing, and
-# the rules ask on every step.
 _HELD, _LORD, _FOOL = Trump.HELD, Trump.LORD, Trump.FOOL
 
 
@@ -103,7 +98,7 @@ def _deal(tables: Tables, seed: int, setup: Setup, state: State | None) -> State
 
 
 def _alternate(tables: Tables, state: State) -> int:
-    return (state.first + len(state.table)) & 1
+    return (state.first + len(state.table)) % 2
 
 
 SEM_4: SemyaRule = Rule(
@@ -114,32 +109,25 @@ SEM_4: SemyaRule = Rule(
     turn=_alternate,
 )
 """The setup and the turn. Setup: both hands full, the first seat as given (``first=``) or
-drawn from the seed. Turn: the seats alternate from the first."""
+drawn from the seed. Turn: the seats alternate from the first. The other rules read the seat
+to move as the rulebook's ``turn`` (``tables.facts.turn``), so a variant of SEM-4 changes
+them all."""
 
 
 # -- SEM-5 -------------------------------------------------------------------------------------
-def _no_trump_to_open(tables: Tables, state: State, action: Action) -> Violation | None:
-    if state.table or state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
+def _no_trump_to_open(tables: Tables, state: State) -> Refusal:
+    if state.table or state.trumps[tables.facts.turn(tables, state)] is not _HELD:
         return None  # a spent trump is SEM-7's or SEM-8's refusal
-    return Violation("SEM-5", "opening_trump", {})
+    return "opening_trump"
 
-
-def _not_opening(tables: Tables, state: State) -> bool:
-    """The check without the action: it never looks at which trump play is asked."""
-    return bool(state.table) or state.trumps[(state.first + len(state.table)) & 1] is not _HELD
-
-
-_SEM_5 = Guard(_no_trump_to_open, when=_not_opening)
 
 SEM_5: SemyaRule = Rule(
     "SEM-5",
     "The opening move is any feeling card, never the trump.",
     "Первым ходом кладут любую карту чувства, но не Козырь.",
-    checks={PlayLord: _SEM_5, PlayFool: _SEM_5},
+    checks={PlayLord: _no_trump_to_open, PlayFool: _no_trump_to_open},
 )
-"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``); it
-never looks at which trump play is asked, so it states ``when`` (the core asks it once per
-listing)."""
+"""The opening move is a feeling card. Check: the trump may not open (``opening_trump``)."""
 
 
 # -- SEM-6 -------------------------------------------------------------------------------------
@@ -157,9 +145,7 @@ def answers(tables: Tables, action: Action) -> tuple[str, ...] | None:
 def black(tables: Tables, action: Action) -> bool:
     """The fact ``black``: whether ``action`` is a black play (a black card or the Fool),
     the only kind the Lord may answer (SEM-7)."""
-    if type(action) is PlayCard:
-        return tables.answer_to[action.card] is ANY
-    return type(action) is PlayFool
+    return answers(tables, action) is None and type(action) is not PlayLord
 
 
 def demand(tables: Tables, action: Action) -> Demand:
@@ -171,88 +157,47 @@ def demand(tables: Tables, action: Action) -> Demand:
     return ANY
 
 
-def _answer_the_last_play(tables: Tables, state: State, action: PlayCard) -> Violation | None:
-    if not state.table:
-        return None
-    need = tables.facts.demand(tables, state.table[-1].action)
-    card = tables.cards[action.card]
-    if need is ANY or card.start is need:
-        return None
-    return Violation(
-        "SEM-6",
-        "wrong_start",
-        {"needed": need.value, "card": card.id, "start": card.start.value},
-    )
-
-
-def _answers_the_last_play(tables: Tables, state: State, action: PlayCard) -> bool:
-    if not state.table:
-        return True
-    need = tables.facts.demand(tables, state.table[-1].action)
-    return need is ANY or tables.start[action.card] is need
-
-
-def _cards_in_hand(tables: Tables, state: State) -> tuple[PlayCard, ...]:
-    return tuple(map(tables.plays.__getitem__, state.hands[(state.first + len(state.table)) & 1]))
-
-
-#: SEM-6's answers in the last state it was asked about: ``(tables, state, answering)``. A
-#: state is a value, so the same state has the same answers; SEM-8 asks right after SEM-6
-#: lists them (one entry, replaced whole: safe to share between threads and games).
-_LAST_ANSWERS: list[tuple[object, object, tuple[PlayCard, ...] | None]] = [(None, None, None)]
-
-
-def _answering_cards(tables: Tables, state: State) -> tuple[PlayCard, ...]:
-    """Exactly the cards of the mover's hand that answer the last play (deck order); what
-    ``answering`` says is kept for SEM-8, which asks next."""
-    hand = state.hands[(state.first + len(state.table)) & 1]
-    plays = tables.plays
-    if state.table:
-        candidates = tables.facts.answers(tables, state.table[-1].action)
-        if candidates is not None:
-            found = tuple([plays[c] for c in candidates if c in hand])
-            _LAST_ANSWERS[0] = (tables, state, found)
-            return found
-        _LAST_ANSWERS[0] = (tables, state, None)
-    return tuple(map(plays.__getitem__, hand))  # the opening, or after a black card
-
-
-def answering(tables: Tables, state: State) -> tuple[PlayCard, ...] | None:
-    """The fact ``answering``: the cards of the mover's hand that answer the last play, in
-    deck order, or ``None`` when any card may (after a black play) or nothing is on the
-    table yet. Read from ``answers``; kept for the state SEM-6 last listed."""
-    last = _LAST_ANSWERS[0]
-    if last[1] is state and last[0] is tables:
-        return last[2]
+def answering(tables: Tables, state: State) -> tuple[str, ...] | None:
+    """The fact ``answering``: the ids of the mover's cards that answer the last play, in
+    deck order, or ``None`` when any card may (the opening, or after a black play)."""
     if not state.table:
         return None
     candidates = tables.facts.answers(tables, state.table[-1].action)
     if candidates is None:
         return None
-    hand = state.hands[(state.first + len(state.table)) & 1]
-    plays = tables.plays
-    return tuple([plays[c] for c in candidates if c in hand])
+    hand = state.hands[tables.facts.turn(tables, state)]
+    return tuple([card for card in candidates if card in hand])
 
 
-#: The events of a trump played, made without a call per field (a card's own are made once
-#: per deck, in the tables: ``Tables.played``).
-_lord_played = builder(LordPlayed)
-_fool_played = builder(FoolPlayed)
+def _answer_the_last_play(tables: Tables, state: State, action: PlayCard) -> Refusal:
+    found = tables.facts.answering(tables, state)
+    if found is None or action.card in found:
+        return None
+    need = tables.facts.demand(tables, state.table[-1].action)
+    card = tables.cards[action.card]
+    return "wrong_start", {"needed": need, "card": card.id, "start": card.start}
+
+
+def _cards_that_answer(tables: Tables, state: State) -> list[PlayCard]:
+    """The mover's cards that may answer the last play (every card when any may)."""
+    found = tables.facts.answering(tables, state)
+    if found is None:
+        found = state.hands[tables.facts.turn(tables, state)]
+    return list(map(tables.plays.__getitem__, found))
 
 
 def play_card(tables: Tables, state: State, action: PlayCard, events: Events) -> State:
     """The effect of a card: it goes from the mover's hand onto the table."""
-    seat = (state.first + len(state.table)) & 1
+    seat = tables.facts.turn(tables, state)
     card = action.card
     hands = state.hands
     hand = hands[seat]
     i = hand.index(card)
     new_hand = hand[:i] + hand[i + 1 :]
     hands = (hands[0], new_hand) if seat else (new_hand, hands[1])
-    if events is not None:  # events are values: each card's is made once, with the tables
-        events.append(tables.played[seat][card])
-    # The table entry is shared between states: plays are values.
-    play = tables.table_plays[seat][card]
+    if events is not None:
+        events.append(CardPlayed(seat, card))
+    play = Play(seat, action)
     return make_state(
         state.first, hands, state.trumps, (*state.table, play), state.loser, state.earlier
     )
@@ -262,43 +207,30 @@ SEM_6: SemyaRule = Rule(
     "SEM-6",
     "Answer a white card on its end symbol; a black card with anything.",
     "На белую карту отвечают картой с её символа конца; на чёрную — любой.",
-    moves={PlayCard: _cards_in_hand},
-    checks={
-        PlayCard: Guard(
-            _answer_the_last_play, allows=_answers_the_last_play, select=_answering_cards
-        )
-    },
+    moves={PlayCard: _cards_that_answer},
+    checks={PlayCard: _answer_the_last_play},
     effects={PlayCard: play_card},
     facts={"answers": answers, "answering": answering, "black": black, "demand": demand},
 )
 """How a card answers the last play.
 
-Moves: every card of the mover's hand. Check: after a white card (or a Lord) the card must
-start on the demanded symbol (``wrong_start``). Effect: the card goes from the mover's hand
-onto the table. Facts: ``answers`` and ``demand`` (what answers a play), ``answering`` (the
-mover's cards that answer the last play) and ``black`` (which plays are black), which SEM-7,
-SEM-8 and SEM-9 read.
+Facts: ``answers`` (the cards that may answer a play), ``answering`` (the mover's cards that
+answer the last play), ``demand`` (what an answer must start on) and ``black`` (which plays
+are black), which SEM-7, SEM-8 and SEM-9 read. Moves: the mover's cards that answer
+(``answering``). Check: a card that does not answer is refused, saying which symbol it must
+start on (``wrong_start``). Effect: the card goes from the mover's hand onto the table.
 """
 
 
 # -- SEM-7 -------------------------------------------------------------------------------------
-def _lord_answers_black(tables: Tables, state: State, action: PlayLord) -> Violation | None:
-    seat = (state.first + len(state.table)) & 1
+def _lord_answers_black(tables: Tables, state: State) -> Refusal:
+    seat = tables.facts.turn(tables, state)
     trump = state.trumps[seat]
     if trump is not _HELD:
-        return Violation("SEM-7", "trump_spent", {"seat": seat, "used_as": trump.value})
+        return "trump_spent", {"seat": seat, "used_as": trump}
     if state.table and not tables.facts.black(tables, state.table[-1].action):
-        return Violation("SEM-7", "lord_needs_black", {})
+        return "lord_needs_black"
     return None
-
-
-def _lords_if_allowed(tables: Tables, state: State) -> tuple[PlayLord, ...]:
-    """Exactly the Lords SEM-7 allows: all seven, or none."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
-        return ()
-    if state.table and not tables.facts.black(tables, state.table[-1].action):
-        return ()
-    return tables.lords
 
 
 def _lords(tables: Tables, state: State) -> tuple[PlayLord, ...]:
@@ -307,9 +239,9 @@ def _lords(tables: Tables, state: State) -> tuple[PlayLord, ...]:
 
 def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) -> State:
     """The effect of the Lord: the trump goes out as the Lord, naming a symbol."""
-    seat = (state.first + len(state.table)) & 1
+    seat = tables.facts.turn(tables, state)
     if events is not None:
-        events.append(_lord_played(seat, action.named))
+        events.append(LordPlayed(seat, action.named))
     return _spend_trump(state, seat, _LORD, action)
 
 
@@ -318,7 +250,7 @@ SEM_7: SemyaRule = Rule(
     "The trump as the Lord answers only a black card and names a symbol.",
     "Козырь-Владыка — только в ответ на чёрную карту; он называет символ.",
     moves={PlayLord: _lords},
-    checks={PlayLord: Guard(_lord_answers_black, select=_lords_if_allowed)},
+    checks={PlayLord: _lord_answers_black},
     effects={PlayLord: play_lord},
 )
 """The trump as the Lord.
@@ -337,21 +269,20 @@ def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> b
     """
     if candidates is None:
         return bool(hand)
-    # operator.contains is called without a tuple of arguments (hand.__contains__ is not).
     return any(map(contains, repeat(hand), candidates))
 
 
-def _fool_without_answer(tables: Tables, state: State, action: PlayFool) -> Violation | None:
-    seat = (state.first + len(state.table)) & 1
+def _fool_without_answer(tables: Tables, state: State) -> Refusal:
+    seat = tables.facts.turn(tables, state)
     trump = state.trumps[seat]
     if trump is not _HELD:
-        return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
+        return "trump_spent", {"seat": seat, "used_as": trump}
     if not state.table:
         return None  # SEM-5 refuses the opening
     found = tables.facts.answering(tables, state)
     if found is None or found:
         # After a black card the trump answers as the Lord, so the Fool is never needed.
-        return Violation("SEM-8", "fool_has_answer", {"seat": seat})
+        return "fool_has_answer", {"seat": seat}
     return None
 
 
@@ -359,22 +290,11 @@ def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
     return (tables.fool,)
 
 
-def _fool_if_allowed(tables: Tables, state: State) -> tuple[PlayFool, ...]:
-    """Exactly the Fool SEM-8 allows: the Fool, or nothing."""
-    if state.trumps[(state.first + len(state.table)) & 1] is not _HELD:
-        return ()
-    if state.table:
-        found = tables.facts.answering(tables, state)
-        if found is None or found:
-            return ()
-    return (tables.fool,)
-
-
 def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) -> State:
     """The effect of the Fool: the trump goes out as the Fool, a black card."""
-    seat = (state.first + len(state.table)) & 1
+    seat = tables.facts.turn(tables, state)
     if events is not None:
-        events.append(_fool_played(seat))
+        events.append(FoolPlayed(seat))
     return _spend_trump(state, seat, _FOOL, action)
 
 
@@ -390,7 +310,7 @@ SEM_8: SemyaRule = Rule(
     "The trump as the Fool is played only when there is no answer; it is black.",
     "Козырь-Дурень — только когда нечем ответить; его масть чёрная.",
     moves={PlayFool: _fool},
-    checks={PlayFool: Guard(_fool_without_answer, select=_fool_if_allowed)},
+    checks={PlayFool: _fool_without_answer},
     effects={PlayFool: play_fool},
 )
 """The trump as the Fool.
@@ -416,10 +336,8 @@ def out_of_answers(
 
 def end_without_answer(tables: Tables, state: State, action: Action, events: Events) -> State:
     """The effect after every play: the seat that cannot answer ``action`` loses."""
-    seat = (state.first + len(state.table)) & 1  # the seat that must answer ``action``
+    seat = tables.facts.turn(tables, state)  # the seat that must answer ``action``
     trump = state.trumps[seat]
-    if trump is _HELD:  # the common case, decided without looking at the hand
-        return state
     if not out_of_answers(state.hands[seat], trump, tables.facts.answers(tables, action)):
         return state
     if events is not None:
@@ -454,34 +372,17 @@ def _points(tables: Tables, state: State) -> Standings:
     """Cards left in hand (black ones included) plus the trump (−1 as the Fool, 0 otherwise).
     The winner is whoever did not lose under SEM-9, whatever the points; before the end the
     standings are provisional and ranked by points."""
-    points = tables.points.__getitem__
-    hands, trumps = state.hands, state.trumps
-    return _standings(
-        sum(map(points, hands[0])), TRUMP_POINTS[trumps[0]],
-        sum(map(points, hands[1])), TRUMP_POINTS[trumps[1]], state.loser,
+    cards = [sum(map(tables.points.__getitem__, hand)) for hand in state.hands]
+    trumps = [TRUMP_POINTS[trump] for trump in state.trumps]
+    points = [c + t for c, t in zip(cards, trumps, strict=True)]
+    loser = state.loser
+    ranks = rank_by_points(points) if loser is None else [2 if s == loser else 1 for s in (0, 1)]
+    seats = tuple(
+        Standing(s, points[s], ranks[s], {"cards": cards[s], "trump": trumps[s]}) for s in (0, 1)
     )
-
-
-@functools.lru_cache(maxsize=1024)
-def _standings(cards0: int, trump0: int, cards1: int, trump1: int, loser: int | None
-               ) -> Standings:
-    """The standings of seats with these points for cards and trump, ``loser`` having lost
-    (``None``: not yet). Games end in a few hundred ways, so each is made once and kept
-    (standings are immutable), from the seats' standings, each also made once
-    (:func:`_standing`)."""
     if loser is None:
-        first, second = rank_by_points((cards0 + trump0, cards1 + trump1))
-        seats = (_standing(0, cards0, trump0, first), _standing(1, cards1, trump1, second))
         return Standings(seats, winners=(), final=False)
-    seats = (_standing(0, cards0, trump0, 2 if loser == 0 else 1),
-             _standing(1, cards1, trump1, 2 if loser == 1 else 1))
     return Standings(seats, winners=(1 - loser,), final=True)
-
-
-@functools.lru_cache(maxsize=1024)
-def _standing(seat: int, cards: int, trump: int, rank: int) -> Standing:
-    """One seat's standing: far fewer than the ways a game ends, so each is made once."""
-    return Standing(seat, cards + trump, rank, {"cards": cards, "trump": trump})
 
 
 SEM_10: SemyaRule = Rule(

@@ -21,7 +21,7 @@ import attrs
 
 from boardrules.core.game import GameBase
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal
 from boardrules.games.semya.actions import Action, PlayFool
 from boardrules.games.semya.events import Event
 from boardrules.games.semya.flow import Setup, Tables
@@ -36,12 +36,12 @@ FOOL_OPTIONAL_NAME = "fool-optional"
 G = TypeVar("G", bound=GameBase[State, Action, Event, Setup])
 
 
-def fool_while_held(tables: Tables, state: State, action: PlayFool) -> Violation | None:
+def fool_while_held(tables: Tables, state: State) -> Refusal:
     """The Fool is refused only when the trump is spent (SEM-5 still refuses the opening)."""
-    seat = (state.first + len(state.table)) & 1
+    seat = tables.facts.turn(tables, state)
     trump = state.trumps[seat]
     if trump is not Trump.HELD:
-        return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
+        return "trump_spent", {"seat": seat, "used_as": trump}
     return None
 
 

@@ -23,7 +23,7 @@ LY-20 ends the game).
 >>> [rule.id for rule in RULES][:3]
 ['LY-1', 'LY-2', 'LY-3']
 >>> from boardrules.games.lyceum.actions import ShareExperience
->>> LY_18.checks[ShareExperience].why is can_share_check
+>>> LY_18.checks[ShareExperience] is can_share_check
 True
 """
 

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 
 from boardrules.core.frozen import builder
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
     MOVES,
@@ -155,13 +155,9 @@ def _different_skills(ctx: Tables, state: State, action: MoveSkillPoint) -> Viol
     return None
 
 
-def _not_same_skill(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
-    return action.source is not action.target
-
-
 #: LY-17's check of a move: between different skills (``same_skill``). LY-1's exact list of
 #: the moves names it among the checks it covers: a replacement of LY-17 switches that off.
-DIFFERENT_SKILLS = Guard(_different_skills, allows=_not_same_skill)
+DIFFERENT_SKILLS = _different_skills
 
 
 #: Made on many steps, without a call per field; an event is a value, so each is made once
@@ -270,10 +266,6 @@ def _shares_ok(ctx: Tables, state: State) -> bool:
     )
 
 
-def _may_share(ctx: Tables, state: State, action: ShareExperience) -> bool:
-    return _shares_ok(ctx, state)
-
-
 _SHARE = (ShareExperience(),)
 
 
@@ -325,10 +317,8 @@ LY_18 = Rule(
     "LY-18",
     "Share once, from level 3, paying 1 energy: others get 30% of your XP.",
     "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта.",
-    moves={ShareExperience: Listing(_SHARE)},
-    checks={
-        ShareExperience: Guard(can_share_check, allows=_may_share, select=_share_if_allowed)
-    },
+    moves={ShareExperience: _share_if_allowed},
+    checks={ShareExperience: can_share_check},
     effects={ShareExperience: _share},
     facts={"can_share": can_share},
 )

@@ -9,7 +9,6 @@ adds the piles) besides its checks, moves and effects.
 from __future__ import annotations
 
 import datetime
-import itertools
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -17,11 +16,10 @@ import attrs
 from boardrules.core.errors import BadInput
 from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
     CHOICES,
-    MOVES,
     ChooseSkill,
     Declare,
     DeclareSkill,
@@ -38,7 +36,6 @@ from boardrules.games.lyceum.events import (
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.rules.abilities import DIFFERENT_SKILLS
 from boardrules.games.lyceum.rules.common import ENERGY, Events, Listing, bump, clip, replaced
 from boardrules.games.lyceum.state import (
     CHOOSE_STEP as _CHOOSE,
@@ -116,27 +113,6 @@ def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Viola
     return None
 
 
-def _skill_has_point(ctx: Tables, state: State, action: MoveSkillPoint) -> bool:
-    return (
-        action.source is action.target
-        or state.seats[state.queue[0].seat].skills[action.source.index] > 0
-    )
-
-
-#: For each pattern of which skills hold a point, the moves that take one from them.
-_MOVES_FROM: dict[tuple[bool, ...], tuple[MoveSkillPoint, ...]] = {
-    held: tuple(m for has, moves in zip(held, MOVES, strict=True) if has for m in moves)
-    for held in itertools.product((False, True), repeat=len(SKILLS))
-}
-
-
-def _moves_from_held(ctx: Tables, state: State) -> tuple[MoveSkillPoint, ...]:
-    """Exactly the moves of one SP between different skills whose source holds a point:
-    what LY-1 allows and what LY-17's check allows (the list covers that check)."""
-    skills = state.seats[state.queue[0].seat].skills
-    return _MOVES_FROM[skills[0] > 0, skills[1] > 0, skills[2] > 0, skills[3] > 0, skills[4] > 0]
-
-
 def _table(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     """The table: as many seats as the options allow, nothing dealt yet."""
     players = setup.players
@@ -163,14 +139,7 @@ LY_1 = Rule(
     "3–4 seats; five skills counted in SP, and no skill ever drops below 0.",
     "3–4 игрока; пять умений в очках (SP), ни одно не опускается ниже 0.",
     setup=_table,
-    checks={
-        MoveSkillPoint: Guard(
-            _skill_not_empty,
-            allows=_skill_has_point,
-            select=_moves_from_held,
-            covers=(DIFFERENT_SKILLS,),
-        )
-    },
+    checks={MoveSkillPoint: _skill_not_empty},
 )
 """LY-1: seats and skills. Setup: the number of seats within the options (``BadInput``
 otherwise). Check: a point is never taken from an empty skill (``skill_empty``)."""
@@ -219,7 +188,6 @@ def _extra_points(ctx: Tables, seed: int, setup: Setup, state: State | None) -> 
     return replaced(state, queue=(*state.queue, *steps))
 
 
-
 LY_3 = Rule(
     "LY-3",
     "Setup: every seat adds 5 extra SP, one at a time, where it likes.",
@@ -257,21 +225,10 @@ def _value_check(ctx: Tables, state: State, action: DeclareSkill) -> Violation |
     return None
 
 
-def _target_ok(ctx: Tables, state: State, action: Declare) -> bool:
-    return action.target is None or action.target in DECLARATION_BONUS
-
-
-
-def _value_ok(ctx: Tables, state: State, action: DeclareSkill) -> bool:
-    value = action.value
-    return type(value) is int and 0 <= value <= state.queue[0].count
-
-
 def _values_left(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
     """Exactly the values from 0 to the SP left (none if fewer than 0 are left)."""
     left = state.queue[0].count
     return DECLARE_VALUES[: left + 1] if left >= 0 else ()
-
 
 
 def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
@@ -314,11 +271,8 @@ LY_4 = Rule(
     "Optionally declare a future self of 35/40/45 SP split over the skills.",
     "По желанию — заявка образа будущего: 35/40/45 SP, разложенные по умениям.",
     setup=_declaration_steps,
-    moves={Declare: Listing(DECLARES), DeclareSkill: Listing(DECLARE_VALUES)},
-    checks={
-        Declare: Guard(_target_check, allows=_target_ok, select=Listing(DECLARES)),
-        DeclareSkill: Guard(_value_check, allows=_value_ok, select=_values_left),
-    },
+    moves={Declare: Listing(DECLARES), DeclareSkill: _values_left},
+    checks={Declare: _target_check, DeclareSkill: _value_check},
     effects={Declare: _declare, DeclareSkill: _declare_skill},
 )
 """LY-4: setup: a declaration step per seat. A target or none (``bad_target``), then the SP

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
-from boardrules.core.rules import ANY_ACTION, Guard, Rule, Steps
+from boardrules.core.rules import ANY_ACTION, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.lyceum.actions import (
     DRAWS,
@@ -251,7 +251,8 @@ LY_7 = Rule(
     "A turn is one main action; its follow-up choices are answered in order first.",
     "Ход — одно основное действие; вызванные им выборы решаются по порядку сразу.",
     turn=_pending_seat,
-    steps=Steps(_pending_kinds, _pending_names),
+    steps=_pending_kinds,
+    step_names=_pending_names,
     effects={ANY_ACTION: _steps_run_out},
 )
 """LY-7: the pending steps. Turn: the seat of the pending step moves. Steps: the kinds of
@@ -301,21 +302,11 @@ def _pile_not_empty(ctx: Tables, state: State, action: Draw) -> Violation | None
     return None
 
 
-def _pile_has_cards(ctx: Tables, state: State, action: Draw) -> bool:
-    return bool(state.piles[COLOURS.index(action.colour)])
-
-
-def _draws_from_piles(ctx: Tables, state: State) -> list[Draw]:
-    """Exactly the draws from the piles that hold a card."""
-    piles = state.piles
-    return [DRAWS[i] for i in range(3) if piles[i]]
-
-
 LY_9 = Rule(
     "LY-9",
     "An empty pile cannot be drawn from.",
     "Из пустой колоды брать нельзя.",
-    checks={Draw: Guard(_pile_not_empty, allows=_pile_has_cards, select=_draws_from_piles)},
+    checks={Draw: _pile_not_empty},
 )
 """LY-9: no draw from an empty pile (``empty_pile``)."""
 
@@ -355,16 +346,9 @@ def _playable(ctx: Tables, state: State, action: PlayCard) -> Violation | None:
     return None
 
 
-def _is_playable(ctx: Tables, state: State, action: PlayCard) -> bool:
-    step = state.queue[0]
-    return bool(ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card))
-
-
-
 def _play_if_eligible(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
     step = state.queue[0]
     return _PLAY if ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card) else ()
-
 
 
 def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, events: Events) -> None:
@@ -425,8 +409,8 @@ LY_11 = Rule(
     "LY-11",
     "Play an eligible card (losses, gains, XP) or discard it; an ineligible one is discarded.",
     "Доступную карту играют (потери, прибавки, опыт) или сбрасывают; недоступную — в отбой.",
-    moves={PlayCard: Listing(_PLAY), DiscardCard: Listing((DiscardCard(),))},
-    checks={PlayCard: Guard(_playable, allows=_is_playable, select=_play_if_eligible)},
+    moves={PlayCard: _play_if_eligible, DiscardCard: Listing((DiscardCard(),))},
+    checks={PlayCard: _playable},
     effects={PlayCard: _play_drawn, DiscardCard: _discard},
     facts={"play": play},
 )
@@ -448,13 +432,6 @@ def _deferrable(ctx: Tables, state: State, action: DeferCard) -> Violation | Non
             "LY-12", "already_deferring", {"seat": step.seat, "card": sheet.deferred}
         )
     return None
-
-
-def _may_defer(ctx: Tables, state: State, action: DeferCard) -> bool:
-    step = state.queue[0]
-    sheet = state.seats[step.seat]
-    return sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card)
-
 
 
 def _defer_if_allowed(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
@@ -479,8 +456,8 @@ LY_12 = Rule(
     "LY-12",
     "Only an ineligible card may be deferred, one deferred card at a time.",
     "Отложить можно лишь недоступную карту и лишь одну за раз.",
-    moves={DeferCard: Listing(_DEFER)},
-    checks={DeferCard: Guard(_deferrable, allows=_may_defer, select=_defer_if_allowed)},
+    moves={DeferCard: _defer_if_allowed},
+    checks={DeferCard: _deferrable},
     effects={DeferCard: _defer},
 )
 """LY-12: deferring the drawn card: only an ineligible one (``defer_eligible``), holding no
@@ -489,8 +466,6 @@ deferred card (``already_deferring``)."""
 # -- LY-13: the deferred card ------------------------------------------------------------------
 #: How long a deferred card waits: the seat's next three main turns (LY-13).
 DEFER_TURNS = 3
-
-
 
 
 def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events) -> Work:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardrules.core.rules import ANY_ACTION, Always, Direct, Guard, Rule, Steps
+from boardrules.core.rules import ANY_ACTION, Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     AllocateFood,
@@ -24,10 +24,8 @@ from boardrules.games.orbita.flow import (
     Draft,
     Production,
     add,
-    turn_handed_on,
     wrap_up,
 )
-from boardrules.games.orbita.rules.hiring import ORB_14
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
@@ -36,7 +34,6 @@ from boardrules.games.orbita.state import (
     Stage,
     State,
     Team,
-    make_seat,
     make_zones,
 )
 from boardrules.games.orbita.table import enterprises, leaders, seat_cards
@@ -132,8 +129,12 @@ def _turn(ctx: Context, state: State) -> int:
     return seat
 
 
-#: ORB-6's pass, possible in every step but an answer (CORE-3 refuses it there).
-_PASSES: Always[Context, State] = Always((Pass(),))
+_PASS = (Pass(),)
+
+
+def _passes(ctx: Context, state: State) -> tuple[Pass]:
+    """ORB-6's pass, possible in every step but an answer (CORE-3 refuses it there)."""
+    return _PASS
 
 
 def _wrap_up(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
@@ -201,15 +202,6 @@ def _take_of(card: str) -> TakeFromMarket:
     if take is None:
         take = _TAKES[card] = TakeFromMarket(card)
     return take
-
-
-def _draws(ctx: Context, state: State) -> tuple[DrawCharacter, ...]:
-    return _DRAWS
-
-
-def _takes(ctx: Context, state: State) -> list[TakeFromMarket]:
-    """Every well-formed take: one per card of the labour market."""
-    return [_take_of(card) for card in state.market]
 
 
 def _draw_allowed(ctx: Context, state: State, action: DrawCharacter) -> Violation | None:
@@ -321,45 +313,22 @@ def _stop(ctx: Context, d: Draft, action: Pass, events: list[Event] | None) -> D
     return d
 
 
-#: The phases in which a ``Pass`` outside an offer ends the seat's part of the phase.
-_DONE_BY_PASS = frozenset((Phase.TRADE, Phase.HIRING, Phase.CONSUMPTION))
-
-
-def _pass_step(ctx: Context, state: State, action: Pass) -> State | None:
-    """The state after a ``Pass`` that leaves the phase going, built directly.
-
-    It is what the effects for a pass (ORB-6's :func:`_pass` and the turn passing on;
-    ORB-7's and ORB-14's do nothing outside attraction and offers) make of the working
-    copy: the seat is done and the turn passes to the next seat that is not. ``None`` when
-    the step is not of that kind (attraction, development, an open offer, the last seat to
-    pass).
-    """
-    if state.offer is not None or state.phase not in _DONE_BY_PASS:
-        return None
-    seat = state.turn
-    seats = list(state.seats)
-    mine = seats[seat]
-    seats[seat] = make_seat(mine.teams, mine.corporations, mine.allocated, mine.steps, True)
-    return turn_handed_on(state, seats, seat)
-
-
 ORB_6 = Rule(
     "ORB-6",
     "A round: attraction, production, trade, hiring, development, consumption, saving.",
     "Кон: привлечение, производство, торг, найм, развитие, потребление, сохранение.",
-    moves={Pass: _PASSES},
+    moves={Pass: _passes},
     effects={
         Gift: _move_over,
         Boost: _move_over,
         AllocateFood: _move_over,
         FormCorporation: _move_over,
-        Pass: Direct(
-            _pass, _pass_step, covers=(_stop, ORB_14.effects[Pass], _wrap_up), in_step="quiet"
-        ),
+        Pass: _pass,
         ANY_ACTION: _wrap_up,
     },
     turn=_turn,
-    steps=Steps(_steps, _step_names),
+    steps=_steps,
+    step_names=_step_names,
     facts={"mover": _mover},
 )
 """ORB-6: the phases in order, the turn going round (:func:`whose_move`, which the other
@@ -400,10 +369,10 @@ ORB_7 = Rule(
     "ORB-7",
     "Attraction: draw a character (it joins a team or the market) or take one from market.",
     "Привлечение: открыть персонажа (в команду или на рынок) или взять с рынка труда.",
-    moves={DrawCharacter: _draws, TakeFromMarket: _takes},
+    moves={DrawCharacter: _draw_if_allowed, TakeFromMarket: _allowed_takes},
     checks={
-        DrawCharacter: Guard(_draw_allowed, select=_draw_if_allowed),
-        TakeFromMarket: Guard(_take_allowed, select=_allowed_takes, covers=(_leader_allowed,)),
+        DrawCharacter: _draw_allowed,
+        TakeFromMarket: _take_allowed,
     },
     effects={DrawCharacter: _draw, TakeFromMarket: _take, Pass: _stop},
     facts={"join": join},

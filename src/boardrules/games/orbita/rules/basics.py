@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.rng import Rng
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Amount, Boost, Gift
 from boardrules.games.orbita.content import (
@@ -19,9 +17,8 @@ from boardrules.games.orbita.content import (
 )
 from boardrules.games.orbita.events import Boosted, Event
 from boardrules.games.orbita.flow import Draft, Setup, add
-from boardrules.games.orbita.rules.limits import boost_limits
 from boardrules.games.orbita.state import Phase, Seat, State, Team, Zones
-from boardrules.games.orbita.table import index, play_cards
+from boardrules.games.orbita.table import index
 
 __all__ = [
     "ORB_1",
@@ -103,12 +100,6 @@ def _boost_allowed(ctx: Context, state: State, action: Boost) -> Violation | Non
     return None
 
 
-def _boosts(ctx: Context, state: State) -> Iterable[Boost]:
-    """Every well-formed boost: of each character at the table, one unit and all."""
-    for card in play_cards(state):
-        yield from _boost_pair(card)
-
-
 def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
     """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
     their own resource and their booster, while the step limit leaves room (ORB-21's fact
@@ -164,8 +155,8 @@ ORB_3 = Rule(
     "ORB-3",
     "Boosts: Food +1 Territory or +1 Advice, Advice +1 Way (Artel +2), a Way +2 Food.",
     "Ускорение: Еда +1 Территория или +1 Совет, Совет +1 Способ (Артель +2), Способ +2 Еды.",
-    moves={Boost: _boosts},
-    checks={Boost: Guard(_boost_allowed, select=_allowed_boosts, covers=(boost_limits,))},
+    moves={Boost: _allowed_boosts},
+    checks={Boost: _boost_allowed},
     effects={Boost: _boost},
 )
 """ORB-3: a seat boosts its own character that holds its own resource and a booster. Its

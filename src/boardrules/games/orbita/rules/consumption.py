@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import AllocateFood
 from boardrules.games.orbita.content import STORES, Context, Resource, Role, Spec
@@ -15,8 +15,7 @@ from boardrules.games.orbita.events import (
     Event,
     StructureFed,
 )
-from boardrules.games.orbita.flow import Consumption, Draft, Saving, turn_handed_on
-from boardrules.games.orbita.rules.attraction import ORB_6
+from boardrules.games.orbita.flow import Consumption, Draft, Saving
 from boardrules.games.orbita.state import (
     BARE,
     EMPTY,
@@ -28,7 +27,7 @@ from boardrules.games.orbita.state import (
     make_seat,
     make_zones,
 )
-from boardrules.games.orbita.table import index, play_cards, reuse, seat_cards
+from boardrules.games.orbita.table import index, reuse, seat_cards
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -135,11 +134,6 @@ def _allocate_of(card: str) -> AllocateFood:
     return allocate
 
 
-def _allocations(ctx: Context, state: State) -> list[AllocateFood]:
-    """Every well-formed allocation: one per card at the table."""
-    return [_allocate_of(card) for card in play_cards(state)]
-
-
 def _allowed_allocations(ctx: Context, state: State) -> list[AllocateFood]:
     """The allocations ORB-19 allows: the mover's structures by the card that names them,
     each once, in table order."""
@@ -164,27 +158,6 @@ def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] 
     name = action.card if st is None else st.name
     d.set_seat(seat, allocated=(*d.seats[seat].allocated, name))
     return d
-
-
-def _allocate_step(ctx: Context, state: State, action: AllocateFood) -> State | None:
-    """The state after an ``AllocateFood``, built directly.
-
-    It is what the effects (ORB-6's end of the move and the turn passing on, ORB-19's
-    :func:`_allocate`) make of the working copy: the structure is named among the seat's
-    allocations and the turn passes to the next seat that is not done. ``None`` when the
-    step is not of that kind (an open offer, no seat to pass to).
-    """
-    if state.offer is not None:
-        return None
-    seat = state.turn
-    seats = list(state.seats)
-    mine = seats[seat]
-    st = index(state).structure_of.get(action.card)
-    name = action.card if st is None else st.name
-    seats[seat] = make_seat(
-        mine.teams, mine.corporations, (*mine.allocated, name), mine.steps, mine.done
-    )
-    return turn_handed_on(state, seats, seat)
 
 
 def feed_seat(ctx: Context, d: Draft, s: int) -> None:
@@ -339,15 +312,10 @@ ORB_19 = Rule(
     "ORB-19",
     "Eat 1, 6 or 32 Food; the unfed go to market; unfed structures break up and eat again.",
     "Еда: 1, 6 или 32; ненакормленные уходят на рынок; структуры распадаются и едят снова.",
-    moves={AllocateFood: _allocations},
-    checks={AllocateFood: Guard(_allocate_allowed, select=_allowed_allocations)},
+    moves={AllocateFood: _allowed_allocations},
+    checks={AllocateFood: _allocate_allowed},
     effects={
-        AllocateFood: Direct(
-            _allocate,
-            _allocate_step,
-            covers=(ORB_6.effects[AllocateFood], ORB_6.effects[ANY_ACTION]),
-            in_step="quiet",
-        ),
+        AllocateFood: _allocate,
         Consumption: _consumption,
     },
     facts={"food_for": food_for, "seat_need": _seat_need},

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import FormCorporation
 from boardrules.games.orbita.content import SPEC_ORDER, Context, Spec
@@ -132,10 +132,6 @@ def _corporation_allowed(
 _FORMS = tuple(FormCorporation(suit) for suit in SPEC_ORDER)
 
 
-def _forms(ctx: Context, state: State) -> tuple[FormCorporation, ...]:
-    return _FORMS
-
-
 def _forms_if_allowed(ctx: Context, state: State) -> tuple[FormCorporation, ...]:
     # ORB-18 asks the same of every suit: all four or none.
     return _FORMS if _corporation_allowed(ctx, state, _FORMS[0]) is None else ()
@@ -178,8 +174,8 @@ ORB_18 = Rule(
     "ORB-18",
     "Four enterprises of different specialisations form a corporation of a chosen suit.",
     "Четыре предприятия разной специализации образуют корпорацию выбранной масти.",
-    moves={FormCorporation: _forms},
-    checks={FormCorporation: Guard(_corporation_allowed, select=_forms_if_allowed)},
+    moves={FormCorporation: _forms_if_allowed},
+    checks={FormCorporation: _corporation_allowed},
     effects={FormCorporation: _form, NextDeveloper: _next_developer},
 )
 """ORB-18: :func:`can_form_corporation`; development asks, in turn order, each seat that can

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import attrs
 
-from boardrules.core.rules import Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import (
     Action,
@@ -33,7 +33,6 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add
-from boardrules.games.orbita.rules.limits import offer_limits
 from boardrules.games.orbita.state import (
     EMPTY,
     Answer,
@@ -50,7 +49,6 @@ from boardrules.games.orbita.table import (
     Index,
     Structure,
     index,
-    play_cards,
 )
 
 __all__ = [
@@ -321,19 +319,6 @@ def _offer_of(offerer: str, target: str) -> MakeOffer:
     return offer
 
 
-def _offers(ctx: Context, state: State) -> list[MakeOffer]:
-    """Every well-formed offer: from each card at the table to each one of the
-    specialisation its trump is over."""
-    cards = play_cards(state)
-    spec_of, victim = ctx.spec, ctx.victim
-    return [
-        _offer_of(offerer, target)
-        for offerer in cards
-        for target in cards
-        if spec_of[target] is victim[offerer]
-    ]
-
-
 def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[tuple[str, int]]]:
     """Per seat, the structures holding ``victim`` cards, by the card an offer names, and size.
 
@@ -492,12 +477,8 @@ ORB_11 = Rule(
     "Workshop.",
     "Предложение делают козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин может дополнить Территорию Советами до 4 против Цеха.",
-    moves={MakeOffer: _offers},
-    checks={
-        MakeOffer: Guard(
-            _offer_allowed, select=_allowed_offers, covers=(_directed, offer_limits)
-        )
-    },
+    moves={MakeOffer: _allowed_offers},
+    checks={MakeOffer: _offer_allowed},
     effects={MakeOffer: _make_offer},
     facts={"advice": advice_counts, "stake": _stake},
 )
@@ -515,13 +496,8 @@ ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
     "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
     ru="Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
-    checks={
-        MakeOffer: Guard(
-            _offer_allowed_advice_alone,
-            select=_allowed_offers_advice_alone,
-            covers=(_directed, offer_limits),
-        )
-    },
+    moves={MakeOffer: _allowed_offers_advice_alone},
+    checks={MakeOffer: _offer_allowed_advice_alone},
 )
 """ORB-11 as revision 2 read it (the variant ``orbita-advice-alone``): against a Workshop a
 lone Warrior's Advice counts even with no Territory at all, so 4 Advice alone make an offer;
@@ -531,13 +507,8 @@ ORB_11_0_1_0: Rule = attrs.evolve(
     ORB_11,
     en="Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
     ru="Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
-    checks={
-        MakeOffer: Guard(
-            _offer_allowed_0_1_0,
-            select=_allowed_offers_0_1_0,
-            covers=(_directed, offer_limits),
-        )
-    },
+    moves={MakeOffer: _allowed_offers_0_1_0},
+    checks={MakeOffer: _offer_allowed_0_1_0},
     effects={MakeOffer: _make_offer_0_1_0},
     facts={"advice": advice_always_0_1_0, "stake": _stake_0_1_0},
 )
@@ -592,8 +563,9 @@ def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | N
 _ANSWERS = tuple(AnswerOffer(a) for a in Answer)
 
 
-def _answers(ctx: Context, state: State) -> tuple[AnswerOffer, ...]:
-    return _ANSWERS
+def _answers(ctx: Context, state: State) -> list[AnswerOffer]:
+    """The answers ORB-12 allows: those its check does not refuse."""
+    return [a for a in _ANSWERS if _answer_allowed(ctx, state, a) is None]
 
 
 def _clear_influence(d: Draft, target: str) -> Counts:
@@ -979,12 +951,6 @@ def _shield_of(hero: str) -> Shield:
     return shield
 
 
-def _shields(ctx: Context, state: State) -> list[Shield]:
-    """Every well-formed shield: one per Hero at the table."""
-    spec_of = ctx.spec
-    return [_shield_of(c) for c in play_cards(state) if spec_of[c] is Spec.HEROES]
-
-
 def _allowed_shields_by(
     ctx: Context, state: State, why: Callable[[Context, State, Shield], Violation | None]
 ) -> list[Shield]:
@@ -1017,8 +983,8 @@ ORB_15 = Rule(
     "never a smaller structure for a larger one, and never by the answering seat.",
     "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты "
     "Территорией; меньшая структура не защищает большую, отвечающий не защищается сам.",
-    moves={Shield: _shields},
-    checks={Shield: Guard(_shield_allowed, select=_allowed_shields)},
+    moves={Shield: _allowed_shields},
+    checks={Shield: _shield_allowed},
     effects={Shield: _shield},
 )
 """ORB-15: a Hero of a third seat (neither the offerer's nor the answering one) spends Way
@@ -1055,7 +1021,8 @@ ORB_15_0_1_0: Rule = attrs.evolve(
     ORB_15,
     en="A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
     ru="Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
-    checks={Shield: Guard(_shield_allowed_0_1_0, select=_allowed_shields_0_1_0)},
+    moves={Shield: _allowed_shields_0_1_0},
+    checks={Shield: _shield_allowed_0_1_0},
     effects={Shield: _shield_0_1_0},
 )
 """ORB-15 as 0.1.0 read it: one Way of any Hero outside the offering seat (the answering seat

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from boardrules.core.frozen import FrozenMap
-from boardrules.core.rules import ANY_ACTION, Direct, Guard, Rule
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Violation
 from boardrules.games.orbita.actions import Action, Amount, Gift
 from boardrules.games.orbita.content import RESOURCE_ORDER, Context
 from boardrules.games.orbita.events import Event, GiftGiven
-from boardrules.games.orbita.flow import Draft, add, handed_on, next_seat
-from boardrules.games.orbita.rules.attraction import ORB_6
-from boardrules.games.orbita.rules.basics import ORB_4
-from boardrules.games.orbita.rules.hiring import ORB_14
-from boardrules.games.orbita.rules.limits import ORB_21, gift_limits
-from boardrules.games.orbita.state import State, make_seat, make_zones
-from boardrules.games.orbita.table import Index, index, play_cards
+from boardrules.games.orbita.flow import Draft
+from boardrules.games.orbita.state import State
+from boardrules.games.orbita.table import Index, index
 
 __all__ = ["ORB_10"]
 
@@ -32,12 +27,6 @@ def _pair(i: int, to: str) -> tuple[Gift, Gift]:
         resource = RESOURCE_ORDER[i]
         pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
     return pair
-
-
-def _gifts(ctx: Context, state: State) -> list[Gift]:
-    """Every well-formed gift: of each resource, to each card at the table, one and all."""
-    cards = play_cards(state)
-    return [gift for i in range(len(RESOURCE_ORDER)) for to in cards for gift in _pair(i, to)]
 
 
 def _to_seated(ctx: Context, state: State, action: Gift) -> Violation | None:
@@ -173,99 +162,13 @@ def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> D
     return d
 
 
-def _gift_step(
-    ctx: Context, state: State, action: Gift, events: list[Event] | None = None
-) -> State | None:
-    """The state after a ``Gift`` made with no open offer, built directly.
-
-    It is what the effects for a gift (ORB-6's end of the move and the turn passing on,
-    ORB-10's :func:`_gift`, ORB-21's step count; ORB-14's support does nothing without an
-    offer) make of the working copy: the givers (ORB-4's fact) give in table order, the
-    seat's step count goes up by one, and the turn passes to the next seat that is not
-    done; with ``events`` (from ``step``), a ``GiftGiven`` for each giver that gave, as
-    :func:`_gift` emits them (the other effects emit none here). ``None`` when the step is
-    not of that kind (an open offer, no seat to pass to), before any event.
-    """
-    if state.offer is not None:
-        return None
-    seat = state.turn
-    seats = state.seats
-    turn = next_seat(seats, seat)  # as ORB-6 passes the turn
-    if turn < 0:
-        return None
-    resource, to = action.resource, action.to
-    i = resource.index
-    sources = ctx.facts.givers(ctx, state, seat, resource, to)
-    zones = state.zones.thaw()
-    get = zones.__getitem__  # each giver is read before it is replaced, and once
-    if action.amount is Amount.ALL:
-        units = sum(z.current[i] + z.gifts[i] + z.reserve[i] for z in map(get, sources))
-    else:
-        units = 1
-    left = units
-    for card in sources:  # ``Draft.take``: this round's first, then gifts, then reserve
-        z = get(card)
-        cur, gif, res = z.current, z.gifts, z.reserve
-        a = cur[i]
-        if a > left:
-            a = left
-        b = gif[i]
-        if b > left - a:
-            b = left - a
-        c = res[i]
-        if c > left - a - b:
-            c = left - a - b
-        if a + b + c:
-            if events is not None:
-                events.append(GiftGiven(seat, card, resource, to, a + b + c))
-            zones[card] = make_zones(
-                add(cur, i, -a) if a else cur,
-                add(res, i, -c) if c else res,
-                add(gif, i, -b) if b else gif,
-                z.influence,
-                z.meals,
-                z.directed_by,
-            )
-            left -= a + b + c
-            if not left:
-                break
-    z = zones[to]  # ``Draft.give``
-    zones[to] = make_zones(
-        z.current, z.reserve, add(z.gifts, i, units - left), z.influence, z.meals, z.directed_by
-    )
-    mine = seats[seat]
-    new_seats = list(seats)
-    new_seats[seat] = make_seat(
-        mine.teams, mine.corporations, mine.allocated, mine.steps + 1, mine.done
-    )
-    return handed_on(state, new_seats, turn, FrozenMap.adopt(zones))
-
-
 ORB_10 = Rule(
     "ORB-10",
     "Gifts go to seated characters of any seat, never to the labour market.",
     "Подарки — персонажам любого игрока, но не персонажам рынка труда.",
-    moves={Gift: _gifts},
-    checks={
-        Gift: Guard(
-            _to_seated,
-            select=_allowed_gifts,
-            covers=(ORB_4.checks[Gift], ORB_14.checks[Gift], gift_limits),
-        )
-    },
-    effects={
-        Gift: Direct(
-            _gift,
-            _gift_step,
-            covers=(
-                ORB_6.effects[Gift],
-                ORB_6.effects[ANY_ACTION],
-                ORB_14.effects[Gift],
-                ORB_21.effects[Gift],
-            ),
-            in_step="emits",
-        )
-    },
+    moves={Gift: _allowed_gifts},
+    checks={Gift: _to_seated},
+    effects={Gift: _gift},
 )
 """ORB-10: a seat gives what its characters may give (ORB-4's fact ``givers``) to any seated
 character; the units come from those characters in table order. Its check lists at once the
