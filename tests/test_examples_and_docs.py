@@ -229,3 +229,76 @@ def test_rules_pages_content_tables_are_generated_from_the_content() -> None:
 
     for card in semya.Game().deck:
         assert f"| `{card.id}` |" in semya_page, card.id
+
+
+#: An opening fence: three backticks, a language, and only attributes after it
+#: (``title="file.py"``); a closing fence is three backticks alone.
+OPENING = re.compile(r'^```[A-Za-z0-9_+-]+( +[a-z_]+="[^"]*")*$')
+
+
+def fence_problems(text: str) -> list[str]:
+    """Fences that would swallow the page: a fence line with prose after it, an opening
+    without a language, a block never closed.
+
+    >>> fence_problems("```python\\nx = 1\\n``` text\\n")
+    ['line 3: a fence with text after it: ``` text', 'line 1: a block never closed']
+    """
+    problems: list[str] = []
+    opened = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.startswith("```"):
+            continue
+        if opened and line.rstrip() == "```":
+            opened = 0
+        elif opened:
+            problems.append(f"line {number}: a fence with text after it: {line[:40]}")
+        elif OPENING.match(line.rstrip()):
+            opened = number
+        else:
+            problems.append(f"line {number}: a fence without a language, or with text: "
+                            f"{line[:40]}")
+    if opened:
+        problems.append(f"line {opened}: a block never closed")
+    return problems
+
+
+def _cells(row: str) -> int:
+    """The cells of a table row (an escaped ``\\|`` is text, not a border)."""
+    return len(re.split(r"(?<!\\)\|", row.strip().strip("|")))
+
+
+def table_problems(text: str) -> list[str]:
+    """Tables that would not render: a table not after a blank line, a heading without its
+    ``| --- |`` line, or a row with another number of cells than its heading.
+
+    >>> table_problems("text\\n| a | b |\\n| --- | --- |\\n| 1 |\\n")
+    ['line 2: a table right after text', 'line 4: 1 cells, the heading has 2']
+    """
+    problems: list[str] = []
+    lines = text.splitlines()
+    inside = False
+    previous = ""
+    heading = 0
+    for number, line in enumerate(lines, 1):
+        if line.startswith("```"):
+            inside = not inside
+        if inside or not line.startswith("|"):
+            heading, previous = 0, line
+            continue
+        if not heading:
+            heading = _cells(line)
+            if previous.strip():
+                problems.append(f"line {number}: a table right after text")
+            after = lines[number] if number < len(lines) else ""
+            if not re.fullmatch(r"\|( *:?-{3,}:? *\|)+", after.strip()):
+                problems.append(f"line {number}: a table heading without its | --- | line")
+        elif _cells(line) != heading:
+            problems.append(f"line {number}: {_cells(line)} cells, the heading has {heading}")
+        previous = line
+    return problems
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_fence_closes_and_every_table_renders(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert not fence_problems(text) + table_problems(text)
