@@ -3,7 +3,8 @@
 The rulebook lets a seat play its trump as the Fool only when no card answers (SEM-8). This
 script makes the variant in which the Fool may be played whenever the trump is held (never
 as the opening move, SEM-5), without editing the package: it replaces SEM-8's check for
-`PlayFool` and keeps the rest of the unit (its sentence is rewritten, its effect stays). Then
+`PlayFool` and keeps the rest of the unit (its sentence is rewritten; its moves, the Fool
+while the trump is held, and its effect stay). Then
 it runs the same seeded study on both rulebooks with `boardrules.sim.sweep` and prints them
 side by side: how often the first seat wins, how long games last, and how often each trump
 form is played. Run: ``python examples/semya_fool_optional.py [--games N]``.
@@ -14,20 +15,8 @@ import argparse
 import attrs
 
 from boardrules.agents import GreedyAgent, RandomAgent
-from boardrules.core.violation import Violation
 from boardrules.games import semya
 from boardrules.sim import sweep
-
-
-def fool_any_time(context: object, state: semya.State, action: semya.PlayFool) -> Violation | None:
-    """The variant's SEM-8 check: the trump must still be held, and it cannot open."""
-    seat = (state.first + len(state.table)) % 2
-    trump = state.trumps[seat]
-    if trump is not semya.Trump.HELD:
-        return Violation("SEM-8", "trump_spent", {"seat": seat, "used_as": trump.value})
-    if not state.table:
-        return Violation("SEM-5", "opening_trump", {})
-    return None
 
 
 def fool_optional(game: semya.Game) -> semya.Game:
@@ -37,7 +26,7 @@ def fool_optional(game: semya.Game) -> semya.Game:
         own,
         en="The trump as the Fool may be played whenever the trump is held; it is black.",
         ru="Козырь-Дурень можно сыграть в любой момент, пока Козырь на руке; его масть чёрная.",
-        checks={**own.checks, semya.PlayFool: fool_any_time},
+        checks={},  # no answer needed: the Fool whenever the trump is held (SEM-5: not first)
     )
     return game.with_rules(replace={"SEM-8": relaxed}, name="fool-optional")
 

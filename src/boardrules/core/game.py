@@ -485,7 +485,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
         """How the game ended and who won, in one sentence (before the end, that the game
         goes on). Default: the winners and their points; a game says why, when the points
         alone do not."""
-        return standings_sentence(self.score(state), lang)
+        return standings_sentence(self.score(state), lang, over=self.is_over(state))
 
     def result(self, state: S, lang: Lang | str = "en") -> Result:
         """The standings of ``state`` with labelled breakdowns and a sentence of the result

@@ -85,10 +85,12 @@ def rank_by_points(points: Sequence[int]) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-def standings_sentence(standings: Standings, lang: str = "en") -> str:
+def standings_sentence(standings: Standings, lang: str = "en", over: bool | None = None) -> str:
     """Who won, with how many points, in one sentence (``"The game goes on."`` before the
     end), for games whose winners have the most points (``game.result_sentence``'s
-    default).
+    default). ``over`` is whether the game has ended (by default: whether the standings are
+    final); a game that ended with standings that name no winner (a variant's end, say)
+    says so, with each seat's points.
 
     >>> done = Standings((Standing(0, 12, 1), Standing(1, 7, 2)), winners=(0,), final=True)
     >>> standings_sentence(done)
@@ -100,12 +102,26 @@ def standings_sentence(standings: Standings, lang: str = "en") -> str:
     'The game is over: seats 0, 1 share the win with 1 point.'
     >>> standings_sentence(tied, "ru")
     'Игра окончена: побеждают игроки 0, 1 (1 очко).'
+    >>> open_ = Standings((Standing(0, 35, 2), Standing(1, 37, 1)))
+    >>> standings_sentence(open_, over=True)
+    'The game is over with no winner: seat 0 has 35 points, seat 1 has 37.'
+    >>> standings_sentence(open_, "ru", over=True)
+    'Игра окончена без победителя: у игрока 0 35 очков, у игрока 1 — 37.'
     """
     ru = check_lang(lang) == "ru"
-    if not standings.final:
+    if not (standings.final if over is None else over):
         return "Игра продолжается." if ru else "The game goes on."
     winners = standings.winners
-    best = standings.points[winners[0]] if winners else 0
+    if not winners:
+        points = [s.points for s in standings]
+        if ru:
+            rest = "".join(f", у игрока {seat} — {p}" for seat, p in enumerate(points[1:], 1))
+            first = plural_ru(points[0], "очко", "очка", "очков")
+            return f"Игра окончена без победителя: у игрока 0 {first}{rest}."
+        rest = "".join(f", seat {seat} has {p}" for seat, p in enumerate(points[1:], 1))
+        unit = "point" if abs(points[0]) == 1 else "points"
+        return f"The game is over with no winner: seat 0 has {points[0]} {unit}{rest}."
+    best = standings.points[winners[0]]
     names = ", ".join(map(str, winners))
     if ru:
         who = f"побеждают игроки {names}" if len(winners) > 1 else f"побеждает игрок {names}"

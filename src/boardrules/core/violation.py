@@ -56,11 +56,11 @@ class Violation:
 
     rule: str
     code: str
-    _given: Mapping[str, ParamValue] | None
+    _given: Mapping[str, ParamValue | enum.Enum] | None
     _frozen: FrozenMap[str, ParamValue] | None
 
     def __init__(
-        self, rule: str, code: str, params: Mapping[str, ParamValue] | None = None
+        self, rule: str, code: str, params: Mapping[str, ParamValue | enum.Enum] | None = None
     ) -> None:
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "code", code)

@@ -43,7 +43,7 @@ from boardrules.core.standings import Standing, Standings
 from boardrules.core.violation import Refusal
 from boardrules.testing.strategies import seeds
 
-__all__ = ["derived", "derived_variants", "looser", "stable_key", "stricter"]
+__all__ = ["derived", "derived_variants", "looser", "presentable", "stable_key", "stricter"]
 
 
 def stable_key(action: object) -> int:
@@ -200,12 +200,47 @@ def _agree(variant: Any, state: Any, every: tuple[Any, ...], rng: Rng) -> tuple[
     return legal
 
 
+def presentable(game: Any, state: Any) -> None:
+    """Assert that everything outside the rules reads them through the rulebook on ``state``
+    (one reached by ``game``'s legal play): it passes ``validate`` and the JSON round trip;
+    every seat's view (and a spectator's) is a state that renders as text and SVG when the
+    game draws; every legal action has a label; the turn prompt agrees with ``is_over``,
+    ``to_move`` and ``legal_actions``, and so does the result once the game is over."""
+    from boardrules import serde  # the kit's own import graph stays small
+
+    game.validate(state)
+    assert serde.from_json(serde.to_json(state), game.state_type, game=game) == state
+    for seat in (None, *range(game.seat_count(state))):
+        view = game.view(state, seat)
+        for draw in ("render_text", "render_svg"):
+            if callable(getattr(game, draw, None)):
+                assert getattr(game, draw)(state, seat)
+        assert game.view(view, seat) == view
+    legal = game.legal_actions(state)
+    describe = getattr(game, "describe_action", None)
+    for lang in ("en", "ru"):
+        turn = game.prompt(state, lang)
+        assert turn.over == game.is_over(state)
+        assert turn.seat == game.to_move(state)
+        assert turn.actions() == legal
+        assert turn.asked
+        if callable(describe):
+            assert all(describe(action, lang) for action in legal)
+        if turn.over:
+            assert game.result(state, lang).sentence
+
+
 def derived_variants(
     game: Any,
     setups: st.SearchStrategy[Mapping[str, Any]] | None = None,
     examples: int = 3,
 ) -> type:
     """A pytest class that attacks every unit of ``game`` with derived variants.
+
+    On every state that ``game`` and each derived variant reach by random play: legal
+    actions, ``check`` and ``apply`` agree; every legal action changes the state; and
+    everything outside the rules reads them through the rulebook (:func:`presentable`). So a
+    documented variant is tested by calling this with it.
 
     Args:
         game: a game with a ``vocabulary()`` (every action it can ever take).
@@ -219,31 +254,31 @@ def derived_variants(
             f"derived_variants needs {type(game).__name__}.vocabulary(), every action the "
             "game can ever take, to compare legal_actions with check"
         )
-    variants = list(derived(game))
+    variants = [(game.variant or "rules", game), *derived(game)]
     setup_strategy = setups if setups is not None else st.just({})
     every = tuple(game.vocabulary())
 
     class DerivedVariants:
         __test__ = True
 
-        # A game whose units have no checks (Kuhn poker) gets only the parts attacked.
-        if variants:
-
-            @pytest.mark.parametrize(
-                "variant", [v for _, v in variants], ids=[name for name, _ in variants]
-            )
-            @settings(max_examples=examples)
-            @given(seed=seeds(), setup=setup_strategy)
-            def test_derived_variant_keeps_legal_check_and_apply_together(
-                self, variant: Any, seed: int, setup: Mapping[str, Any]
-            ) -> None:
-                rng = Rng(seed)
-                state = variant.new(seed, **setup)
-                for _ in range(variant.max_moves()):
-                    legal = _agree(variant, state, every, rng)
-                    if not legal:
-                        break
-                    state = variant.apply(state, rng.choice(legal))
+        @pytest.mark.parametrize(
+            "variant", [v for _, v in variants], ids=[name for name, _ in variants]
+        )
+        @settings(max_examples=examples)
+        @given(seed=seeds(), setup=setup_strategy)
+        def test_derived_variant_keeps_legal_check_and_apply_together(
+            self, variant: Any, seed: int, setup: Mapping[str, Any]
+        ) -> None:
+            rng = Rng(seed)
+            state = variant.new(seed, **setup)
+            for _ in range(variant.max_moves()):
+                legal = _agree(variant, state, every, rng)
+                presentable(variant, state)
+                if not legal:
+                    break
+                after = variant.apply(state, rng.choice(legal))
+                assert after != state, "a legal action must change the state"
+                state = after
 
         def test_a_replaced_end_or_score_changes_the_game(self) -> None:
             start = game.new(1)
@@ -280,4 +315,3 @@ class _Tied:
         return Standings(
             tuple(Standing(s, 0, 1, {}) for s in range(self.seats)), winners=(), final=False
         )
-

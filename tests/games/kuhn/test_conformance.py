@@ -15,3 +15,7 @@ TestKuhnStakesConformance = conformance(kuhn.Game(ante=2, bet=3), SETUPS)
 
 # Issue 16: a replaced end or score changes the game (Kuhn's units have no checks to vary).
 TestKuhnDerivedVariants = derived_variants(GAME, SETUPS)
+# The variant of docs/how-to/variants.md: the lower card takes the pot.
+TestLowCardDerivedVariants = derived_variants(
+    GAME.with_rules(replace={"KUHN-7": kuhn.rules.lowest_card_wins}, name="low-card"), SETUPS
+)

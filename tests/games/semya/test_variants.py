@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardrules import BadInput, replay
+from boardrules.core.rules import Rule
 from boardrules.core.violation import Refusal, Violation
 from boardrules.games import semya
 from boardrules.games.semya import PlayCard, PlayFool, Trump
@@ -126,3 +127,40 @@ def test_a_stricter_sem6_reaches_the_fool_the_lord_and_the_end_through_its_fact(
             played = after.table[-1].action
             if isinstance(played, PlayCard):
                 assert GAME.card(played.card).suit is semya.Suit.WHITE
+
+
+# The variants of docs/how-to/variants.md, attacked by the kit like the game: every state
+# they reach by play validates, round-trips, renders, has labels and a prompt that agrees.
+def _after_ten_plays(tables: Any, state: semya.State) -> bool:
+    return state.loser is not None or len(state.table) >= 10
+
+
+def _named_afresh(tables: Any, state: semya.State, action: semya.PlayLord) -> Any:
+    last = state.table[-1].action if state.table else None
+    if isinstance(last, PlayCard) and tables.start[last.card] is action.named:
+        return "named_again", {"symbol": action.named}
+    return None
+
+
+TEN_PLAYS = GAME.with_rules(
+    replace={"SEM-9": attrs.evolve(semya_rules.SEM_9, end=_after_ten_plays)}, name="ten-plays"
+)
+AFRESH = GAME.with_rules(
+    add=[Rule("SEM-12", "The Lord names a new symbol.", "Владыка называет новый.",
+                          checks={semya.PlayLord: _named_afresh})],
+    name="lord-names-afresh",
+)
+TestTenPlaysDerivedVariants = derived_variants(TEN_PLAYS, SETUPS)
+TestLordAfreshDerivedVariants = derived_variants(AFRESH, SETUPS)
+
+
+@given(playouts(TEN_PLAYS, SETUPS, to_end=True))
+def test_a_game_of_ten_plays_ends_after_ten_and_says_so(p: Any) -> None:
+    final = p.final
+    assert TEN_PLAYS.is_over(final)
+    assert len(final.table) == 10 or final.loser is not None
+    turn = TEN_PLAYS.prompt(final)
+    assert turn.over
+    if final.loser is None:
+        assert turn.asked.startswith("The game is over with no winner")
+        assert TEN_PLAYS.render_text(final).splitlines()[1] == "Game over: no winner"

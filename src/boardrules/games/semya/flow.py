@@ -25,7 +25,6 @@ from boardrules.games.semya.content import (
     default_deck,
     validate_deck,
 )
-from boardrules.games.semya.state import State
 
 __all__ = [
     "ACTION_CLASSES",
@@ -36,7 +35,6 @@ __all__ = [
     "Setup",
     "Tables",
     "max_moves",
-    "mover",
     "to_deck",
 ]
 
@@ -142,8 +140,3 @@ class Tables:
 def max_moves() -> int:
     """Every card of both decks, trumps included, can be played at most once."""
     return 2 * (DECK_SIZE + 1)
-
-
-def mover(state: State) -> int:
-    """The seat whose turn it is by alternation (also after the end)."""
-    return (state.first + len(state.table)) & 1

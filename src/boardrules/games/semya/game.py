@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import attrs
 
 from boardrules.core.game import GameBase, kept
-from boardrules.core.rules import Rulebook
+from boardrules.core.rules import ANY_ACTION, Rulebook
 from boardrules.core.violation import Violation
 from boardrules.display import Position
 from boardrules.games.semya import flow, hooks, labels, notation, position, render, rules
 from boardrules.games.semya import messages as _messages  # registers the sentences
-from boardrules.games.semya.actions import Action, PlayCard
+from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.catalogue import Catalogue
 from boardrules.games.semya.catalogue import catalogue as build_catalogue
 from boardrules.games.semya.content import Card, Symbol
@@ -82,15 +82,25 @@ class Game(GameBase[State, Action, Event, Setup]):
         return flow.max_moves()
 
     def malformed(self, state: State, action: object) -> Violation | None:
-        """CORE-4: a card that is not in the deck, or not in the mover's hand."""
-        if type(action) is not PlayCard:
+        """CORE-4: a card that is not in the deck or not in the mover's hand, or a trump
+        play once the mover's trump is spent (each seat has one trump, SEM-1). A spent
+        trump's refusal names the trump's rule the play was made under, as it always has
+        (SEM-7 for the Lord, SEM-8 for the Fool), though no variant of those rules can
+        remove it."""
+        tables = self.rule_context
+        if type(action) is PlayCard:
+            card = action.card
+            if card not in tables.cards:
+                return Violation("CORE-4", "unknown_card", {"card": str(card)[:64]})
+            seat = tables.facts.turn(tables, state)
+            if card not in state.hands[seat]:
+                return Violation("CORE-4", "card_not_in_hand", {"seat": seat, "card": card})
             return None
-        card = action.card
-        if card not in self.tables.cards:
-            return Violation("CORE-4", "unknown_card", {"card": str(card)[:64]})
-        seat = (state.first + len(state.table)) & 1
-        if card not in state.hands[seat]:
-            return Violation("CORE-4", "card_not_in_hand", {"seat": seat, "card": card})
+        seat = tables.facts.turn(tables, state)
+        trump = state.trumps[seat]
+        if trump is not Trump.HELD:
+            rule = "SEM-7" if type(action) is PlayLord else "SEM-8"
+            return Violation(rule, "trump_spent", {"seat": seat, "used_as": trump})
         return None
 
     def demand(self, state: State) -> Symbol | None:
@@ -118,7 +128,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         alternate before the table's first play; their order is not known, so the first
         play on the table is not checked against what it answered.
         """
-        position.validate_state(self.rule_context, state)
+        position.validate_state(self.rule_context, state, self.rulebook.effects_for(ANY_ACTION))
 
     def position(
         self,
@@ -164,13 +174,14 @@ class Game(GameBase[State, Action, Event, Setup]):
         (20, 19, 39)
         """
         return position.build_position(
-            self.rule_context, hands, table, trumps, to_move, self.check
+            self.rule_context, hands, table, trumps, to_move, self.check,
+            self.rulebook.effects_for(ANY_ACTION),
         )
 
     # -- for agents and front-ends ------------------------------------------------------
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating of ``state`` for ``seat`` (see :func:`hooks.heuristic`)."""
-        return hooks.heuristic(state, seat)
+        return hooks.heuristic(self.score(state), state, seat)
 
     def catalogue(self) -> Catalogue:
         """Every content item of this game with its data, by the ids the views use
@@ -191,7 +202,7 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: which play ended the game."""
-        return hooks.tally(state, events)
+        return hooks.tally(self.is_over(state), state)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
@@ -214,7 +225,7 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def step_name(self, state: State) -> str:
         """``"lead"`` for the first card, ``"answer"`` after it, ``"over"`` at the end."""
-        return render.step_name(state)
+        return render.step_name(self, state)
 
     def asked(self, state: State, lang: str = "en") -> str:
         """What the seat to move is asked (the card it must answer with), or how the game

@@ -6,9 +6,9 @@ the ``Game`` facade offers them as methods.
 
 from __future__ import annotations
 
+from boardrules.core.standings import Standings
 from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import DECK_SIZE, Symbol
-from boardrules.games.semya.events import Event
 from boardrules.games.semya.flow import ANY, OPENING, Demand, Tables
 from boardrules.games.semya.state import State, Trump
 
@@ -20,16 +20,17 @@ WIN_RATING = 1000.0
 HELD_TRUMP_RATING = 1.0
 
 
-def heuristic(state: State, seat: int) -> float:
-    """``GreedyAgent``'s rating of ``state`` for ``seat`` (higher is better).
+def heuristic(standings: Standings, state: State, seat: int) -> float:
+    """``GreedyAgent``'s rating of ``state`` for ``seat`` (higher is better), given the
+    game's ``standings`` of it (SEM-10's, or a variant's).
 
     A win is best and a loss worst; otherwise a trump still in hand is worth keeping, so
     the greedy player spends it only when no card will do. (Measured against a random
     player, this wins about nine games in ten; rating "fewer answers for the opponent"
     instead loses most games, because it hoards black cards.)
     """
-    if state.loser is not None:
-        return WIN_RATING if state.loser != seat else -WIN_RATING
+    if standings.final:
+        return WIN_RATING if seat in standings.winners else -WIN_RATING
     return HELD_TRUMP_RATING if state.trumps[seat] is Trump.HELD else 0.0
 
 
@@ -65,9 +66,10 @@ def observe(tables: Tables, view: State, seat: int, mover: int | None) -> tuple[
     return tuple(out)
 
 
-def tally(state: State, events: tuple[Event, ...]) -> dict[str, int]:
-    """Content statistics for balance reports: which play ended the game."""
-    if state.loser is None or not state.table:
+def tally(over: bool, state: State) -> dict[str, int]:
+    """Content statistics for balance reports: which play ended the game (``over``: the
+    game's end, as the rulebook states it)."""
+    if not over or not state.table:
         return {}
     last = state.table[-1].action
     if isinstance(last, PlayCard):

@@ -8,7 +8,6 @@ from boardrules.core.errors import BadInput
 from boardrules.core.violation import Violation
 from boardrules.games.semya.actions import Action, PlayCard, PlayFool, PlayLord
 from boardrules.games.semya.flow import Tables
-from boardrules.games.semya.rules import out_of_answers
 from boardrules.games.semya.state import Play, State, Trump
 
 __all__ = ["build_position", "validate_state"]
@@ -55,8 +54,35 @@ def _alternation_problem(counts: tuple[int, int], cards: tuple[int, int], first:
     return None
 
 
-def validate_state(tables: Tables, state: State) -> None:
-    """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound."""
+#: The rulebook's effects that run after every action (``Rulebook.effects_for(ANY_ACTION)``):
+#: a sound state is left as it is by them after its last play (7Я's SEM-9 ends the game there).
+Settling = tuple[Callable[[Tables, State, Action, None], State], ...]
+
+
+def _settled(tables: Tables, state: State, settle: Settling) -> State:
+    """``state`` (not yet ended) after the rulebook's after-every-action effects of its last
+    play: where the rules say whether the game ends there."""
+    after = State(state.first, state.hands, state.trumps, state.table, None, state.earlier)
+    if not state.table:
+        return after
+    last = state.table[-1].action
+    for effect in settle:
+        after = effect(tables, after, last, None)
+    return after
+
+
+def _prefix(state: State, length: int) -> State:
+    """``state`` with only the first ``length`` plays of its table: whose turn it was then
+    is the rulebook's ``turn`` of it (SEM-4)."""
+    return State(state.first, state.hands, state.trumps, state.table[:length], None,
+                 state.earlier)
+
+
+def validate_state(tables: Tables, state: State, settle: Settling) -> None:
+    """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound:
+    the rulebook's turn (SEM-4's, or a variant's) names each play's seat, and its
+    after-every-action effects leave the state as it is (SEM-9's end is set exactly where the
+    rules set it)."""
     if not isinstance(state, State):
         raise BadInput("$", f"expected a 7Я State, got {type(state).__name__}")
     first = _seat(state.first, "$.first")
@@ -76,8 +102,8 @@ def validate_state(tables: Tables, state: State) -> None:
     for i, play in enumerate(state.table):
         if not isinstance(play, Play):
             raise BadInput(f"$.table[{i}]", "expected a play")
-        if play.seat != (first + i) % 2:
-            raise BadInput(f"$.table[{i}].seat", "the table alternates seats from the first")
+        if play.seat != tables.facts.turn(tables, _prefix(state, i)):
+            raise BadInput(f"$.table[{i}].seat", "the rules' turn gives this play another seat")
         action = play.action
         if isinstance(action, PlayCard):
             if action.card not in order:
@@ -125,12 +151,7 @@ def validate_state(tables: Tables, state: State) -> None:
         problem = _alternation_problem(_earlier_counts(state), cards, first)
         if problem is not None:
             raise BadInput("$.earlier", problem)
-    expected = None
-    if state.table:
-        mover = (first + len(state.table)) % 2
-        candidates = tables.facts.answers(tables, state.table[-1].action)
-        if out_of_answers(state.hands[mover], state.trumps[mover], candidates):
-            expected = mover
+    expected = _settled(tables, state, settle).loser
     if state.loser != expected:
         raise BadInput(
             "$.loser",
@@ -145,9 +166,10 @@ def build_position(
     trumps: Sequence[Trump | str] | None,
     to_move: int,
     check: Callable[[State, object], Violation | None],
+    settle: Settling,
 ) -> State:
-    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``check`` is the
-    game's (a variant's given plays are checked by the variant's rules)."""
+    """See :meth:`Game.position <boardrules.games.semya.Game.position>`; ``check`` and
+    ``settle`` are the game's (a variant's position is built and checked by its rules)."""
     to_move = _seat(to_move, "$.to_move")
     if isinstance(hands, str | bytes) or len(hands) != 2:
         raise BadInput("$.hands", "two hands, one per seat")
@@ -161,23 +183,21 @@ def build_position(
         if len(set(ids)) != len(ids):
             raise BadInput(f"$.hands[{seat}]", "a card is listed twice")
         held.append(tuple(sorted(ids, key=order.__getitem__)))
-    # Seats of the recent plays follow by alternation back from the seat to move.
-    tail: list[Play] = []
-    n = len(table)
+    # Seats of the recent plays: whose turn the rules give at each, from the one seat to
+    # start with (``first``) that leaves ``to_move`` to move after them.
+    actions: list[Action] = []
     for i, given_play in enumerate(table):
-        seat = (to_move - (n - i)) % 2
         action = given_play.action if isinstance(given_play, Play) else given_play
         path = f"$.table[{i}].action" if isinstance(given_play, Play) else f"$.table[{i}]"
         if not isinstance(action, PlayCard | PlayLord | PlayFool):
             raise BadInput(path, "a play is a PlayCard, PlayLord or PlayFool")
         if isinstance(action, PlayCard) and action.card not in order:
             raise BadInput(f"{path}.card", f"no card {action.card!r} in the deck")
-        if isinstance(given_play, Play):
-            if given_play.seat != seat:
-                raise BadInput(f"$.table[{i}].seat", f"by alternation this play is seat {seat}'s")
-            tail.append(given_play)
-        else:
-            tail.append(Play(seat, given_play))
+        actions.append(action)
+    first, tail = _seated(tables, held, actions, to_move)
+    for i, given_play in enumerate(table):
+        if isinstance(given_play, Play) and given_play.seat != tail[i].seat:
+            raise BadInput(f"$.table[{i}].seat", f"by the turn this play is seat {tail[i].seat}'s")
     shown: list[Trump] = [Trump.HELD, Trump.HELD]
     for play in tail:
         if isinstance(play.action, PlayLord):
@@ -202,7 +222,6 @@ def build_position(
         gone = {p.action.card for p in tail if p.seat == seat and isinstance(p.action, PlayCard)}
         gone.update(held[seat])
         earlier.append(tuple(c for c in tables.full_hand if c not in gone))
-    first = tail[0].seat if tail else to_move
     if earlier[0] or earlier[1]:
         counts = (
             len(earlier[0]) + (final[0] is not Trump.HELD and shown[0] is Trump.HELD),
@@ -219,17 +238,31 @@ def build_position(
                 f"{count} cards are neither in a hand nor on the table, so they were played "
                 "earlier; give at least the last play, the one the seat to move answers",
             )
-    loser = None
-    if tail:
-        mover = (first + len(tail)) % 2
-        candidates = tables.facts.answers(tables, tail[-1].action)
-        if out_of_answers(held[mover], final[mover], candidates):
-            loser = mover
-    state = State(first, (held[0], held[1]), (final[0], final[1]), tuple(tail), loser,
-                  (earlier[0], earlier[1]))
-    validate_state(tables, state)
+    state = _settled(
+        tables,
+        State(first, (held[0], held[1]), (final[0], final[1]), tuple(tail), None,
+              (earlier[0], earlier[1])),
+        settle,
+    )
+    validate_state(tables, state, settle)
     _check_recent_plays(check, state, table)
     return state
+
+
+def _seated(
+    tables: Tables, held: list[tuple[str, ...]], actions: list[Action], to_move: int
+) -> tuple[int, list[Play]]:
+    """The first seat that leaves ``to_move`` to move after ``actions``, and the plays of
+    ``actions`` with the seats the rules' turn gives them from it."""
+    hands = (held[0], held[1])
+    for first in (0, 1):
+        plays: list[Play] = []
+        for action in actions:
+            seat = tables.facts.turn(tables, State(first, hands, table=tuple(plays)))
+            plays.append(Play(seat, action))
+        if tables.facts.turn(tables, State(first, hands, table=tuple(plays))) == to_move:
+            return first, plays
+    raise BadInput("$.to_move", f"by the rules' turn, seat {to_move} cannot be to move here")
 
 
 def _check_recent_plays(

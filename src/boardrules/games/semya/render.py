@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from boardrules.core.standings import Standings
+from boardrules.core.standings import Standing, Standings, standings_sentence
 from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru
 from boardrules.games.semya.actions import Action, PlayCard, PlayLord
 from boardrules.games.semya.content import Card, Suit, Symbol
@@ -43,6 +43,9 @@ class Rules(Protocol):
     def is_over(self, state: State) -> bool: ...
     def demand(self, state: State) -> Symbol | None: ...
     def score(self, state: State) -> Standings: ...
+    def legal_actions(self, state: State) -> tuple[Action, ...]: ...
+    def result_sentence(self, state: State, lang: str = "en") -> str: ...
+    def breakdown_label(self, key: str, lang: str = "en") -> str: ...
 
 #: The colour of each symbol's circle, as drawn (SVG colours).
 SYMBOL_COLOURS: dict[Symbol, str] = {
@@ -68,22 +71,21 @@ def _symbol(symbol: Symbol, ru: bool) -> str:
 
 def _demand_line(game: Rules, view: State, ru: bool) -> str:
     if game.is_over(view):
-        assert view.loser is not None
-        if ru:
-            return (
-                f"Игра окончена: игроку {view.loser} нечем ответить, "
-                f"победил игрок {1 - view.loser}"
-            )
-        return f"Game over: seat {view.loser} has no answer; seat {1 - view.loser} wins"
+        return ("Игра окончена: " if ru else "Game over: ") + _winners(game, view, ru)
     if not view.table:
         return "Ход: первая карта — любая карта чувства" if ru else (
             "Answer: the opening move, any feeling card"
         )
     need = game.demand(view)
     if need is None:
+        lord = any(isinstance(a, PlayLord) for a in game.legal_actions(view))
         if ru:
-            return "Ответ: любая карта чувства или Козырь-Владыка (последней была чёрная)"
-        return "Answer: any feeling card, or the trump as the Lord (the last play was black)"
+            return "Ответ: любая карта чувства" + (
+                " или Козырь-Владыка (последней была чёрная)" if lord else ""
+            )
+        return "Answer: any feeling card" + (
+            ", or the trump as the Lord (the last play was black)" if lord else ""
+        )
     if ru:
         return (
             f"Ответ: карта, которая начинается с символа {need.name_ru} "
@@ -92,9 +94,24 @@ def _demand_line(game: Rules, view: State, ru: bool) -> str:
     return f"Answer: a card that starts on {need.name_en} ({need.colour}, {need.role})"
 
 
-def step_name(view: State) -> str:
-    """The step of ``view``: ``"lead"`` (the first card), ``"answer"``, or ``"over"``."""
+def _winners(game: Rules, view: State, ru: bool) -> str:
+    """Who won a finished game (the rules' standings), and why when SEM-9 decided it."""
+    winners = game.score(view).winners
     if view.loser is not None:
+        if ru:
+            return f"игроку {view.loser} нечем ответить, победил игрок {1 - view.loser}"
+        return f"seat {view.loser} has no answer; seat {1 - view.loser} wins"
+    if not winners:
+        return "победителя нет" if ru else "no winner"
+    seats = ", ".join(map(str, winners))
+    return (f"победил игрок {seats}" if ru else f"seat {seats} wins") if len(winners) == 1 else (
+        f"победили игроки {seats}" if ru else f"seats {seats} win"
+    )
+
+
+def step_name(game: Rules, view: State) -> str:
+    """The step of ``view``: ``"lead"`` (the first card), ``"answer"``, or ``"over"``."""
+    if game.is_over(view):
         return "over"
     return "answer" if view.table else "lead"
 
@@ -113,7 +130,7 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     ru = check_lang(lang) == "ru"
     mover = game.to_move(view)
     if mover is None:
-        return result_sentence(game, view, lang)
+        return game.result_sentence(view, lang)
     if not view.table:
         if ru:
             return f"Игрок {mover} открывает игру: любая карта чувства."
@@ -134,8 +151,10 @@ def result_sentence(game: Rules, view: State, lang: str = "en") -> str:
     """
     ru = check_lang(lang) == "ru"
     loser = view.loser
-    if loser is None:
+    if not game.is_over(view):
         return "Игра продолжается." if ru else "The game goes on."
+    if loser is None:  # ended by a variant's rule: say who won by its standings
+        return standings_sentence(game.score(view), lang, over=True)
     winner = 1 - loser
     points = game.score(view).points
     if ru:
@@ -210,18 +229,23 @@ def _card_text(card: Card, ru: bool) -> str:
     return f"«{name}» {ends}, {suit}, {card.points}"
 
 
-def points_label(points: int, ru: bool) -> str:
-    """A seat's points and what they count (SEM-10): every card left in hand, the unplayed
-    black cards too, and the trump (−1 as the Fool).
+def points_label(game: Rules, standing: Standing, ru: bool) -> str:
+    """A seat's points and what they count, part by part, as the rules' standings break
+    them down (SEM-10: the cards left in hand, black ones too, and the trump).
 
-    >>> points_label(12, False)
-    '12 points (cards in hand, black ones too; trump)'
-    >>> points_label(21, True)
-    '21 очко (карты на руке, чёрные тоже; Козырь)'
+    >>> from boardrules.games import semya
+    >>> game = semya.Game()
+    >>> points_label(game, game.score(game.new(seed=1))[0], False)
+    '43 points (cards in hand (black ones too) 43, trump (the Fool −1) 0)'
     """
-    if ru:
-        return plural_ru(points, "очко", "очка", "очков") + " (карты на руке, чёрные тоже; Козырь)"
-    return f"{points} points (cards in hand, black ones too; trump)"
+    parts = ", ".join(
+        f"{game.breakdown_label(key, 'ru' if ru else 'en')} {value}"
+        for key, value in standing.breakdown.items()
+    )
+    total = plural_ru(standing.points, "очко", "очка", "очков") if ru else (
+        f"{standing.points} point" if standing.points == 1 else f"{standing.points} points"
+    )
+    return f"{total} ({parts})" if parts else total
 
 
 def render_text(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:
@@ -239,12 +263,12 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
         who = f"ходит игрок {mover}" if ru else f"seat {mover} to play"
         head = f"{title} — {'ход' if ru else 'move'} {moves}, {who}"
     lines = [head, _demand_line(game, view, ru)]
-    points = game.score(view).points
+    standings = game.score(view)
     for s in (0, 1):
         you = (" (вы)" if ru else " (you)") if s == seat else ""
         trump = _TRUMP[view.trumps[s]][1 if ru else 0]
         label = "Игрок" if ru else "Seat"
-        pts = points_label(points[s], ru)
+        pts = points_label(game, standings[s], ru)
         trump_word = "Козырь" if ru else "trump"
         lines.append(f"{label} {s}{you}: {trump_word} {trump}; {pts}")
         lines.extend(_hand_lines(game, view, s, seat, ru))

@@ -116,9 +116,7 @@ them all."""
 
 # -- SEM-5 -------------------------------------------------------------------------------------
 def _no_trump_to_open(tables: Tables, state: State) -> Refusal:
-    if state.table or state.trumps[tables.facts.turn(tables, state)] is not _HELD:
-        return None  # a spent trump is SEM-7's or SEM-8's refusal
-    return "opening_trump"
+    return None if state.table else "opening_trump"
 
 
 SEM_5: SemyaRule = Rule(
@@ -224,17 +222,15 @@ start on (``wrong_start``). Effect: the card goes from the mover's hand onto the
 
 # -- SEM-7 -------------------------------------------------------------------------------------
 def _lord_answers_black(tables: Tables, state: State) -> Refusal:
-    seat = tables.facts.turn(tables, state)
-    trump = state.trumps[seat]
-    if trump is not _HELD:
-        return "trump_spent", {"seat": seat, "used_as": trump}
     if state.table and not tables.facts.black(tables, state.table[-1].action):
         return "lord_needs_black"
     return None
 
 
 def _lords(tables: Tables, state: State) -> tuple[PlayLord, ...]:
-    return tables.lords
+    """The Lord naming each symbol, while the mover still holds its trump (once it is
+    spent, a trump play names nothing: CORE-4)."""
+    return tables.lords if state.trumps[tables.facts.turn(tables, state)] is _HELD else ()
 
 
 def play_lord(tables: Tables, state: State, action: PlayLord, events: Events) -> State:
@@ -255,9 +251,10 @@ SEM_7: SemyaRule = Rule(
 )
 """The trump as the Lord.
 
-Moves: the Lord naming each symbol. Check: the trump must still be held (``trump_spent``)
-and the last play black (SEM-6's fact ``black``; ``lord_needs_black``). Effect: the trump
-goes out as the Lord; the answer must start on the named symbol (SEM-6's ``answers``).
+Moves: the Lord naming each symbol, while the trump is held (a spent trump is CORE-4's
+``trump_spent``). Check: the last play must be black (SEM-6's fact ``black``;
+``lord_needs_black``). Effect: the trump goes out as the Lord; the answer must start on the
+named symbol (SEM-6's ``answers``).
 """
 
 
@@ -273,21 +270,18 @@ def card_answers(hand: tuple[str, ...], candidates: tuple[str, ...] | None) -> b
 
 
 def _fool_without_answer(tables: Tables, state: State) -> Refusal:
-    seat = tables.facts.turn(tables, state)
-    trump = state.trumps[seat]
-    if trump is not _HELD:
-        return "trump_spent", {"seat": seat, "used_as": trump}
     if not state.table:
         return None  # SEM-5 refuses the opening
     found = tables.facts.answering(tables, state)
     if found is None or found:
         # After a black card the trump answers as the Lord, so the Fool is never needed.
-        return "fool_has_answer", {"seat": seat}
+        return "fool_has_answer", {"seat": tables.facts.turn(tables, state)}
     return None
 
 
-def _fool(tables: Tables, state: State) -> tuple[PlayFool]:
-    return (tables.fool,)
+def _fool(tables: Tables, state: State) -> tuple[PlayFool, ...]:
+    """The Fool, while the mover still holds its trump (CORE-4 otherwise)."""
+    return (tables.fool,) if state.trumps[tables.facts.turn(tables, state)] is _HELD else ()
 
 
 def play_fool(tables: Tables, state: State, action: PlayFool, events: Events) -> State:
@@ -315,9 +309,9 @@ SEM_8: SemyaRule = Rule(
 )
 """The trump as the Fool.
 
-Moves: the Fool. Check: the trump must still be held (``trump_spent``), and no card of the
-hand may answer the last play (SEM-6's fact ``answering``; ``fool_has_answer``; after a black
-card every card answers).
+Moves: the Fool, while the trump is held (a spent trump is CORE-4's ``trump_spent``).
+Check: no card of the hand may answer the last play (SEM-6's fact ``answering``;
+``fool_has_answer``; after a black card every card answers).
 Effect: the trump goes out as the Fool, which counts as a black card. The variant
 :data:`~boardrules.games.semya.variants.FOOL_OPTIONAL` replaces this unit.
 """

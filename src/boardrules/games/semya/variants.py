@@ -1,8 +1,8 @@
 """7Я variants: other readings of a rule, as rule units a designer swaps in.
 
 "Fool optional": the trump may go out as the Fool whenever its seat still holds it (after
-the opening move), not only when no card answers. It replaces SEM-8's check; the Fool's
-effect (a black card, −1 point at the end) stays.
+the opening move), not only when no card answers. It drops SEM-8's check; the Fool's moves
+and effect (a black card, −1 point at the end) stay.
 
 >>> from boardrules.games import semya
 >>> game = semya.fool_optional(semya.Game())
@@ -21,12 +21,11 @@ import attrs
 
 from boardrules.core.game import GameBase
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Refusal
-from boardrules.games.semya.actions import Action, PlayFool
+from boardrules.games.semya.actions import Action
 from boardrules.games.semya.events import Event
 from boardrules.games.semya.flow import Setup, Tables
 from boardrules.games.semya.rules import SEM_8
-from boardrules.games.semya.state import State, Trump
+from boardrules.games.semya.state import State
 
 __all__ = ["FOOL_OPTIONAL", "FOOL_OPTIONAL_NAME", "fool_optional"]
 
@@ -36,25 +35,14 @@ FOOL_OPTIONAL_NAME = "fool-optional"
 G = TypeVar("G", bound=GameBase[State, Action, Event, Setup])
 
 
-def fool_while_held(tables: Tables, state: State) -> Refusal:
-    """The Fool is refused only when the trump is spent (SEM-5 still refuses the opening)."""
-    seat = tables.facts.turn(tables, state)
-    trump = state.trumps[seat]
-    if trump is not Trump.HELD:
-        return "trump_spent", {"seat": seat, "used_as": trump}
-    return None
-
-
 FOOL_OPTIONAL: Rule[Tables, State] = attrs.evolve(
     SEM_8,
     en="The trump as the Fool may be played whenever it is held; it is black.",
     ru="Козырь-Дурень можно сыграть в любой ход, пока он на руке; его масть чёрная.",
-    checks={PlayFool: fool_while_held},
+    checks={},
 )
-"""SEM-8 read as "the Fool is optional": playable whenever the trump is held.
-
-Check: only a spent trump is refused (``trump_spent``). Moves and effect: SEM-8's, unchanged.
-"""
+"""SEM-8 read as "the Fool is optional": playable whenever the trump is held (SEM-5 still
+refuses the opening; a spent trump is CORE-4's refusal). Moves and effect: SEM-8's."""
 
 
 def fool_optional(game: G) -> G:

@@ -1,0 +1,216 @@
+"""Which rules decided each step of a game: a twin of the game whose rule units tell.
+
+A rule decides a step when one of its checks is asked and refuses (a candidate of the
+step's listing, or a whole kind of action), or when one of its effects changes the state
+or announces what happened (an event). The engine asks the checks and runs the effects
+(:mod:`boardrules.core.engine`); so :class:`Trace` makes a twin of the game whose rulebook
+is the game's own with every check and effect replaced by one that does the same and
+counts its answer, and plays the twin. Effects a rule runs inside another (Orbita's phases
+run in ORB-6's effect after every action, Lyceum's moments in the turn's) are the
+rulebook's too, asked through the rules' context, so they count for their own rule.
+
+An effect on the state itself changed it when it returns another state; on a working copy
+(``GameBase.draft``: Lyceum's ``Work``, Orbita's ``Draft``) when one of the copy's fields
+holds another object afterwards, or a list or dict field another item (a change deeper
+inside a field's items is not seen).
+
+The parts a unit states run at every step (``turn``, ``steps``, ``end``), at every game
+(``setup``, ``score``) or when a seat looks (``view``); :attr:`Trace.parts` names their
+units.
+
+>>> from boardrules.games import semya
+>>> trace = Trace(semya.Game())
+>>> state = trace.game.new(seed=3, first=0)
+>>> trace.decided(state, trace.game.legal_actions(state)[0])
+(('SEM-5', 'refused'), ('SEM-6', 'changed'), ('SEM-6', 'read'))
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from boardrules.core.rules import takes_action
+
+__all__ = ["Trace"]
+
+#: What a rule did at a step: its check refused, its effect changed the state, or another
+#: rule read its fact.
+REFUSED, CHANGED, READ = "refused", "changed", "read"
+
+
+def _snapshot(sample: Any) -> Callable[[Any], tuple[Any, ...]] | None:
+    """What a working copy of ``sample``'s class holds, as one tuple compared item by item:
+    every field, and the items of those that are lists or dicts (changed in place);
+    ``None`` for effects that return the next state."""
+    if sample is None:
+        return None
+    names = [name for cls in type(sample).__mro__ for name in getattr(cls, "__slots__", ())]
+    names = [name for name in names if hasattr(sample, name)]
+    fields = operator.attrgetter(*names)
+    lists = [n for n in names if type(getattr(sample, n)) is list]
+    dicts = [n for n in names if type(getattr(sample, n)) is dict]
+    if not lists and not dicts:
+        return fields  # a tuple of the fields, made in C
+    each = operator.attrgetter(*lists, *dicts)
+
+    def snapshot(work: Any) -> tuple[Any, ...]:
+        inner = each(work) if len(lists) + len(dicts) > 1 else (each(work),)
+        out = list(fields(work))
+        for i, value in enumerate(inner):
+            out += value if i < len(lists) else value.values()
+        return tuple(out)
+
+    return snapshot
+
+
+class Trace:
+    """A game's twin that counts, per rule, the steps at which the rule decided.
+
+    Play :attr:`game` (the twin: the same rules, the same games) and call :meth:`tick`
+    before each step; :meth:`take` gives, per ``(rule ID, "refused" | "changed" |
+    "read")``, the steps at which that rule's checks refused, its effects changed the
+    state, or another rule read its fact; :attr:`ender` is the rule whose effect changed
+    the state last (in a finished game: the one that ended it).
+
+    Attributes:
+        game: the twin.
+        parts: per part of the game (``"turn"``, ``"setup"`` ...), the IDs of the units
+            that state it.
+    """
+
+    __slots__ = ("_cells", "_clock", "_latest", "game", "parts")
+
+    def __init__(self, game: Any) -> None:
+        book = game.rulebook
+        #: Per (rule, what): the last step counted and the steps counted.
+        self._cells: dict[tuple[str, str], list[int]] = {}
+        self._clock = [0]
+        self._latest: list[Any] = [0, None, 0]  # the effect's start, its rule, the starts
+        self.parts = {
+            part: tuple(rule.id for rule in book if getattr(rule, part) is not None)
+            for part in ("setup", "turn", "steps", "end", "score", "view")
+        }
+        snapshot = _snapshot(game.draft(game.new(0), None) if game.works_on_a_copy() else None)
+        replace = {
+            rule.id: attrs.evolve(
+                rule,
+                checks={k: self._check(rule.id, c) for k, c in rule.checks.items()},
+                effects={k: self._effect(rule.id, e, snapshot) for k, e in rule.effects.items()},
+                facts={name: self._fact(rule.id, f) for name, f in rule.facts.items()},
+            )
+            for rule in book
+            if rule.checks or rule.effects or rule.facts
+        }
+        self.game = game.with_rules(replace=replace, name=f"{game.variant or 'rulebook'} traced")
+
+    @property
+    def ender(self) -> str | None:
+        """The rule whose effect changed the state last."""
+        rule: str | None = self._latest[1]
+        return rule
+
+    def tick(self) -> None:
+        """A new step begins: a rule counts once per step however often it decides."""
+        self._clock[0] += 1
+
+    def take(self) -> dict[tuple[str, str], int]:
+        """The steps counted so far (of one game, say), and a fresh start."""
+        found = {}
+        for key, cell in self._cells.items():
+            if cell[1]:
+                found[key] = cell[1]
+                cell[1] = 0
+        return found
+
+    def decided(self, state: Any, action: Any) -> tuple[tuple[str, str], ...]:
+        """What each rule decided at one step: the twin lists ``state``'s legal actions
+        and applies ``action``; ``(rule ID, "refused" | "changed" | "read")`` in rulebook
+        order."""
+        before = self.take()
+        self.tick()
+        self.game.legal_actions(state)
+        self.game.apply(state, action, [])
+        found = self.take()
+        for key, count in before.items():
+            self._cells[key][1] = count
+        order = {rule.id: i for i, rule in enumerate(self.game.rulebook)}
+        return tuple(sorted(found, key=lambda key: (order.get(key[0], -1), key[1])))
+
+    def _cell(self, rule: str, what: str) -> list[int]:
+        return self._cells.setdefault((rule, what), [0, 0])
+
+    def _check(self, rule: str, check: Callable[..., Any]) -> Callable[..., Any]:
+        cell, clock = self._cell(rule, REFUSED), self._clock
+        if takes_action(check):
+
+            def of_action(ctx: Any, state: Any, action: Any) -> Any:
+                answer = check(ctx, state, action)
+                if answer is not None and cell[0] != clock[0]:
+                    cell[0] = clock[0]
+                    cell[1] += 1
+                return answer
+
+            return functools.update_wrapper(of_action, check)
+
+        def of_kind(ctx: Any, state: Any) -> Any:
+            answer = check(ctx, state)
+            if answer is not None and cell[0] != clock[0]:
+                cell[0] = clock[0]
+                cell[1] += 1
+            return answer
+
+        return functools.update_wrapper(of_kind, check)
+
+    def _fact(self, rule: str, fact: Callable[..., Any]) -> Callable[..., Any]:
+        cell, clock = self._cell(rule, READ), self._clock
+
+        def read(*args: Any) -> Any:
+            if cell[0] != clock[0]:
+                cell[0] = clock[0]
+                cell[1] += 1
+            return fact(*args)
+
+        return functools.update_wrapper(read, fact)
+
+    def _effect(self, rule: str, effect: Callable[..., Any],
+                snapshot: Callable[[Any], tuple[Any, ...]] | None) -> Callable[..., Any]:
+        cell, clock, latest = self._cell(rule, CHANGED), self._clock, self._latest
+
+        def changed(started: int) -> None:
+            if cell[0] != clock[0]:
+                cell[0] = clock[0]
+                cell[1] += 1
+            if started > latest[0]:
+                latest[0], latest[1] = started, rule
+
+        if snapshot is None:
+
+            def on_state(ctx: Any, state: Any, action: Any, events: list[Any] | None) -> Any:
+                latest[2] += 1
+                started = latest[2]
+                heard = -1 if events is None else len(events)
+                out = effect(ctx, state, action, events)
+                if out is not state or (events is not None and len(events) != heard):
+                    changed(started)
+                return out
+
+            return functools.update_wrapper(on_state, effect)
+
+        def on_copy(ctx: Any, work: Any, action: Any, events: list[Any] | None) -> Any:
+            latest[2] += 1
+            started = latest[2]
+            heard = -1 if events is None else len(events)
+            before = snapshot(work)
+            out = effect(ctx, work, action, events)
+            after = snapshot(out)
+            if (events is not None and len(events) != heard) or len(after) != len(before) \
+                    or not all(map(operator.is_, after, before)):
+                changed(started)
+            return out
+
+        return functools.update_wrapper(on_copy, effect)
