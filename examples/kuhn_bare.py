@@ -1,10 +1,10 @@
 """Kuhn poker with nothing but its rules: the least a game needs.
 
-The content, actions, state, events and rule units of ``boardrules.games.kuhn``, and a
-``Game`` facade of a few lines: no pictures, labels, notation, positions or report hooks.
-Besides the rules it needs two things: ``validate``, the invariants of a state read from
-outside (``kuhn.position``), and ``determinize``, because a game with hidden information
-needs it for agents that look ahead (``kuhn.hooks``). The conformance kit passes on it
+The values (``kuhn.content``) and rule units (``kuhn.rules``) of ``boardrules.games.kuhn``,
+and a ``Game`` facade of a few lines: no pictures, labels, notation, positions or report
+hooks. Besides the rules it needs two things: ``validate``, the invariants of a state read
+from outside, and ``determinize``, because a game with hidden information needs it for
+agents that look ahead. The conformance kit passes on it
 (tests/games/kuhn/test_bare.py), and agents, records and simulation work with it.
 Run: ``python examples/kuhn_bare.py``.
 """
@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 
 import attrs
 
-from boardrules import Rng
+from boardrules import BadInput, Rng
 from boardrules.agents import MCTSAgent, RandomAgent
 from boardrules.core.game import GameBase, kept
-from boardrules.games.kuhn import Action, Event, Setup, Stakes, State, hooks, position, rules
+from boardrules.core.rules import Rulebook
+from boardrules.games.kuhn import DECK, Action, Card, Event, Setup, Stakes, State, rules
 from boardrules.sim import simulate
 
 
@@ -34,7 +35,7 @@ class BareKuhn(GameBase[State, Action, Event, Setup]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = True
-    default_rules: ClassVar[rules.Rulebook] = rules.RULES
+    default_rules: ClassVar[Rulebook] = rules.RULES
 
     ante: int = 1
     bet: int = 1
@@ -42,19 +43,28 @@ class BareKuhn(GameBase[State, Action, Event, Setup]):
     @kept
     def rule_context(self) -> Stakes:
         """The stakes, with the rulebook's named facts: what every rule gets."""
-        return Stakes(self.ante, self.bet, facts=self.rulebook.facts())
+        return Stakes(self.ante, self.bet, facts=self.rulebook.facts(State))
 
     def validate(self, state: State) -> None:
         """Raise ``BadInput`` unless ``state`` is a hand these rules allow."""
-        position.validate_state(self, state)
+        if not isinstance(state, State) or len(state.cards) != 2 or not all(
+            c is None or isinstance(c, Card) for c in state.cards
+        ):
+            raise BadInput("$.cards", "two cards, each a card or hidden")
+        for i, move in enumerate(state.moves):
+            refused = self.check(State(state.cards, state.moves[:i]), move)
+            if refused is not None:
+                raise BadInput(f"$.moves[{i}]", str(refused))
 
     def max_moves(self) -> int:
         """The longest hand: check, bet, then a call or a fold."""
-        return hooks.MAX_MOVES
+        return 3
 
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
         """A full state with the same view for ``seat`` (for MCTS)."""
-        return hooks.determinize(view, seat, rng)
+        unseen = list(rng.shuffled(c for c in DECK if c not in view.cards))
+        first, second = view.cards
+        return State((first or unseen.pop(), second or unseen.pop()), view.moves)
 
 
 if __name__ == "__main__":

@@ -16,14 +16,11 @@ import boardrules
 
 SRC = Path(boardrules.__file__).parent
 GAMES = sorted(p.name for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
-#: The modules of every game folder, the same meaning in each (explanation/architecture.md).
-# Every game folder has these modules. The rules module (or package) holds the units, which
-# state the setup, turns, end, score and views too (a game still converting keeps them in
-# flow, scoring and views modules of its own).
-LAYOUT = {
-    "__init__", "actions", "content", "events", "game", "hooks", "labels", "messages",
-    "position", "rules", "state",
-}
+#: The modules every game folder has, the same meaning in each (explanation/architecture.md):
+#: its values (``content``), its rule units (``rules``, a module or a package) and its facade
+#: (``game``). A larger game splits its values and its words into more modules of the
+#: names the architecture page lists.
+LAYOUT = {"__init__", "content", "game", "rules"}
 
 
 def _module_name(path: Path) -> str:

@@ -216,7 +216,7 @@ def test_labels_in_both_languages(deal: tuple[Card, Card]) -> None:
         assert en
         assert ru
         assert en != ru
-    assert kuhn.Game(bet=2).describe_action(Bet(), "ru") == "Ставка 2 фишки"
+    assert kuhn.Game(bet=2).describe_action(Bet(), "ru") == "Ставка: 2 фишки"
     assert kuhn.Game(bet=5).describe_action(Call()) == "Call 5 chips"
 
 

@@ -1,37 +1,32 @@
 """Kuhn poker: three cards, two seats, one round of betting (H. W. Kuhn, 1950).
 
-The smallest poker with hidden information and chance, built in the same layout as every
-bundled game; see the how-to "Add a game", which builds it step by step.
+Its values (``content``), rule units (``rules``), ``Game`` facade (``game``) and words and
+pictures (``render``); the how-to "Add a game" builds it step by step.
 
 >>> from boardrules.games import kuhn
 >>> game = kuhn.Game()
->>> state = game.new(seed=3)
->>> game.legal_actions(state)
-(Check(), Bet())
->>> game.view(state, 0).cards[1] is None
-True
+>>> game.legal_actions(game.new(seed=3)), game.view(game.new(seed=3), 0).cards[1]
+((Check(), Bet()), None)
 """
 
-from boardrules.games.kuhn.actions import Action, Bet, Call, Check, Fold
-from boardrules.games.kuhn.content import DECK, Card, Stakes
-from boardrules.games.kuhn.events import Acted, Event, HandEnded
+from boardrules.games.kuhn import rules
+from boardrules.games.kuhn.content import (
+    DECK,
+    Acted,
+    Action,
+    Bet,
+    Call,
+    Card,
+    Check,
+    Event,
+    Fold,
+    HandEnded,
+    Stakes,
+    State,
+    catalogue,
+)
 from boardrules.games.kuhn.game import Game
 from boardrules.games.kuhn.rules import Setup
-from boardrules.games.kuhn.state import State
 
-__all__ = [
-    "DECK",
-    "Acted",
-    "Action",
-    "Bet",
-    "Call",
-    "Card",
-    "Check",
-    "Event",
-    "Fold",
-    "Game",
-    "HandEnded",
-    "Setup",
-    "Stakes",
-    "State",
-]
+__all__ = ["DECK", "Acted", "Action", "Bet", "Call", "Card", "Check", "Event", "Fold", "Game",
+           "HandEnded", "Setup", "Stakes", "State", "catalogue", "rules"]

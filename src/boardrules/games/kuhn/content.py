@@ -1,59 +1,48 @@
-"""Kuhn poker content: the three cards, and the stakes every rule is played with (KUHN-1).
-
-:class:`Stakes` is built from the game's options and is the context every Kuhn rule gets.
-"""
+"""Kuhn poker's values: the cards, the stakes (the rule context), actions, state, events."""
 
 from __future__ import annotations
 
 import enum
+from typing import ClassVar, TypeAlias
 
 import attrs
 
+from boardrules.core.catalogue import Label
 from boardrules.core.errors import BadInput
 from boardrules.core.rules import Facts
 
-__all__ = ["DECK", "Card", "Stakes"]
+__all__ = [
+    "DECK", "Acted", "Action", "Bet", "Call", "Card", "CardItem", "Catalogue", "Check", "Event",
+    "Fold", "HandEnded", "Stakes", "State", "catalogue",
+]
 
 
 class Card(enum.Enum):
-    """The three cards, lowest first: Jack, Queen, King (KUHN-1)."""
+    """The three cards, lowest first (KUHN-1); ``rank`` is 0 to 2, as OpenSpiel numbers them."""
 
     JACK = "jack"
     QUEEN = "queen"
     KING = "king"
 
-    #: 0 for the Jack, 1 for the Queen, 2 for the King (OpenSpiel numbers them so too): a
-    #: plain attribute of each member, not a property, for the rules read it every hand.
     rank: int
 
-    def __init__(self, value: object) -> None:
+    def __init__(self, value: str) -> None:
         self.rank = ("jack", "queen", "king").index(value)
 
-    # Members are singletons compared by identity; ``Enum``'s own hash is a Python call.
-    __hash__ = object.__hash__
+    @property
+    def name_en(self) -> str:  # "King"
+        return str(self.value).capitalize()
 
     @property
-    def name_en(self) -> str:
-        """The card in English: ``"King"``."""
-        return _NAMES[self][0]
-
-    @property
-    def name_ru(self) -> str:
-        """The card in Russian: ``"Король"``."""
-        return _NAMES[self][1]
+    def name_ru(self) -> str:  # "Король"
+        return ("Валет", "Дама", "Король")[self.rank]
 
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
 
-_NAMES = {
-    Card.JACK: ("Jack", "Валет"),
-    Card.QUEEN: ("Queen", "Дама"),
-    Card.KING: ("King", "Король"),
-}
-
 #: The deck, lowest card first.
-DECK: tuple[Card, ...] = (Card.JACK, Card.QUEEN, Card.KING)
+DECK: tuple[Card, ...] = tuple(Card)
 
 
 def _chips(_: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -63,16 +52,106 @@ def _chips(_: object, attribute: attrs.Attribute[int], value: int) -> None:
 
 @attrs.frozen
 class Stakes:
-    """The chips of one hand: what each seat antes (KUHN-1) and what a bet costs (KUHN-4).
-
-    It is also the context every Kuhn rule gets, so it carries the rulebook's named facts.
-
-    Attributes:
-        ante: the chips each seat puts in the pot before the deal.
-        bet: the chips a bet (and a call) adds.
-        facts: the named facts of the rules the hand is played by (set by the game).
-    """
+    """What each seat antes (KUHN-1) and what a bet or call adds (KUHN-4, KUHN-5): the
+    context every rule gets, with the rulebook's facts (set by the game)."""
 
     ante: int = attrs.field(default=1, validator=_chips)
     bet: int = attrs.field(default=1, validator=_chips)
     facts: Facts = attrs.field(factory=Facts, eq=False, repr=False, kw_only=True)
+
+
+@attrs.frozen
+class Check:
+    """Pass without betting (no bet to answer): ``Check()``."""
+
+    tag: ClassVar[str] = "check"
+
+
+@attrs.frozen
+class Bet:
+    """Bet one stake (no bet to answer)."""
+
+    tag: ClassVar[str] = "bet"
+
+
+@attrs.frozen
+class Call:
+    """Match the other seat's bet; the cards are shown."""
+
+    tag: ClassVar[str] = "call"
+
+
+@attrs.frozen
+class Fold:
+    """Give up the pot (facing a bet)."""
+
+    tag: ClassVar[str] = "fold"
+
+
+#: Any Kuhn poker action; ``serde.from_json(text, Action)`` reads one by its ``"type"``.
+Action: TypeAlias = Check | Bet | Call | Fold
+
+
+@attrs.frozen
+class State:
+    """A hand: each seat's card (``None`` where a view hides it, KUHN-8) and every action
+    so far, oldest first (seat 0 made the first, KUHN-3)."""
+
+    __boardrules_game__: ClassVar[str] = "kuhn"
+
+    cards: tuple[Card | None, Card | None]
+    moves: tuple[Action, ...] = ()
+
+    @property
+    def seat_count(self) -> int:
+        """The number of seats at the table."""
+        return len(self.cards)
+
+
+@attrs.frozen
+class Acted:
+    """``seat`` took ``action`` (its tag: ``"check"``, ``"bet"``, ``"call"``, ``"fold"``)."""
+
+    tag: ClassVar[str] = "acted"
+    seat: int
+    action: str
+
+
+@attrs.frozen
+class HandEnded:
+    """``winner`` takes the pot and gains ``won`` chips; ``shown``: both cards after a
+    showdown, ``None`` after a fold (KUHN-6, KUHN-7)."""
+
+    tag: ClassVar[str] = "hand_ended"
+    winner: int
+    won: int
+    shown: tuple[Card, Card] | None = None
+
+
+#: Any Kuhn poker event.
+Event: TypeAlias = Acted | HandEnded
+
+
+@attrs.frozen
+class CardItem:
+    """A card in the catalogue: its id in views (``"king"``), its rank and its name."""
+
+    id: Card
+    rank: int
+    name: Label
+
+
+@attrs.frozen
+class Catalogue:
+    """The deck, lowest card first (``boardrules.catalogue``)."""
+
+    cards: tuple[CardItem, ...]
+
+
+def catalogue() -> Catalogue:
+    """Kuhn poker's catalogue (the same for every stake).
+
+    >>> [(c.id, c.rank, c.name.ru) for c in catalogue().cards][2]
+    (Card.KING, 2, 'Король')
+    """
+    return Catalogue(tuple(CardItem(c, c.rank, Label(c.name_en, c.name_ru)) for c in DECK))

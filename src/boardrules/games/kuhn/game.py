@@ -1,8 +1,6 @@
-"""The Kuhn poker ``Game``: its options, and the parts the rule units do not state.
-
-Setup, turns, legal actions, checks, effects, the end, the score and the views are composed
-by the core from the units in :mod:`~boardrules.games.kuhn.rules`.
-"""
+"""The Kuhn poker ``Game``: its options, and what is not a rule (the invariants of a state
+read from outside, positions, notation, and the hooks agents and reports use). The rest is
+composed by the core from the units in :mod:`~boardrules.games.kuhn.rules`."""
 
 from __future__ import annotations
 
@@ -11,23 +9,33 @@ from typing import Any, ClassVar
 
 import attrs
 
+from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase, kept
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
-from boardrules.display import Position
-from boardrules.games.kuhn import hooks, labels, notation, position, render, rules
-from boardrules.games.kuhn import messages as _messages  # registers the sentences
-from boardrules.games.kuhn.actions import Action
-from boardrules.games.kuhn.catalogue import Catalogue
-from boardrules.games.kuhn.catalogue import catalogue as build_catalogue
-from boardrules.games.kuhn.content import Card, Stakes
-from boardrules.games.kuhn.events import Event
+from boardrules.display import Position, read_move, resolve_word
+from boardrules.games.kuhn import render, rules
+from boardrules.games.kuhn.content import (
+    DECK,
+    Action,
+    Bet,
+    Call,
+    Card,
+    Catalogue,
+    Check,
+    Event,
+    Fold,
+    Stakes,
+    State,
+    catalogue,
+)
 from boardrules.games.kuhn.rules import Setup
-from boardrules.games.kuhn.state import State
 
 __all__ = ["Game"]
 
-del _messages
+#: The kinds of action in the order the observation uses; the longest hand's length.
+_KINDS: tuple[type[Action], ...] = (Check, Bet, Call, Fold)
+MAX_MOVES = 3
 
 
 @attrs.frozen
@@ -38,7 +46,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         ante: the chips each seat puts in before the deal (KUHN-1).
         bet: the chips a bet or a call adds (KUHN-4, KUHN-5).
 
-    >>> from boardrules.games.kuhn import Bet, Fold
     >>> game = Game()
     >>> state = game.new(seed=7, deal=(Card.KING, Card.JACK))
     >>> game.legal_actions(state)
@@ -55,8 +62,11 @@ class Game(GameBase[State, Action, Event, Setup]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     hidden_information: ClassVar[bool] = True
-    #: The rules as units (:mod:`boardrules.games.kuhn.rules`), in rulebook order.
     default_rules: ClassVar[Rulebook] = rules.RULES
+    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "paid": ("chips paid into the pot", "фишки, внесённые в банк"),
+        "pot": ("pot won", "выигранный банк"),
+    }
 
     ante: int = 1
     bet: int = 1
@@ -64,7 +74,6 @@ class Game(GameBase[State, Action, Event, Setup]):
     def __attrs_post_init__(self) -> None:
         Stakes(self.ante, self.bet)  # checks the options when the game is made
 
-    # -- wiring: everything else is composed from the rule units ------------------------
     @kept
     def rule_context(self) -> Stakes:
         """The stakes and the rulebook's facts: what every Kuhn poker rule gets."""
@@ -72,60 +81,94 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def max_moves(self) -> int:
         """A hand has at most three actions: check, bet, then a call or a fold."""
-        return hooks.MAX_MOVES
+        return MAX_MOVES
 
     def validate(self, state: State) -> None:
-        """Raise ``BadInput`` unless ``state`` is a hand (or a view of one) these rules allow."""
-        position.validate_state(self, state)
+        """Raise ``BadInput`` (at the first bad field) unless ``state`` is a hand, or a view
+        of one, these rules allow: two different cards, each known or hidden, every action
+        allowed where it stands, both cards known at a showdown."""
+        if not isinstance(state, State):
+            raise BadInput("$", f"expected a Kuhn poker State, got {type(state).__name__}")
+        cards = state.cards
+        if not isinstance(cards, tuple) or len(cards) != 2:
+            raise BadInput("$.cards", "two cards, one per seat")
+        for seat, card in enumerate(cards):
+            if card is not None and not isinstance(card, Card):
+                raise BadInput(f"$.cards[{seat}]", "a card is jack, queen, king or hidden (null)")
+        if cards[0] is not None and cards[0] is cards[1]:
+            raise BadInput("$.cards", "the two seats hold different cards")
+        if not isinstance(state.moves, tuple):
+            raise BadInput("$.moves", "the moves are a list of actions")
+        for i, move in enumerate(state.moves):
+            refused = self.check(State(cards, state.moves[:i]), move)
+            if refused is not None:  # by the rules the game is played by
+                raise BadInput(f"$.moves[{i}]", str(refused))
+        stakes = self.rule_context
+        if stakes.facts.showdown(stakes, state) and None in cards:
+            raise BadInput("$.cards", "at a showdown both cards are shown")
 
     def position(self, cards: Sequence[Card | str | None], moves: Sequence[Action] = ()) -> State:
-        """A validated state from the two cards and the actions so far.
+        """A validated state from two cards (``"king"``, ``Card.KING``, ``None`` hidden)
+        and the actions so far.
 
-        >>> from boardrules.games.kuhn import Bet
         >>> Game().position(["queen", "king"], [Bet()]).moves
         (Bet(),)
         """
-        return position.build_position(self, cards, moves)
+        if isinstance(cards, str) or len(cards) != 2:
+            raise BadInput("$.cards", "two cards, one per seat")
+        parsed: list[Card | None] = []
+        for seat, card in enumerate(cards):
+            try:
+                parsed.append(card if card is None or isinstance(card, Card) else Card(card))
+            except ValueError:
+                raise BadInput(f"$.cards[{seat}]", "a card is jack, queen or king") from None
+        state = State((parsed[0], parsed[1]), tuple(moves))
+        self.validate(state)
+        return state
 
-    # -- for agents and front-ends ------------------------------------------------------
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
-        """A full state with the same view for ``seat``, hidden cards drawn from ``rng``."""
-        return hooks.determinize(view, seat, rng)
+        """A full state with the same view for ``seat``: each hidden card drawn from
+        ``rng`` among those the view does not show."""
+        unseen = list(rng.shuffled(c for c in DECK if c not in view.cards))
+        first, second = view.cards
+        return State((first or unseen.pop(), second or unseen.pop()), view.moves)
 
     def heuristic(self, state: State, seat: int) -> float:
-        """``GreedyAgent``'s rating of ``state`` for ``seat``: chips won or paid in."""
-        return hooks.heuristic(self, state, seat)
+        """``GreedyAgent``'s rating: the chips ``seat`` has won or lost once the hand is
+        over, and before that minus what it has paid in (so it never bets)."""
+        return float(self.score(state)[seat].points)
 
     def catalogue(self) -> Catalogue:
-        """Every content item of this game with its data, by the ids the views use
-        (``boardrules.catalogue``; ``GET /api/games/kuhn/content`` on the server)."""
-        return build_catalogue()
+        """Every card with its data (``GET /api/games/kuhn/content`` on the server)."""
+        return catalogue()
 
     def vocabulary(self) -> tuple[Action, ...]:
         """Every action of the game: check, bet, fold, call."""
-        return hooks.vocabulary()
+        return (Check(), Bet(), Fold(), Call())
 
     def observation_size(self) -> int:
         """The length of :meth:`observe`'s vector."""
-        return hooks.observation_size()
+        return 2 * len(DECK) + len(_KINDS) * MAX_MOVES + 1
 
     def observe(self, view: State, seat: int) -> tuple[int, ...]:
-        """A fixed-size 0/1 vector of what ``seat`` sees."""
-        return hooks.observe(self, view, seat)
+        """What ``seat`` sees as 0/1: its card, the other when shown (deck order), each
+        action so far (one-hot per move), and whether it is to move."""
+        own, other = view.cards[seat], view.cards[1 - seat]
+        out = [1 if own is c else 0 for c in DECK] + [1 if other is c else 0 for c in DECK]
+        for i in range(MAX_MOVES):
+            move = view.moves[i] if i < len(view.moves) else None
+            out += [1 if type(move) is kind else 0 for kind in _KINDS]
+        return (*out, 1 if self.to_move(view) == seat else 0)
 
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: showdown or fold."""
-        return hooks.tally(self.rule_context, state, events)
-
-    # -- seeing positions and writing moves (render.py, notation.py) ---------------------
-    #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
-    breakdown_labels: ClassVar[Mapping[str, tuple[str, str]]] = {
-        "paid": ("chips paid into the pot", "фишки, внесённые в банк"),
-        "pot": ("pot won", "выигранный банк"),
-    }
+        stakes = self.rule_context
+        if not self.is_over(state):
+            return {}
+        return {"showdown" if stakes.facts.showdown(stakes, state) else "fold": 1}
 
     def asked(self, state: State, lang: str = "en") -> str:
-        """What the seat to move is asked, or how the game ended, in one sentence."""
+        """What the seat to move is asked, or how the hand ended, in one sentence."""
         return render.asked(self, state, lang)
 
     def render_text(self, state: State, seat: int | None = None, lang: str = "en") -> str:
@@ -133,7 +176,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         return render.render_text(self, state, seat, lang)
 
     def render_svg(self, state: State, seat: int | None = None, lang: str = "en") -> str:
-        """The position as ``seat`` sees it, as an SVG document (see ``kuhn.render``)."""
+        """The position as ``seat`` sees it, as an SVG document."""
         return render.render_svg(self, state, seat, lang)
 
     def show(self, state: State, seat: int | None = None, lang: str = "en") -> Position[State]:
@@ -141,18 +184,24 @@ class Game(GameBase[State, Action, Event, Setup]):
         return Position(self, state, seat, lang)
 
     def format_action(self, action: Action) -> str:
-        """The notation of ``action``: ``check``, ``bet``, ``call``, ``fold``."""
-        return notation.format_action(action)
+        """The notation of ``action``: its own word, ``check``, ``bet``, ``call``, ``fold``."""
+        return action.tag
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
-        """The action that ``text`` writes in the notation (``BadInput`` if none)."""
+        """The action ``text`` writes (case and spaces ignored; in a state, a unique prefix
+        of a legal action will do: ``ch`` is ``check``). ``BadInput`` if none.
+
+        >>> Game().parse_action("FOLD")
+        Fold()
+        """
+        words = {action.tag: action for action in self.vocabulary()}
         legal = None if state is None else self.legal_actions(state)
-        return notation.parse_action(text, legal)
+        return read_move(text, lambda w: resolve_word(w, words, "move"), legal, self.format_action)
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """A short label for an action, for buttons and logs."""
-        return labels.describe_action(self.rule_context, action, lang)
+        """A short label for an action, for buttons and logs: ``"Bet 1 chip"``."""
+        return render.label(self.rule_context, action.tag, lang == "ru")
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A short label for an event, for logs and animations."""
-        return labels.describe_event(self.rule_context, event, lang)
+        return render.describe_event(self.rule_context, event, lang == "ru")

@@ -1,8 +1,5 @@
-"""Kuhn poker positions as text and as SVG, drawn from the view of a seat.
-
-Each seat's card (face down where the view hides it), the chips each seat has put in, the
-moves so far, and what is asked now. Only ``game.view(state, seat)`` is drawn, so nothing a
-seat may not see reaches its picture.
+"""Kuhn poker in words and pictures: labels, CORE-3's step names, the question asked, and
+the position as text and SVG, drawn from ``game.view(state, seat)`` alone.
 
 >>> from boardrules.games import kuhn
 >>> game = kuhn.Game()
@@ -22,27 +19,76 @@ from typing import Protocol
 
 from boardrules.core.codec import tag_of
 from boardrules.core.standings import Standings
-from boardrules.display import Svg, check_lang, check_seat
-from boardrules.games.kuhn.actions import Call
-from boardrules.games.kuhn.content import Card, Stakes
-from boardrules.games.kuhn.labels import NAMES
-from boardrules.games.kuhn.state import State
+from boardrules.core.violation import register_messages, register_steps
+from boardrules.display import Svg, check_lang, check_seat, plural_ru
+from boardrules.games.kuhn.content import Acted, Bet, Call, Card, Check, Event, Fold, Stakes, State
 
-__all__ = ["Rules", "asked", "render_svg", "render_text"]
+__all__ = ["NAMES", "Rules", "asked", "chips", "describe_event", "label", "render_svg",
+           "render_text"]
+
+#: Each kind of action's name in English and Russian, by its tag.
+NAMES: dict[str, tuple[str, str]] = {
+    Check.tag: ("Check", "Чек"),
+    Bet.tag: ("Bet", "Ставка"),
+    Call.tag: ("Call", "Уравнять"),
+    Fold.tag: ("Fold", "Сбросить карту"),
+}
+# Every refusal is the core's; CORE-3 names the step waiting (KUHN-3's) and the kinds.
+register_messages("KUHN", {})
+register_steps(
+    "kuhn",
+    {"open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
+     "respond": ("the answer to a bet (call or fold)",
+                 "ответ на ставку (уравнять или сбросить карту)")},
+    {kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)},
+)
 
 
 class Rules(Protocol):
-    """What the drawing reads of a Kuhn poker game (``kuhn.Game`` offers it)."""
+    """What the words and pictures read of a Kuhn poker game (``kuhn.Game`` offers it)."""
 
     @property
     def rule_context(self) -> Stakes: ...
     def view(self, state: State, seat: int | None) -> State: ...
-    def is_over(self, state: State) -> bool: ...
     def score(self, state: State) -> Standings: ...
     def to_move(self, state: State) -> int | None: ...
     def accepts(self, state: State) -> Collection[type]: ...
 
 
+def chips(n: int, ru: bool) -> str:
+    """``n`` chips, in Russian in the accusative («выигрывает 1 фишку»).
+
+    >>> chips(1, False), chips(1, True), chips(2, True), chips(5, True)
+    ('1 chip', '1 фишку', '2 фишки', '5 фишек')
+    """
+    return plural_ru(n, "фишку", "фишки", "фишек") if ru else f"{n} chip{'s' * (n != 1)}"
+
+
+def label(stakes: Stakes, tag: str, ru: bool) -> str:
+    """The label of the action with ``tag``: ``"Bet 1 chip"``, «Ставка: 1 фишка»."""
+    name = NAMES[tag][ru]
+    if tag not in (Bet.tag, Call.tag):
+        return name
+    return f"{name}: {plural_ru(stakes.bet, 'фишка', 'фишки', 'фишек')}" if ru else (
+        f"{name} {chips(stakes.bet, False)}")
+
+
+def describe_event(stakes: Stakes, event: Event, ru: bool) -> str:
+    """A short label for an event, for logs and animations."""
+    if isinstance(event, Acted):
+        return f"{'Игрок' if ru else 'Seat'} {event.seat}: {label(stakes, event.action, ru)}"
+    won = chips(event.won, ru)
+    if event.shown is None:
+        if ru:
+            return f"Игрок {event.winner} забирает банк без вскрытия и выигрывает {won}"
+        return f"Seat {event.winner} takes the pot without a showdown and wins {won}"
+    a, b = event.shown
+    if ru:
+        return f"Вскрытие: {a.name_ru} против {_GENITIVE[b]}; игрок {event.winner} выигрывает {won}"
+    return f"Showdown: {a.name_en} against {b.name_en}; seat {event.winner} wins {won}"
+
+
+_GENITIVE = {Card.JACK: "Валета", Card.QUEEN: "Дамы", Card.KING: "Короля"}
 _WORDS = {
     "en": {"title": "Kuhn poker", "sees": "seat {} sees", "spectator": "a spectator sees",
            "down": "face down", "pot": "in the pot", "moves": "moves", "none": "none",
@@ -62,34 +108,30 @@ def _card(card: Card | None, lang: str) -> str:
 
 
 def _move(tag: str, lang: str) -> str:
-    return NAMES[tag][1 if lang == "ru" else 0].lower()
+    return NAMES[tag][lang == "ru"].lower()
 
 
 def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
     lang = check_lang(lang)
-    seat = check_seat(seat, 2)
     words = _WORDS[lang]
-    view = game.view(state, seat)
-    head = words["spectator"] if seat is None else words["sees"].format(seat)
-    lines = [f"{words['title']} — {head}"]
+    view = game.view(state, check_seat(seat, 2))
+    lines = [f"{words['title']} — "
+             + (words["spectator"] if seat is None else words["sees"].format(seat))]
     stakes = game.rule_context
-    chips = stakes.facts.paid(stakes, view)
+    paid = stakes.facts.paid(stakes, view)
     width = max(len(_card(c, lang)) for c in view.cards)
     for s, card in enumerate(view.cards):
         lines.append(f"  {words['seat']} {s}: {_card(card, lang):<{width}}   "
-                     f"{words['pot']}: {chips[s]}")
-    moves = ", ".join(_move(m.tag, lang) for m in view.moves) or words["none"]
-    lines.append(f"{words['moves']}: {moves}")
+                     f"{words['pot']}: {paid[s]}")
+    lines.append(f"{words['moves']}: "
+                 + (", ".join(_move(m.tag, lang) for m in view.moves) or words["none"]))
     mover = game.to_move(view)
-    if mover is not None:
-        tags = sorted(tag_of(kind) for kind in game.accepts(view))
-        kinds = words["or"].join(_move(tag, lang) for tag in tags)
-        lines.append(words["to_move"].format(mover, kinds))
-    else:
+    if mover is None:
         standings = game.score(view)
-        best = max(standings.points)
-        lines.append(words["over"].format(standings.winners[0], best))
-    return lines
+        winners = ", ".join(map(str, standings.winners)) or "—"
+        return [*lines, words["over"].format(winners, max(standings.points))]
+    tags = sorted(tag_of(kind) for kind in game.accepts(view))
+    return [*lines, words["to_move"].format(mover, words["or"].join(_move(t, lang) for t in tags))]
 
 
 def asked(game: Rules, view: State, lang: str = "en") -> str:
@@ -106,11 +148,9 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     mover = game.to_move(view)
     if mover is None:
         standings = game.score(view)
-        winner = standings.winners[0]
-        won = max(standings.points)
-        if ru:
-            return f"Раздача окончена: игрок {winner} выигрывает {won}."
-        return f"The hand is over: seat {winner} wins {won}."
+        won, who = chips(max(standings.points), ru), ", ".join(map(str, standings.winners)) or "—"
+        return (f"Раздача окончена: игрок {who} выигрывает {won}." if ru
+                else f"The hand is over: seat {who} wins {won}.")
     tags = [tag_of(kind) for kind in game.accepts(view)]
     if Call.tag in tags:
         return (f"Игрок {mover} отвечает на ставку: уравнять или сбросить карту." if ru
@@ -136,9 +176,8 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         svg.open("g")
         svg.tooltip(lines[1 + s].strip())
         svg.rect(x, 30, 110, 150, rx=10, fill="#fffdf7" if card else "#283593", stroke="#222")
-        label = _card(card, check_lang(lang)) if card else "?"
-        svg.text(x + 55, 110, label, size=20, anchor="middle",
-                 fill="#222" if card else "#fff")
+        svg.text(x + 55, 110, _card(card, check_lang(lang)) if card else "?", size=20,
+                 anchor="middle", fill="#222" if card else "#fff")
         svg.text(x + 55, 200, lines[1 + s].split(":")[0].strip(), size=13, anchor="middle",
                  fill="#fff")
         svg.close("g")
