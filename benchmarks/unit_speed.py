@@ -1,13 +1,16 @@
-"""The rule unit as the fast path: variants, Kuhn poker against OpenSpiel, and ``simulate``.
+"""What a designer meets: variants, Kuhn poker against OpenSpiel, and ``simulate``.
 
 Run by hand (never as a timed test): ``python benchmarks/unit_speed.py [--games 200]
-[--repeats 5]``. Every figure is a median of alternating batches measured in one run, so a
-busy machine slows both sides of a ratio alike; the figures are quoted in
-docs/explanation/performance.md.
+[--repeats 5] [--only variants|rules|kuhn|simulate]``. Every figure is a median of
+alternating batches of this process's CPU time measured in one run, so a busy machine slows
+both sides of a ratio alike; the figures are quoted in docs/explanation/performance.md.
 
-1. **A variant costs what its game costs.** Each game against a variant with the very same
-   rules in new function objects (every function of every unit copied), µs per step of
-   random play; the ratio should stay near 1.
+1. **A variant costs what its game costs.** ``variants``: each game against a variant with
+   every unit in new function objects (the same code), µs per step of random play.
+   ``rules``: for every rule of every game, the variant that replaces that one rule by a copy
+   in new function objects, built the documented way (``attrs.evolve`` of the unit with
+   copied functions, ``game.with_rules(replace=...)``); its cost per step against the game's,
+   and whether it lists the same legal actions in the same order on the same seeds.
 2. **Kuhn poker against OpenSpiel's ``kuhn_poker``** stepped from Python (random play: legal
    actions, then apply), µs per step, and an MCTS iteration of ``MCTSAgent`` against
    OpenSpiel's ``MCTSBot`` with random roll-outs (skipped with a line without ``open_spiel``).
@@ -27,61 +30,55 @@ from typing import Any
 import attrs
 
 import boardrules
-from boardrules.core import rules as core_rules
 
-_COPIES: dict[int, Any] = {}
+NAMES = ("kuhn", "semya", "lyceum", "orbita")
 
 
 def _copy(fn: Any) -> Any:
-    """The same function in a new function object (same code, same speed); a check's or an
-    effect's ``covers`` name the copies of what they covered, so the same rules keep the
-    same shortcuts."""
-    done = _COPIES.get(id(fn))
-    if done is not None:
-        return done
-    new: Any = fn
-    if isinstance(fn, types.FunctionType):
-        new = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
-                                 fn.__closure__)
-        new.__kwdefaults__ = fn.__kwdefaults__
-    guard = getattr(core_rules, "Guard", None)  # 0.2 had no guards: a before figure too
-    direct = getattr(core_rules, "Direct", None)
-    if guard is not None and isinstance(fn, guard):
-        new = guard(_copy(fn.why), allows=_copy(fn.allows),
-                    select=None if fn.select is None else _copy(fn.select),
-                    covers=tuple(map(_copy, fn.covers)),
-                    **({} if getattr(fn, "when", None) is None else {"when": _copy(fn.when)}))
-    elif direct is not None and isinstance(fn, direct):
-        new = direct(_copy(fn.effect), _copy(fn.build), covers=tuple(map(_copy, fn.covers)))
-    _COPIES[id(fn)] = new
+    """The same function in a new function object (same code, same speed)."""
+    if not isinstance(fn, types.FunctionType):
+        return fn
+    new = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
+                             fn.__closure__)
+    new.__kwdefaults__ = fn.__kwdefaults__
     return new
+
+
+def anew(rule: Any) -> Any:
+    """``rule`` with every function of it in a new function object: what a designer who
+    writes the same rule again, the documented way, hands to ``with_rules``."""
+    if getattr(rule, "terms", False):
+        return rule
+    changes: dict[str, Any] = {
+        table: {k: _copy(f) for k, f in getattr(rule, table).items()}
+        for table in ("checks", "effects", "moves", "facts")
+    }
+    for part in rule.parts():
+        changes[part] = _copy(getattr(rule, part))
+    return attrs.evolve(rule, **changes)
 
 
 def same_rules_anew(game: Any) -> Any:
     """``game`` with every unit replaced by itself with every function copied."""
-    replace = {}
-    for rule in game.rulebook:
-        fields = attrs.fields_dict(type(rule))  # also the units of 0.2, for a before figure
-        changes: dict[str, Any] = {
-            table: {k: _copy(f) for k, f in getattr(rule, table).items()}
-            for table in ("checks", "effects", "moves", "facts") if table in fields
-        }
-        for part in getattr(rule, "parts", tuple)():
-            changes[part] = _copy(getattr(rule, part))
-        replace[rule.id] = rule if getattr(rule, "terms", False) else attrs.evolve(rule, **changes)
-    return game.with_rules(replace=replace, name="same-rules-anew")
+    return game.with_rules(replace={rule.id: anew(rule) for rule in game.rulebook},
+                           name="same-rules-anew")
 
 
 def _setup(name: str) -> dict[str, Any]:
     return {"players": 4} if name in ("lyceum", "orbita") else {}
 
 
+def _options(name: str) -> dict[str, Any]:
+    return {"rounds": 3} if name == "orbita" else {}
+
+
 def _playouts(game: Any, games: int, seed: int) -> float:
-    """µs per step of ``games`` random playouts."""
+    """µs of this process's CPU per step of ``games`` random playouts (CPU time, so other
+    processes on the machine slow it less than they slow the wall clock)."""
     pick = random.Random(seed)
     setup = _setup(game.name)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for s in range(seed, seed + games):
         state = game.new(s, **setup)
         legal = game.legal_actions(state)
@@ -89,7 +86,22 @@ def _playouts(game: Any, games: int, seed: int) -> float:
             state = game.apply(state, pick.choice(legal))
             legal = game.legal_actions(state)
             steps += 1
-    return (time.perf_counter() - start) / steps * 1e6
+    return (time.process_time() - start) / steps * 1e6
+
+
+def _listings(game: Any, games: int) -> list[tuple[Any, ...]]:
+    """Every listing of ``games`` seeded random playouts, in order."""
+    out = []
+    for s in range(games):
+        pick = random.Random(s)
+        state = game.new(s, **_setup(game.name))
+        legal = game.legal_actions(state)
+        out.append(legal)
+        while legal:
+            state = game.apply(state, pick.choice(legal))
+            legal = game.legal_actions(state)
+            out.append(legal)
+    return out
 
 
 def _alternate(sides: dict[str, Callable[[int], float]], repeats: int) -> dict[str, float]:
@@ -100,15 +112,18 @@ def _alternate(sides: dict[str, Callable[[int], float]], repeats: int) -> dict[s
     return {name: statistics.median(values) for name, values in runs.items()}
 
 
+def _count(name: str, games: int) -> int:
+    return games * (20 if name == "kuhn" else 1) // (4 if name == "orbita" else 1)
+
+
 def variants(games: int, repeats: int) -> None:
     print("## A variant with the same rules in new function objects, µs per step")
     print("| game | game | variant | variant/game |")
     print("| --- | --- | --- | --- |")
-    for name in ("kuhn", "semya", "lyceum", "orbita"):
-        options = {"rounds": 3} if name == "orbita" else {}
-        game = boardrules.load(name, **options)
+    for name in NAMES:
+        game = boardrules.load(name, **_options(name))
         variant = same_rules_anew(game)
-        count = games * (20 if name == "kuhn" else 1) // (4 if name == "orbita" else 1)
+        count = _count(name, games)
         times = _alternate(
             {"game": lambda r, g=game, n=count: _playouts(g, n, 1000 * r),
              "variant": lambda r, v=variant, n=count: _playouts(v, n, 1000 * r)},
@@ -116,6 +131,32 @@ def variants(games: int, repeats: int) -> None:
         )
         print(f"| {name} | {times['game']:.2f} | {times['variant']:.2f} | "
               f"{times['variant'] / times['game']:.2f} |")
+
+
+def rules(games: int, repeats: int) -> None:
+    print("## Each rule replaced by a copy in new function objects, µs per step")
+    print("| game | rule | game | variant | variant/game | same listings |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    worst = 0.0
+    for name in NAMES:
+        game = boardrules.load(name, **_options(name))
+        count = max(2, _count(name, games) // 4)
+        listings = _listings(game, max(2, count // 4))
+        for rule in game.rulebook:
+            if rule.terms:
+                continue
+            variant = game.with_rules(replace={rule.id: anew(rule)}, name=f"{rule.id} anew")
+            same = _listings(variant, max(2, count // 4)) == listings
+            times = _alternate(
+                {"game": lambda r, g=game, n=count: _playouts(g, n, 1000 * r),
+                 "variant": lambda r, v=variant, n=count: _playouts(v, n, 1000 * r)},
+                repeats,
+            )
+            ratio = times["variant"] / times["game"]
+            worst = max(worst, ratio)
+            print(f"| {name} | {rule.id} | {times['game']:.2f} | {times['variant']:.2f} | "
+                  f"{ratio:.2f} | {'yes' if same else 'NO'} |")
+    print(f"\nworst variant/game: {worst:.2f} (goal ≤ 1.3)")
 
 
 def _openspiel_playouts(game: Any, games: int, seed: int) -> float:
@@ -217,10 +258,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--only", choices=["variants", "kuhn", "simulate"], default=None)
+    parser.add_argument("--only", choices=["variants", "rules", "kuhn", "simulate"],
+                        default=None)
     args = parser.parse_args()
     if args.only in (None, "variants"):
         variants(args.games, args.repeats)
+        print()
+    if args.only in (None, "rules"):
+        rules(args.games, args.repeats)
         print()
     if args.only in (None, "kuhn"):
         kuhn_against_openspiel(args.games, args.repeats, 1.0)
