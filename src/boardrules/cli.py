@@ -32,7 +32,7 @@ from boardrules.agents import agent_names, make_agent
 from boardrules.core.capabilities import Labelled, Rendered
 from boardrules.core.errors import BadInput, BoardRulesError, IllegalAction, ReplayError
 from boardrules.core.record import GameRecord
-from boardrules.core.registry import game_names, load
+from boardrules.core.registry import RULEBOOK, game_names, load, load_variant, variant_names
 from boardrules.core.replay import load_game, replay
 from boardrules.core.rng import check_seed
 from boardrules.core.violation import Lang
@@ -159,29 +159,61 @@ def _seats(game: Any, setup: dict[str, Any]) -> int:
 
 @app.command()
 def games() -> None:
-    """List the registered games with their seats and options."""
-    table = Table("name", "seats", "hidden information", "options")
+    """List the registered games with their seats, options and rules variants."""
+    table = Table("name", "seats", "hidden information", "options", "variants")
     for name in game_names():
         game = load(name)
         options = ", ".join(
             f.name for f in attrs.fields(type(game)) if f.init
         ) if attrs.has(type(game)) else ""
         players = f"{game.min_players}–{game.max_players}"
-        table.add_row(name, players, "yes" if game.hidden_information else "no", options or "—")
+        table.add_row(name, players, "yes" if game.hidden_information else "no", options or "—",
+                      ", ".join((RULEBOOK, *variant_names(name))))
     console.print(table)
 
 
 @app.command()
 def rules(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help=_GAME_HELP)],
+    rule_ids: Annotated[list[str] | None, typer.Argument(
+        metavar="[RULE-ID]...", help="rules to show in full (default: every rule, one line each)")
+    ] = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="NAME|MODULE:FUNCTION", help="a rules variant")] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
-    """The rule IDs of GAME with one line each."""
+    """The rules of GAME: every rule ID with its sentence, or the chosen rules in full
+    (their sentence, the parts of the game they state, and which rules read their facts)."""
     language = _lang(lang)
-    game = _game(game_name)
-    for rule in game.rulebook:
-        line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
-        console.print(line, highlight=False)
+    game = _variants(game_name, [variant] if variant else [], {}, language)[0]
+    book = game.rulebook
+    if not rule_ids:
+        for rule in book:
+            line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
+            console.print(line, highlight=False)
+        return
+    unknown = [r for r in rule_ids if r not in book]
+    if unknown:
+        _fail(f"{game.name} has no rule {unknown[0]!r}; its rules: {', '.join(book.ids)}")
+    ru = language == "ru"
+    for rule_id in rule_ids:
+        rule = book.rule(rule_id)
+        _say(f"{rule.id}: {rule.text(language)}")
+        kinds = {what: ", ".join(sorted(k.__name__ for k in getattr(rule, what)))
+                 for what in ("moves", "checks", "effects")}
+        words = (("moves", "lists", "перечисляет"), ("checks", "checks", "проверяет"),
+                 ("effects", "acts on", "действует на"))
+        for what, en, russian in words:
+            if kinds[what]:
+                _say(f"  {russian if ru else en}: {kinds[what]}")
+        if rule.parts():
+            _say(f"  {'части игры' if ru else 'parts of the game'}: {', '.join(rule.parts())}")
+        for fact in rule.facts:
+            readers = ", ".join(book.readers(fact)) or "—"
+            _say(f"  {'факт' if ru else 'fact'} {fact}: "
+                 f"{'читают' if ru else 'read by'} {readers}")
+        if rule.terms:
+            _say("  только определяет понятия" if ru else "  defines terms only")
 
 
 def _make_agents(spec: str, seats: int) -> list[Any]:
@@ -261,17 +293,19 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
               lang: Lang) -> list[Any]:
-    """The game made with ``options`` under each ``--variant`` (``rulebook`` by default)."""
-    from boardrules.core.registry import load_variant
-
+    """The game made with ``options`` under each ``--variant``: a registered name
+    (``rulebook`` by default) or ``MODULE:FUNCTION`` (``my_rules.py:short`` too)."""
     made = []
-    for name in names or ["rulebook"]:
+    for name in names or [RULEBOOK]:
         try:
             made.append(load_variant(game_name, name, **options))
-        except BadInput as error:
-            flag = "--variant" if error.path == "$.variant" else "--option"
-            _fail(f"{flag}: {error.path}: {_reason(error, lang)}")
-    if len(set(names)) != len(names):
+        except BoardRulesError as error:
+            path = getattr(error, "path", "$.variant")
+            flag = "--variant" if path == "$.variant" else "--option"
+            reason = _reason(error, lang) if isinstance(error, BadInput) else str(error)
+            _fail(f"{flag}: {path}: {reason}")
+    chosen = [getattr(game, "variant", None) or RULEBOOK for game in made]
+    if len(set(chosen)) != len(chosen):
         _fail(f"--variant: each variant once, not {', '.join(names)}")
     return made
 
@@ -301,9 +335,10 @@ def simulate(
     ] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", metavar="NAME",
-                     help="a rules variant, repeatable: 'rulebook' is the game's own rules; "
-                          "two or more are compared side by side"),
+        typer.Option("--variant", metavar="NAME|MODULE:FUNCTION",
+                     help="a rules variant, repeatable: 'rulebook' is the game's own rules, "
+                          "MODULE:FUNCTION your function of the game (my_rules.py:short "
+                          "too); two or more are compared game by game"),
     ] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
     seed: Annotated[int, typer.Option(help="the study's seed")] = 0,
@@ -322,6 +357,9 @@ def simulate(
     quiet: Annotated[
         bool, typer.Option("--quiet", help="no progress on standard error")
     ] = False,
+    no_pictures: Annotated[
+        bool, typer.Option("--no-pictures", help="no PNG pictures (and no matplotlib)")
+    ] = False,
 ) -> None:
     """Simulate N games of GAME between agents and write a balance report; with two or more
     --variant, one study per variant and a report that puts them side by side.
@@ -331,18 +369,12 @@ def simulate(
     """
     from concurrent.futures import Executor
 
-    from boardrules.sim import simulate as run_study
-    from boardrules.sim.compare import study_name
+    from boardrules.sim.compare import Pairing, build_comparison, console_comparison
+    from boardrules.sim.compare import write_comparison as write_pairs
     from boardrules.sim.progress import progress_bar
-    from boardrules.sim.report import (
-        build_comparison,
-        build_report,
-        console_comparison,
-        console_report,
-        write_comparison,
-        write_report,
-    )
-    from boardrules.sim.run import local_pool
+    from boardrules.sim.report import build_report, console_report, write_report
+    from boardrules.sim.run import local_pool, play_studies
+    from boardrules.sim.text import count
 
     language = _lang(lang)
     if probe not in _PROBES:
@@ -367,20 +399,14 @@ def simulate(
     elif jobs > 1:
         executor = local_pool("processes", jobs)  # None where there are no processes
     start = time.perf_counter()
-    results = []
     total = n * len(studies)
+    pairing = Pairing(len(studies)) if len(studies) > 1 else None
     with progress_bar(game.name, total, Console(stderr=True), lang=language,
                       quiet=quiet) as tick:
         try:
-            for index, study in enumerate(studies):
-
-                def advance(done: int, before: int = index * n) -> None:
-                    tick(before + done)
-
-                results.append(run_study(
-                    study, team, n, seed, executor=executor, setup=setup, progress=advance,
-                    probe_refusals=_PROBES[probe], keep_games=keep_games,
-                ))
+            results = play_studies(studies, team, n, seed, executor=executor, setup=setup,
+                                   progress=tick, probe_refusals=_PROBES[probe],
+                                   keep_games=keep_games, pair=pairing)
         except BadInput as error:
             _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
         finally:
@@ -389,28 +415,30 @@ def simulate(
             if client is not None:
                 client.close()
     elapsed = max(time.perf_counter() - start, 1e-9)
-    names = [study_name(study) for study in studies]
-    title = f"{game.name}: {agents} ({n} games, seed {seed})" if language == "en" else (
-        f"{game.name}: {agents} ({n} партий, зерно {seed})")
+    names = [getattr(study, "variant", None) or RULEBOOK for study in studies]
+    seed_word = "зерно" if language == "ru" else "seed"
+    title = f"{game.name}: {agents} ({count(n, 'game', language)}, {seed_word} {seed})"
+    wide = Console(width=100)
     try:
-        if len(studies) == 1:
-            console_report(build_report(results[0], title, language), console)
-            path = write_report(results[0], out, title, language)
+        if pairing is None:
+            console_report(build_report(results[0], title, language), wide)
+            path = write_report(results[0], out, title, language, not no_pictures)
         else:
-            comparison = build_comparison(results, names, title, language)
-            console_comparison(comparison, console)
+            comparison = build_comparison(results, names, title, pairing, language)
+            console_comparison(comparison, _say)
             for name, result in zip(names, results, strict=True):
-                write_report(result, out / name, f"{title}: {name}", language)
-            path = write_comparison(comparison, out)
+                write_report(result, out / name.replace(":", "-").replace("/", "-"),
+                             f"{title}: {name}", language, not no_pictures)
+            path = write_pairs(comparison, out, not no_pictures)
     except OSError as error:
         _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
     speed = f"{total / elapsed:,.0f}"
     if language == "ru":
-        console.print(f"{total} партий за {elapsed:.1f} с ({speed} партий/с)")
-        console.print(f"отчёт: {path.resolve()}", markup=False, highlight=False)
+        _say(f"{count(total, 'game', language)} за {elapsed:.1f} с ({speed} партий/с)")
+        _say(f"отчёт: {path.resolve()}")
     else:
-        console.print(f"{total} games in {elapsed:.1f} s ({speed} games/s)")
-        console.print(f"report: {path.resolve()}", markup=False, highlight=False)
+        _say(f"{count(total, 'game')} in {elapsed:.1f} s ({speed} games/s)")
+        _say(f"report: {path.resolve()}")
 
 
 @app.command(name="schema")

@@ -18,8 +18,9 @@ from boardrules.core.errors import BadInput
 from boardrules.core.registry import load_variant
 from boardrules.games import lyceum, semya
 from boardrules.sim import compare, simulate
+from boardrules.sim.compare import Pairing
 from boardrules.sim.progress import eta, plain_line
-from boardrules.sim.report import build_comparison, build_report, imbalance
+from boardrules.sim.report import build_report, imbalance
 from boardrules.sim.run import PROBE_EVERY
 from boardrules.sim.stats import (
     Distribution,
@@ -123,18 +124,17 @@ def test_coverage_lists_every_rule_and_never_acting_ones_first(name: str) -> Non
     report = build_report(result, name)
     ids = [rule.id for rule in game.rulebook]
     assert sorted(row.rule for row in report.coverage) == sorted(ids)
-    acted = [row.acted for row in report.coverage]
-    assert acted == sorted(acted), "never-acting rules first, then by how often they act"
+    shares = [row.games.value for row in report.coverage]
+    assert shares == sorted(shares), "never-reached rules first, then by how often"
     assert result.summary.probed > 0
-    assert all(row.refused is not None for row in report.coverage)
+    assert all(row.probed is not None for row in report.coverage)
 
 
 def test_every_card_play_counts_for_its_rule() -> None:
     """7Я's card plays are SEM-6's: its effect handles them, and its events say so."""
     result = simulate(semya.Game(), [RandomAgent()] * 2, 20, seed=5, executor=None)
     s = result.summary
-    assert s.rules["SEM-6"] == s.events["card_played"] == s.actions["play_card"]
-    assert s.acted["SEM-6"] == s.actions["play_card"]
+    assert s.decisions["SEM-6", "changed"] == s.events["card_played"] == s.actions["play_card"]
     assert sum(s.actions.values()) == sum(k * v for k, v in s.lengths.items())
 
 
@@ -142,7 +142,7 @@ def test_probing_off_is_said_not_shown_as_none() -> None:
     result = simulate(semya.Game(), [RandomAgent()] * 2, 5, seed=5, executor=None)
     report = build_report(result, "t")
     assert report.probed == 0
-    assert all(row.refused is None for row in report.coverage)
+    assert all(row.probed is None for row in report.coverage)
 
 
 @settings(max_examples=5, deadline=None)
@@ -191,19 +191,38 @@ def test_compare_puts_variants_side_by_side_with_differences() -> None:
     both = compare([game, semya.fool_optional(game)], [RandomAgent()] * 2, 200, seed=3,
                    executor=None)
     assert both.names == ("rulebook", "fool-optional")
-    by_name = {f.name: f for f in both.figures}
-    fool = by_name["games in which SEM-8 acted"]
-    difference = fool.differences[0]
-    assert difference is not None
-    assert difference.significant
-    assert difference.low > 0, "the optional Fool is thrown in more games"
-    seat = by_name["win rate, seat 0"].differences[0]
+    by_key = {f.key: f for f in both.figures}
+    fool = by_key["event", "fool_played"].differences[0]
+    assert fool is not None
+    assert fool.significant
+    assert fool.adjusted is not None
+    assert fool.p <= fool.adjusted
+    assert fool.low > 0, "the optional Fool is thrown in more games"
+    seat = by_key["win", 0].differences[0]
     assert seat is not None
     assert not seat.significant
-    assert both.tested == sum(d is not None for f in both.figures for d in f.differences)
+    assert both.tested["headline"] == sum(
+        d is not None for f in both.figures if f.family == "headline" for d in f.differences)
+    assert 0 <= both.same[0] < 200
     for figure in both.figures:
         assert len(figure.estimates) == 2
         assert figure.unit
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=80))
+def test_paired_shares_are_mcnemar_and_the_interval_holds_the_mean(
+        games: list[tuple[int, int]]) -> None:
+    from boardrules.sim.stats import Pairs
+
+    pairs = Pairs()
+    for a, b in games:
+        pairs.add(a, b)
+    d = pairs.difference()
+    assert math.isclose(d.value, sum(b - a for a, b in games) / len(games))
+    assert d.low <= d.value <= d.high
+    if pairs.up == pairs.down:
+        assert d.p == 1.0
 
 
 def test_compare_refuses_one_study_or_two_of_the_same_name() -> None:
@@ -214,11 +233,15 @@ def test_compare_refuses_one_study_or_two_of_the_same_name() -> None:
         compare([game, game], [RandomAgent()] * 2, 2, executor=None)
 
 
-def test_a_comparison_of_identical_studies_flags_nothing() -> None:
+def test_a_variant_that_changes_nothing_says_so_with_no_differences() -> None:
     game = semya.Game()
-    one = simulate(game, [RandomAgent()] * 2, 60, seed=8, executor=None)
-    comparison = build_comparison([one, one], ["a", "b"], "same")
+    same = game.with_rules(replace={"SEM-5": game.rulebook.rule("SEM-5")}, name="same")
+    comparison = compare([game, same], [RandomAgent()] * 2, 60, seed=8, executor=None)
+    assert comparison.same == (60,)
     assert not comparison.significant()
+    assert all(d is None for f in comparison.figures for d in f.differences)
+    assert comparison.tested == {"headline": 0, "content": 0}
+    assert Pairing(2).same == [0]
 
 
 def test_plain_progress_lines_and_time_left() -> None:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
+import os
+import sys
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from boardrules.core import codec
-from boardrules.core.errors import BadInput, UnknownGame
+from boardrules.core.errors import BadInput, BoardRulesError, UnknownGame
 from boardrules.core.game import GameBase
 
 __all__ = [
@@ -22,6 +26,7 @@ __all__ = [
     "game_names",
     "load",
     "load_variant",
+    "made_by",
     "register",
     "register_variant",
     "unregister",
@@ -168,12 +173,63 @@ def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
 RULEBOOK = "rulebook"
 
 
+def _import(module: str) -> Any:
+    """The module ``module`` (a dotted name, or a ``.py`` file's path): a file's folder,
+    or else the current folder, is put on ``sys.path`` first when that is what finds it, so
+    worker processes import it too."""
+    path = Path(module)
+    if module.endswith(".py") or os.sep in module or "/" in module:
+        if not path.is_file():
+            raise BadInput("$.variant", f"no file {module!r:.80}")
+        folder, module = str(path.resolve().parent), path.stem
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name != module.partition(".")[0] or os.getcwd() in sys.path:
+            raise BadInput("$.variant", f"cannot import {module!r:.80}: {error}") from None
+    sys.path.insert(0, os.getcwd())  # as ``python -m`` does
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise BadInput("$.variant", f"cannot import {module!r:.80}: {error}") from None
+
+
+def made_by(name: str, target: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
+    """The variant ``target`` (``MODULE:FUNCTION``) makes of the game ``name`` with
+    ``options``: ``FUNCTION(game)`` returns the game with its rules changed.
+
+    Raises:
+        BadInput: at ``$.variant`` when the module or the function cannot be found, the
+            function fails, or it returns something other than a variant of the game.
+    """
+    module, _, function = target.rpartition(":")
+    if not module or not function.isidentifier():
+        raise BadInput("$.variant", f"MODULE:FUNCTION names a function, not {target!r:.80}")
+    make = getattr(_import(module), function, None)
+    if not callable(make):
+        raise BadInput("$.variant", f"{module} has no function {function!r:.40}")
+    game = load(name, **options)
+    try:
+        made = make(game)
+    except BoardRulesError as error:
+        raise BadInput("$.variant", f"{target}: {error}") from None
+    if not isinstance(made, GameBase) or made.name != name or made.variant is None:
+        raise BadInput("$.variant", f"{target} must return a variant of {name} (made with "
+                       f"game.with_rules), not {type(made).__name__}")
+    return made
+
+
 def load_variant(
     name: str, variant: str | None = None, **options: Any
 ) -> GameBase[Any, Any, Any, Any]:
     """The game ``name`` with ``options``, played by the rules variant ``variant``:
-    ``"rulebook"`` (or ``None``) for the game's own rules, else a variant registered with
-    :func:`register_variant` (our games register theirs when imported).
+    ``"rulebook"`` (or ``None``) for the game's own rules, a variant registered with
+    :func:`register_variant` (our games register theirs when imported), or
+    ``"MODULE:FUNCTION"``: a function of the game that returns the variant, in a module
+    (or a ``.py`` file, ``"my_rules.py:short_games"``); that variant is then registered
+    for this process, so its records load by name.
 
     >>> load_variant("semya", "fool-optional").variant
     'fool-optional'
@@ -185,6 +241,10 @@ def load_variant(
         BadInput: for an unknown variant (``$.variant``, naming the known ones) or options
             the game refuses (``$.options.NAME``).
     """
+    if variant is not None and ":" in variant:
+        made_here = made_by(name, variant, **options)
+        register_variant(functools.partial(made_by, name, variant))
+        return made_here
     game = load(name, **options)
     if variant is None or variant == RULEBOOK:
         return game

@@ -2,7 +2,8 @@
 
 A rule decides a step when one of its checks is asked and refuses (a candidate of the
 step's listing, or a whole kind of action), or when one of its effects changes the state
-or announces what happened (an event). The engine asks the checks and runs the effects
+or announces what happened (an event); a unit that states only facts takes part when
+another rule reads one of them. The engine asks the checks and runs the effects
 (:mod:`boardrules.core.engine`); so :class:`Trace` makes a twin of the game whose rulebook
 is the game's own with every check and effect replaced by one that does the same and
 counts its answer, and plays the twin. Effects a rule runs inside another (Orbita's phases
@@ -22,7 +23,7 @@ units.
 >>> trace = Trace(semya.Game())
 >>> state = trace.game.new(seed=3, first=0)
 >>> trace.decided(state, trace.game.legal_actions(state)[0])
-(('SEM-5', 'refused'), ('SEM-6', 'changed'), ('SEM-6', 'read'))
+(('SEM-5', 'refused'), ('SEM-6', 'changed'))
 """
 
 from __future__ import annotations
@@ -74,8 +75,8 @@ class Trace:
     Play :attr:`game` (the twin: the same rules, the same games) and call :meth:`tick`
     before each step; :meth:`take` gives, per ``(rule ID, "refused" | "changed" |
     "read")``, the steps at which that rule's checks refused, its effects changed the
-    state, or another rule read its fact; :attr:`ender` is the rule whose effect changed
-    the state last (in a finished game: the one that ended it).
+    state, or another rule read its fact; :meth:`ender` is the rule that ended a finished
+    game.
 
     Attributes:
         game: the twin.
@@ -83,14 +84,17 @@ class Trace:
             that state it.
     """
 
-    __slots__ = ("_cells", "_clock", "_latest", "game", "parts")
+    __slots__ = ("_cells", "_clock", "_seen", "game", "parts")
 
     def __init__(self, game: Any) -> None:
         book = game.rulebook
         #: Per (rule, what): the last step counted and the steps counted.
         self._cells: dict[tuple[str, str], list[int]] = {}
-        self._clock = [0]
-        self._latest: list[Any] = [0, None, 0]  # the effect's start, its rule, the starts
+        self._clock = [0, 0]  # the step, and the step of the last take()
+        #: The working copy the last effect left, and its snapshot: the next effect on
+        #: the same copy starts from it (the cell keeps the copy alive, so no other copy
+        #: can take its place).
+        self._seen: list[Any] = [None, ()]
         self.parts = {
             part: tuple(rule.id for rule in book if getattr(rule, part) is not None)
             for part in ("setup", "turn", "steps", "end", "score", "view")
@@ -101,18 +105,23 @@ class Trace:
                 rule,
                 checks={k: self._check(rule.id, c) for k, c in rule.checks.items()},
                 effects={k: self._effect(rule.id, e, snapshot) for k, e in rule.effects.items()},
-                facts={name: self._fact(rule.id, f) for name, f in rule.facts.items()},
+                facts=rule.facts if rule.behaviour() != ("facts",) else {
+                    name: self._fact(rule.id, f) for name, f in rule.facts.items()},
             )
             for rule in book
-            if rule.checks or rule.effects or rule.facts
+            if rule.checks or rule.effects or rule.behaviour() == ("facts",)
         }
         self.game = game.with_rules(replace=replace, name=f"{game.variant or 'rulebook'} traced")
 
-    @property
     def ender(self) -> str | None:
-        """The rule whose effect changed the state last."""
-        rule: str | None = self._latest[1]
-        return rule
+        """Of the rules whose effects acted at the latest step since :meth:`take`, the last
+        in rulebook order: in a finished game, the rule that ended it (7Я's SEM-9, Orbita's
+        ORB-22)."""
+        steps = {rule: cell[0] for (rule, what), cell in self._cells.items()
+                 if what == CHANGED and cell[0] > self._clock[1]}
+        latest = max(steps.values(), default=0)
+        found = [rule for rule, step in steps.items() if step == latest]
+        return found[-1] if found else None
 
     def tick(self) -> None:
         """A new step begins: a rule counts once per step however often it decides."""
@@ -121,6 +130,7 @@ class Trace:
     def take(self) -> dict[tuple[str, str], int]:
         """The steps counted so far (of one game, say), and a fresh start."""
         found = {}
+        self._clock[1] = self._clock[0]
         for key, cell in self._cells.items():
             if cell[1]:
                 found[key] = cell[1]
@@ -179,38 +189,32 @@ class Trace:
 
     def _effect(self, rule: str, effect: Callable[..., Any],
                 snapshot: Callable[[Any], tuple[Any, ...]] | None) -> Callable[..., Any]:
-        cell, clock, latest = self._cell(rule, CHANGED), self._clock, self._latest
-
-        def changed(started: int) -> None:
-            if cell[0] != clock[0]:
-                cell[0] = clock[0]
-                cell[1] += 1
-            if started > latest[0]:
-                latest[0], latest[1] = started, rule
-
+        cell, clock, seen = self._cell(rule, CHANGED), self._clock, self._seen
         if snapshot is None:
 
             def on_state(ctx: Any, state: Any, action: Any, events: list[Any] | None) -> Any:
-                latest[2] += 1
-                started = latest[2]
                 heard = -1 if events is None else len(events)
                 out = effect(ctx, state, action, events)
-                if out is not state or (events is not None and len(events) != heard):
-                    changed(started)
+                if (out is not state or (events is not None and len(events) != heard)) \
+                        and cell[0] != clock[0]:
+                    cell[0] = clock[0]
+                    cell[1] += 1
                 return out
 
             return functools.update_wrapper(on_state, effect)
 
         def on_copy(ctx: Any, work: Any, action: Any, events: list[Any] | None) -> Any:
-            latest[2] += 1
-            started = latest[2]
             heard = -1 if events is None else len(events)
-            before = snapshot(work)
+            before = seen[1] if seen[0] is work else snapshot(work)
             out = effect(ctx, work, action, events)
             after = snapshot(out)
-            if (events is not None and len(events) != heard) or len(after) != len(before) \
-                    or not all(map(operator.is_, after, before)):
-                changed(started)
+            seen[0], seen[1] = out, after
+            if cell[0] != clock[0] and (
+                (events is not None and len(events) != heard)
+                or len(after) != len(before) or not all(map(operator.is_, after, before))
+            ):
+                cell[0] = clock[0]
+                cell[1] += 1
             return out
 
         return functools.update_wrapper(on_copy, effect)

@@ -13,12 +13,13 @@ from boardrules.sim.run import (
     seats_of,
     simulate,
 )
-from boardrules.sim.stats import Distribution, Rate, distribution, wilson
+from boardrules.sim.stats import Distribution, Pairs, Rate, distribution, wilson
 from boardrules.sim.sweep import Variant, sweep
 
 __all__ = [
     "Distribution",
     "GameResult",
+    "Pairs",
     "Rate",
     "SimulationResult",
     "Summary",

@@ -1,6 +1,8 @@
 """Small statistics for balance reports: rates with 95% intervals, distribution summaries,
 tests against the even share with Holm's correction, and differences between two studies
-with their own intervals (Newcombe's for rates, a normal approximation for means)."""
+with their own intervals: of independent studies (Newcombe's for rates, a normal
+approximation for means), or of studies that played the same games (:class:`Pairs`:
+McNemar's test for shares, a paired interval for means)."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ import attrs
 __all__ = [
     "Difference",
     "Distribution",
+    "Pairs",
     "Rate",
     "difference_of_means",
     "difference_of_rates",
     "distribution",
     "holm",
+    "holm_adjusted",
     "p_against",
     "wilson",
 ]
@@ -144,12 +148,28 @@ def holm(p_values: list[float], alpha: float = 0.05) -> list[bool]:
     return significant
 
 
+def holm_adjusted(p_values: list[float]) -> list[float]:
+    """Holm's adjusted p-values: a difference is significant at family-wise level ``alpha``
+    exactly when its adjusted p-value is at most ``alpha`` (what :func:`holm` flags).
+
+    >>> [round(p, 3) for p in holm_adjusted([0.01, 0.04, 0.03, 0.2])]
+    [0.04, 0.09, 0.09, 0.2]
+    """
+    m = len(p_values)
+    adjusted = [1.0] * m
+    running = 0.0
+    for k, index in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        running = max(running, min(1.0, (m - k) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
 @attrs.frozen
 class Difference:
     """``value`` = second minus first, with its 95% interval and a two-sided p-value.
 
-    ``significant`` is filled in by the caller after a correction over every difference it
-    tests (:func:`holm`).
+    ``adjusted`` (Holm's adjusted p-value) and ``significant`` are filled in by the caller
+    after a correction over every difference of the family it tests (:func:`holm_adjusted`).
     """
 
     value: float
@@ -157,6 +177,66 @@ class Difference:
     high: float
     p: float
     significant: bool = False
+    adjusted: float | None = None
+
+
+@attrs.define
+class Pairs:
+    """One figure of two studies that played the same games, summed game by game.
+
+    >>> pairs = Pairs()
+    >>> for a, b in [(0, 1)] * 30 + [(1, 0)] * 10 + [(1, 1)] * 60:
+    ...     pairs.add(a, b)
+    >>> d = pairs.difference()
+    >>> round(d.value, 2), round(d.p, 4), pairs.binary
+    (0.2, 0.0022, True)
+    """
+
+    n: int = 0
+    d: float = 0.0
+    dd: float = 0.0
+    up: int = 0
+    down: int = 0
+    binary: bool = True
+
+    def add(self, first: float, second: float) -> None:
+        """One game: the figure in the first study and in the second."""
+        diff = second - first
+        self.n += 1
+        self.d += diff
+        self.dd += diff * diff
+        if diff > 0:
+            self.up += 1
+        elif diff < 0:
+            self.down += 1
+        if first not in (0, 1) or second not in (0, 1):
+            self.binary = False
+
+    def difference(self) -> Difference:
+        """The mean of second minus first with its paired 95% interval; the p-value of
+        McNemar's test (exact below 50 discordant games) for a share of games (every
+        value 0 or 1), else of the paired mean's normal test."""
+        n = self.n
+        mean = self.d / n if n else 0.0
+        var = (self.dd - n * mean * mean) / (n - 1) if n > 1 else 0.0
+        se = math.sqrt(max(var, 0.0) / n) if n else 0.0
+        low, high = mean - _Z95 * se, mean + _Z95 * se
+        if self.binary:
+            return Difference(mean, low, high, _mcnemar(self.up, self.down))
+        if se == 0:
+            return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0)
+        return Difference(mean, low, high, _two_sided(mean / se))
+
+
+def _mcnemar(up: int, down: int) -> float:
+    """McNemar's two-sided p-value for ``up`` and ``down`` discordant games."""
+    total = up + down
+    if total == 0:
+        return 1.0
+    if total >= 50:
+        return _two_sided((abs(up - down) - 1) / math.sqrt(total))
+    tail: float = sum(math.comb(total, k) for k in range(min(up, down) + 1)) / 2**total
+    return min(1.0, 2 * tail)
 
 
 def difference_of_rates(first: Rate, second: Rate) -> Difference:
