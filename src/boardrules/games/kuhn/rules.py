@@ -81,7 +81,8 @@ def _facing_bet(state: State) -> bool:
 
 
 def _step(stakes: Stakes, state: State) -> tuple[type, ...]:
-    return (Fold, Call) if _facing_bet(state) else (Check, Bet)
+    moves = state.moves
+    return (Fold, Call) if moves and type(moves[-1]) is Bet else (Check, Bet)
 
 
 def _step_names(stakes: Stakes, state: State) -> tuple[str, ...]:
@@ -106,20 +107,23 @@ def _take_turn(stakes: Stakes, state: State, action: content.Action, events: Eve
     return State(state.cards, (*state.moves, action))
 
 
+_CHECK, _BET, _FOLD, _CALL = (Check(),), (Bet(),), (Fold(),), (Call(),)
+
+
 def _check(stakes: Stakes, state: State) -> tuple[Check]:
-    return (Check(),)
+    return _CHECK
 
 
 def _bet(stakes: Stakes, state: State) -> tuple[Bet]:
-    return (Bet(),)
+    return _BET
 
 
 def _fold(stakes: Stakes, state: State) -> tuple[Fold]:
-    return (Fold(),)
+    return _FOLD
 
 
 def _call(stakes: Stakes, state: State) -> tuple[Call]:
-    return (Call(),)
+    return _CALL
 
 
 KUHN_4 = Rule(
