@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 import tomllib
-from bisect import bisect_right
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -257,20 +256,6 @@ class Card:
     gains: tuple[int, ...] = attrs.field(validator=_skill_vector)
     special: Special | None = None
 
-    @property
-    def needs(self) -> tuple[int, ...]:
-        """The SP each skill must hold for the card to be eligible (LY-10)."""
-        return tuple(max(c, lo) for c, lo in zip(self.conditions, self.losses, strict=True))
-
-    def eligible(self, skills: tuple[int, ...]) -> bool:
-        """Whether a character with ``skills`` meets the card's conditions and losses (LY-10).
-
-        >>> card = default_content().card("ly-green-01")
-        >>> card.eligible((0, 0, 0, 0, 0)), card.eligible((9, 9, 9, 9, 9))
-        (False, True)
-        """
-        return all(s >= n for s, n in zip(skills, self.needs, strict=True))
-
     def describe(self, lang: str = "en") -> str:
         """A one-line label: title, colour, XP, conditions, losses, gains and special.
 
@@ -343,14 +328,6 @@ class Content:
     def pile(self, epoch: Epoch, colour: Colour) -> tuple[str, ...]:
         """The ids of one epoch's pile of one colour, in content order."""
         return tuple(c.id for c in self.cards if c.epoch is epoch and c.colour is colour)
-
-    def level_of(self, xp: int) -> int:
-        """The level (from 1) that ``xp`` reaches under the level table (LY-19).
-
-        >>> default_content().level_of(0), default_content().level_of(700)
-        (1, 3)
-        """
-        return bisect_right(self.levels, xp)  # thresholds rise strictly from 0 (LY-19)
 
 
 # -- validation ---------------------------------------------------------------------------
@@ -571,7 +548,6 @@ def default_content() -> Content:
     return _DEFAULT
 
 
-
 # -- the rule context -----------------------------------------------------------------------
 class Tables:
     """What the Lyceum rules look things up in: the content, its lookup tables, the options.
@@ -583,7 +559,6 @@ class Tables:
         content: the characters, level table and cards.
         min_players: the fewest seats; ``max_players`` the most.
         cards: card id to card.
-        needs: card id to what each skill must hold to play it (condition and loss, LY-10).
         order: card id to its position in the content (views list piles in this order).
         piles: per epoch and colour, the pile's card ids in content order.
         base: character id to its base SP.
@@ -606,9 +581,8 @@ class Tables:
     """
 
     __slots__ = (
-        "_ids_sort_in_order", "base", "cards", "content", "facts", "largest_gain", "levels",
-        "longest_lasting_rest",
-        "max_players", "min_players", "moments", "needs", "order", "piles",
+        "base", "cards", "content", "facts", "largest_gain", "levels", "longest_lasting_rest",
+        "max_players", "min_players", "moments", "order", "piles",
     )
 
     def __init__(
@@ -634,7 +608,6 @@ class Tables:
         self.facts: Facts = Facts() if facts is None else facts
         self.moments: Mapping[type, tuple[Any, ...]] = {} if moments is None else moments
         self.cards: dict[str, Card] = {c.id: c for c in cards}
-        self.needs: dict[str, tuple[int, ...]] = {c.id: c.needs for c in cards}
         self.order: dict[str, int] = {c.id: i for i, c in enumerate(cards)}
         self.piles: dict[tuple[Epoch, Colour], tuple[str, ...]] = {
             (e, k): content.pile(e, k) for e in Epoch for k in Colour
@@ -651,13 +624,7 @@ class Tables:
         self.largest_gain: int = max(
             [0, *(x.amount for x in specials if x.kind is SpecialKind.GAIN)]
         )
-        self._ids_sort_in_order = all(
-            list(pile) == sorted(pile) for pile in self.piles.values()
-        )
 
     def in_content_order(self, pile: tuple[str, ...]) -> tuple[str, ...]:
-        """The card ids of ``pile`` (of one epoch and colour) in content order (what a view
-        shows of a pile, LY-22)."""
-        if self._ids_sort_in_order:  # then the ids' own order is the content order, faster
-            return tuple(sorted(pile))
+        """The card ids of ``pile`` in content order (what a view shows of a pile, LY-22)."""
         return tuple(sorted(pile, key=self.order.__getitem__))

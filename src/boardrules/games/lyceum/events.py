@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class PointChosen:
     """``seat`` put one SP of choice into ``skill``."""
 
@@ -55,7 +55,7 @@ class TurnOrderSet:
     order: tuple[int, ...]
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class RoundStarted:
     """A round (a year of life) begins; ``epoch`` is its stage of life (LY-6)."""
 
@@ -65,7 +65,7 @@ class RoundStarted:
     epoch: Epoch
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class CardDrawn:
     """``seat`` drew ``card`` from the ``colour`` pile (LY-8)."""
 
@@ -86,7 +86,7 @@ class CardPlayed:
     deferred: bool = False
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class CardDiscarded:
     """``seat`` discarded the drawn ``card`` (LY-11)."""
 
@@ -113,7 +113,7 @@ class DeferredExpired:
     card: str
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class Rested:
     """``seat`` rested and may move up to ``moves`` SP (LY-17)."""
 
@@ -122,7 +122,7 @@ class Rested:
     moves: int
 
 
-@attrs.frozen(weakref_slot=False)  # made on many steps: see core.frozen.builder
+@attrs.frozen
 class PointMoved:
     """``seat`` moved one SP from ``source`` to ``target``."""
 

@@ -21,7 +21,7 @@ from boardrules.core.errors import BadInput
 from boardrules.core.game import GameBase, kept
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Violation, explain
 from boardrules.display import Position
 from boardrules.games.lyceum import (
     hooks,
@@ -113,15 +113,19 @@ class Game(GameBase[State, Action, Event, Setup]):
     def max_moves(self) -> int:
         """A bound on actions per game.
 
-        Setup: 5 extra SP and at most 5 declaration actions per seat. Each turn: at most a
+        Setup: the extra SP and at most 5 declaration actions per seat. Each turn: at most a
         main action, a decision, 2 SP of choice and as many rest moves as allowed (or 6
-        special points), then an offer and 6 more special points; plus 2 SP per level.
+        special points), then an offer and 6 more special points; plus the SP of every level.
         """
         ctx = self.rule_context
+        facts = ctx.facts
         seats = ctx.max_players
-        per_turn = 2 + max(rules.longest_rest(ctx), 7) + 1 + 1 + 7
-        levels = rules.LEVEL_POINTS * len(ctx.levels)
-        return seats * (rules.EXTRA_POINTS + 5) + rules.ROUNDS * seats * per_turn + seats * levels
+        rounds: int = facts.rounds(ctx)
+        rests: list[int] = [facts.rest_moves(ctx, (), r, 0) for r in range(1, rounds + 1)]
+        per_turn = 2 + max(*rests, ctx.longest_lasting_rest, 7) + 1 + 1 + 7
+        levels: int = facts.level_up(ctx, 0, 0, len(ctx.levels)).count
+        extra: int = facts.extra_points(ctx)
+        return seats * (extra + 5) + rounds * seats * per_turn + seats * levels
 
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
         """A full state consistent with ``view``, for agents that look ahead.
@@ -172,7 +176,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> Game().level(0), Game().level(1250)
         (1, 4)
         """
-        return self.content.level_of(xp)
+        ctx = self.rule_context
+        return int(ctx.facts.level(ctx, xp))
 
     def eligible(self, skills: tuple[int, ...], card_id: str) -> bool:
         """Whether a character with ``skills`` meets the card's conditions and losses (LY-10)."""
@@ -188,8 +193,8 @@ class Game(GameBase[State, Action, Event, Setup]):
     def can_share(self, state: State, seat: int) -> Violation | None:
         """Why ``seat`` may not share experience now (LY-18), or ``None``."""
         ctx = self.rule_context
-        why: Violation | None = ctx.facts.can_share(ctx, state, seat)
-        return why
+        owner = self.rulebook.fact_owner("can_share").id
+        return explain(owner, ctx.facts.can_share(ctx, state, seat))
 
     def first_seat(self, state: State) -> int:
         """The seat that moves (or would move) first given the seats' energy now (LY-5).
@@ -198,7 +203,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.first_seat(game.position(skills=[(5,) * 5, (0, 0, 0, 0, 6), (9,) * 5]))
         2
         """
-        return rules.first_seat(state.seats, state.tie_order)
+        ctx = self.rule_context
+        return int(ctx.facts.first_seat(ctx, state.seats, state.tie_order))
 
     def mover(self, state: State) -> int | None:
         """The seat whose turn it is in the round (``None`` in the setup and at the end).
@@ -209,7 +215,9 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.mover(game.position(skills=[(5,) * 5] * 3, to_move=2))
         2
         """
-        return rules.mover(state)
+        ctx = self.rule_context
+        seat: int | None = ctx.facts.mover(ctx, state)
+        return seat
 
     # -- for agents, front-ends, learning code and balance reports ------------------------
     def heuristic(self, state: State, seat: int) -> float:

@@ -24,7 +24,7 @@ observing seat, then ``OBS_OTHER`` per other seat in turn order from the observi
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from collections import Counter
 from typing import Any
 
 from boardrules.core.rng import MASK, Rng
@@ -66,14 +66,7 @@ from boardrules.games.lyceum.events import (
     ExperienceShared,
     Rested,
 )
-from boardrules.games.lyceum.rules import (
-    DECLARATION_TARGETS,
-    DECLARE_VALUES,
-    DECLARES,
-    declaration_bonus,
-    mover,
-    score,
-)
+from boardrules.games.lyceum.rules import DECLARATION_TARGETS, DECLARE_VALUES, DECLARES
 from boardrules.games.lyceum.state import HIDDEN, Stage, State, Step, StepKind
 
 __all__ = [
@@ -189,10 +182,8 @@ def heuristic(tables: Tables, state: State, seat: int) -> float:
     SP of a card the seat has drawn or is offered and may play.
     """
     sheet = state.seats[seat]
-    value = sheet.played_xp + sheet.shared_xp + 10 * sum(sheet.skills)
-    if state.stage is Stage.OVER:
-        value += declaration_bonus(sheet)
-    elif state.queue:
+    value = tables.facts.score(tables, state).points[seat] + 10 * sum(sheet.skills)
+    if state.queue:
         step = state.queue[0]
         if (
             step.seat == seat
@@ -241,7 +232,7 @@ def _card(tables: Tables, card_id: str | None, skills: tuple[int, ...] | None) -
     special = card.special
     out = [1]
     out += [1 if card.colour is c else 0 for c in _COLOURS]
-    out += [_c(v) for v in card.needs]
+    out += [_c(max(c, lo)) for c, lo in zip(card.conditions, card.losses, strict=True)]
     out += [_c(v) for v in card.losses]
     out += [_c(v) for v in card.gains]
     out += [1 if special is not None and special.kind is k else 0 for k in _SPECIALS]
@@ -269,7 +260,7 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
     """
     n = len(view.seats)
     seats = view.seats
-    levels = tables.levels
+    level = tables.facts.level
     queue = view.queue
     over = view.stage is Stage.OVER
     out: list[int] = [
@@ -291,7 +282,7 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
     else:
         out += [0] * len(_KINDS) + [0, -1, 0] + [-1] * (len(SKILLS) - 1)
         out += _card(tables, None, None)
-    moving = mover(view)
+    moving = tables.facts.mover(tables, view)
     out.append(-1 if moving is None else (moving - seat) % n)
     out.append(-1 if view.first is None else (view.first - seat) % n)
 
@@ -303,13 +294,13 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         and any(s.seat == seat and s.kind in _SETUP_KINDS for s in queue)
     )
     out += [_c(v) for v in sheet.skills]
-    out += [_c(_level(levels, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
+    out += [_c(level(tables, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
     rest = tables.facts.rest_moves(tables, view.effects, view.round, seat)
     out += [1 if sheet.shared else 0, _c(rest)]
-    out.append(1 if not over and tables.facts.can_share(tables, view, seat) is None else 0)
+    out.append(1 if not over and _may_share(tables, view, seat) else 0)
     out.append(_c(sum(declaration)) if declaration else 0)
     out += [_c(v) for v in declaration] if declaration else [0] * len(SKILLS)
-    out += [1 if settled else 0, 1 if declaration and _met(sheet.skills, declaration) else 0]
+    out += [1 if settled else 0, 1 if declaration and tables.facts.bonus(tables, sheet) else 0]
     out += _card(tables, sheet.deferred, sheet.skills)
     out.append(_waited(view, sheet.deferred, sheet.deferred_round))
 
@@ -321,43 +312,34 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         xp = other.played_xp + other.shared_xp
         out.append(1)
         out += [_c(v) for v in other.skills]
-        out += [_c(_level(levels, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
+        out += [_c(level(tables, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
         out += [1 if other.shared else 0, 1 if other.deferred is not None else 0]
         out.append(_waited(view, other.deferred, other.deferred_round))
         out.append(_c(tables.facts.rest_moves(tables, view.effects, view.round, (seat + k) % n)))
         if over and other.declaration != HIDDEN:
             shown = other.declaration
             out.append(_c(sum(shown)) if shown else 0)
-            out.append(1 if shown and _met(other.skills, shown) else 0)
+            out.append(1 if shown and tables.facts.bonus(tables, other) else 0)
         else:
             out += [-1, -1]
     return tuple(out)
 
 
-def _level(levels: tuple[int, ...], xp: int) -> int:
-    return bisect_right(levels, xp)
+def _may_share(tables: Tables, state: State, seat: int) -> bool:
+    """Whether ``seat`` may share experience now (LY-18's fact ``can_share``; no seat may
+    in a variant without it)."""
+    can_share = getattr(tables.facts, "can_share", None)
+    return can_share is not None and can_share(tables, state, seat) is None
 
 
-def _met(skills: tuple[int, ...], declaration: tuple[int, ...]) -> bool:
-    return all(have >= want for have, want in zip(skills, declaration, strict=True))
-
-
-#: The events :func:`tally` counts with one key each: the key, or the words before the card
-#: for a kind whose key names it (:data:`_CARDED`).
-_ONE_KEY: dict[type, str] = {
+#: The words before the card of the events :func:`tally` counts by card, and the keys of
+#: those it counts as they are.
+_CARDED: dict[type, str] = {
     CardDiscarded: "card discarded: ",
     CardDeferred: "card deferred: ",
     DeferredExpired: "deferred card expired: ",
-    Rested: "rest",
-    ExperienceShared: "experience shared",
 }
-_CARDED = (CardDiscarded, CardDeferred, DeferredExpired)
-#: Per kind of event whose key names its card (:data:`_CARDED` and a card drawn), each
-#: card's key, written once (a game has a few hundred cards): :func:`_card_key`.
-_CARD_KEYS: dict[type, dict[str, str]] = {kind: {} for kind in (*_CARDED, CardDrawn)}
-_WORDS: dict[type, str] = {**_ONE_KEY, CardDrawn: "card drawn: "}
-_TALLIED = frozenset({CardDrawn, CardPlayed, *_ONE_KEY})
-_DRAW_KEYS = {colour: f"draw: {colour.value}" for colour in Colour}
+_ONE_KEY: dict[type, str] = {Rested: "rest", ExperienceShared: "experience shared"}
 
 
 def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, int]:
@@ -374,55 +356,38 @@ def tally(tables: Tables, state: State, events: tuple[Event, ...]) -> dict[str, 
     """
     if state.stage is not Stage.OVER:
         return {}
-    out: dict[str, int] = {}
-    winners = set(score(tables, state).winners)
-    levels = tables.levels
+    standings = tables.facts.score(tables, state)
+    winners = set(standings.winners)
+    keys: list[str] = []
     for i, sheet in enumerate(state.seats):
-        won = i in winners
-        keys = [f"character: {sheet.character}",
-                f"final level: {_level(levels, sheet.played_xp + sheet.shared_xp)}"]
         declaration = sheet.declaration
         if declaration:
-            met = "met" if _met(sheet.skills, declaration) else "missed"
+            met = "met" if standings[i].breakdown.get("declaration") else "missed"
             outcome = f"declaration {met}: {sum(declaration)}"
         else:
             outcome = "no declaration"
-        keys.append(outcome)
-        if won:
+        keys += [f"character: {sheet.character}",
+                 f"final level: {tables.facts.level(tables, sheet.played_xp + sheet.shared_xp)}",
+                 outcome]
+        if i in winners:
             keys += [f"winner character: {sheet.character}", f"winner {outcome}"]
         if sheet.deferred is not None:
             keys.append(f"deferred card unplayed at the end: {sheet.deferred}")
-        for key in keys:
-            out[key] = out.get(key, 0) + 1
-    for event in events:  # about one a step: the kinds not counted are passed over first
+    for event in events:
         kind = type(event)
-        if kind not in _TALLIED:
-            continue
         if isinstance(event, CardDrawn):
-            keys = [_DRAW_KEYS[event.colour], _card_key(kind, event.card)]
+            keys += [f"draw: {event.colour.value}", f"card drawn: {event.card}"]
+        elif isinstance(event, CardDiscarded | CardDeferred | DeferredExpired):
+            keys.append(_CARDED[kind] + event.card)
+        elif kind in _ONE_KEY:
+            keys.append(_ONE_KEY[kind])
         elif isinstance(event, CardPlayed):
-            keys = [f"card played: {event.card}"] if event.seat in winners else []
+            if event.seat in winners:
+                keys.append(f"card played: {event.card}")
             keys.append(f"card played (all seats): {event.card}")
             if event.deferred:
                 keys.append("deferred card played")
-        else:
-            one = _card_key(kind, event.card) if isinstance(event, _CARDED) else _ONE_KEY[kind]
-            out[one] = out.get(one, 0) + 1
-            continue
-        for key in keys:
-            out[key] = out.get(key, 0) + 1
-    return out
-
-
-def _card_key(kind: type, card: str) -> str:
-    """The tally key of an event of ``kind`` naming ``card``, written once and kept."""
-    known = _CARD_KEYS[kind]
-    key = known.get(card)
-    if key is None:
-        key = _WORDS[kind] + card
-        if len(known) < 4096:
-            known[card] = key
-    return key
+    return dict(Counter(keys))
 
 
 def action_strategy() -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 
 from boardrules.core.violation import (
@@ -12,15 +11,10 @@ from boardrules.core.violation import (
     register_messages,
     register_steps,
 )
-from boardrules.games.lyceum.content import Card, default_content
+from boardrules.games.lyceum.content import default_content
 from boardrules.i18n import CARD_COLOURS_RU, SKILLS_RU
 
 __all__ = ["CATALOG", "KINDS", "STEPS", "card_title"]
-
-
-@functools.cache
-def _default_cards() -> dict[str, Card]:
-    return {card.id: card for card in default_content().cards}
 
 
 def card_title(card: ParamValue, lang: Lang = "en") -> str:
@@ -29,8 +23,9 @@ def card_title(card: ParamValue, lang: Lang = "en") -> str:
     >>> card_title("ly-green-01", "ru").startswith("«")
     True
     """
-    found = _default_cards().get(str(card))
-    if found is None:
+    try:
+        found = default_content().card(str(card))
+    except KeyError:
         return f"«{card}»"
     return f"«{found.title_ru if lang == 'ru' else found.title_en}»"
 

@@ -1,6 +1,12 @@
 """Invariants of a Lyceum state (:func:`validate_state`) and positions built from a designer's
-description (:func:`build_position`); both get the tables's
-:class:`~boardrules.games.lyceum.content.Tables`."""
+description (:func:`build_position`); both get the game's
+:class:`~boardrules.games.lyceum.content.Tables`.
+
+Validation checks a state's shape and what follows from the rules, which it reads through
+the rulebook's facts (``tables.facts.rounds``, ``deferral_turns`` ...): a variant that
+replaces a unit changes what its states must keep. It does not repeat a rule's refusals (a
+skill at 0, a share from level 3): a variant without them reaches states that break them.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +16,8 @@ from typing import TypeVar
 
 from boardrules.core.errors import BadInput
 from boardrules.core.rng import MAX_SEED
-from boardrules.games.lyceum.content import (
-    SKILLS,
-    Colour,
-    Epoch,
-    Skill,
-    Tables,
-    epoch_of_round,
-)
-from boardrules.games.lyceum.rules import (
-    DECLARATION_BONUS,
-    DEFER_TURNS,
-    EXTRA_POINTS,
-    ROUNDS,
-    SHARE_LEVEL,
-    largest_choice,
-    longest_rest,
-)
+from boardrules.games.lyceum.content import SKILLS, Colour, Epoch, Skill, Tables, epoch_of_round
+from boardrules.games.lyceum.rules import DECLARATION_BONUS
 from boardrules.games.lyceum.state import HIDDEN, Effect, Seat, Stage, State, Step, StepKind
 
 __all__ = ["build_position", "validate_state"]
@@ -36,8 +27,7 @@ _COLOURS = tuple(Colour)
 _EPOCHS = tuple(Epoch)
 # No rule caps SP or XP (custom content and level tables reach any amount), so states are
 # bounded only by the integers serde carries.
-_MAX_SP = (1 << 64) - 1
-_MAX_XP = (1 << 64) - 1
+_MAX = (1 << 64) - 1
 
 
 def _int(value: object, path: str, low: int, high: int) -> int:
@@ -46,27 +36,29 @@ def _int(value: object, path: str, low: int, high: int) -> int:
     return value
 
 
+def _ints(values: object, path: str, count: int, what: str) -> tuple[int, ...]:
+    if not isinstance(values, tuple) or len(values) != count:
+        raise BadInput(path, what)
+    for i, value in enumerate(values):
+        _int(value, f"{path}[{i}]", -_MAX, _MAX)
+    return values
+
+
 def _validate_seat(tables: Tables, sheet: object, path: str) -> Seat:
     if not isinstance(sheet, Seat):
         raise BadInput(path, "expected a Seat")
     if sheet.character not in tables.base:
         raise BadInput(f"{path}.character", f"LY-2: no character {sheet.character!r:.40}")
-    skills = sheet.skills
-    if not isinstance(skills, tuple) or len(skills) != len(SKILLS):
-        raise BadInput(f"{path}.skills", "five skills: health, intellect, creativity, "
-                       "communication, energy")
-    for i, value in enumerate(skills):
-        _int(value, f"{path}.skills[{i}]", 0, _MAX_SP)  # LY-1: never below 0
-    for name in ("played_xp", "shared_xp"):
-        xp = _int(getattr(sheet, name), f"{path}.{name}", 0, _MAX_XP)
-        if xp % 100:
-            raise BadInput(f"{path}.{name}", "XP comes in hundreds")
+    _ints(sheet.skills, f"{path}.skills", len(SKILLS),
+          "five skills: health, intellect, creativity, communication, energy")
+    _int(sheet.played_xp, f"{path}.played_xp", 0, _MAX)
+    if sheet.played_xp % 100:
+        raise BadInput(f"{path}.played_xp", "LY-14: a card brings 100, 200 or 500 XP")
+    _int(sheet.shared_xp, f"{path}.shared_xp", 0, _MAX)
     declaration = sheet.declaration
     if declaration is not None and declaration != HIDDEN:
-        if not isinstance(declaration, tuple) or len(declaration) != len(SKILLS):
-            raise BadInput(f"{path}.declaration", "LY-4: a declaration gives SP for five skills")
-        for i, value in enumerate(declaration):
-            _int(value, f"{path}.declaration[{i}]", 0, max(DECLARATION_BONUS))
+        _ints(declaration, f"{path}.declaration", len(SKILLS),
+              "LY-4: a declaration gives SP for five skills")
         if sum(declaration) not in DECLARATION_BONUS:
             raise BadInput(f"{path}.declaration", "LY-4: a declaration sums to 35, 40 or 45 SP")
     if type(sheet.shared) is not bool:
@@ -74,22 +66,34 @@ def _validate_seat(tables: Tables, sheet: object, path: str) -> Seat:
     return sheet
 
 
-def _validate_step(tables: Tables, step: object, path: str, seats: int) -> Step:
+def _longest(tables: Tables) -> tuple[int, int]:
+    """The most SP a pending step of SP of choice and of moves can hold under these rules and
+    this content: the setup's extra SP, every level at once (LY-19's ``level_up``), a gain
+    special; a rest in any round (LY-17's ``rest_moves``), a lasting special or a
+    redistribution."""
+    facts = tables.facts
+    levels = facts.level_up(tables, 0, 1, max(len(tables.levels), 2)).count
+    choose = max(1, facts.extra_points(tables), levels, tables.largest_gain)
+    rests = (facts.rest_moves(tables, (), r, 0) for r in range(1, facts.rounds(tables) + 1))
+    return choose, max(*rests, tables.longest_lasting_rest)
+
+
+def _validate_step(
+    step: object, path: str, tables: Tables, seats: int, longest: tuple[int, int]
+) -> Step:
     if not isinstance(step, Step):
         raise BadInput(path, "expected a Step")
     _int(step.seat, f"{path}.seat", 0, seats - 1)
     kind = step.kind
-    card_steps = (StepKind.DECIDE, StepKind.OFFER)
-    if (step.card is not None) != (kind in card_steps):
+    if (step.card is not None) != (kind in (StepKind.DECIDE, StepKind.OFFER)):
         raise BadInput(f"{path}.card", "only a drawn or offered card step names a card")
     if step.card is not None and step.card not in tables.cards:
         raise BadInput(f"{path}.card", f"no card {step.card!r:.40}")
     if step.values and kind is not StepKind.DECLARE_SKILL:
         raise BadInput(f"{path}.values", "only a declaration step holds values")
-    if kind is StepKind.CHOOSE:
-        _int(step.count, f"{path}.count", 1, largest_choice(tables, EXTRA_POINTS))
-    elif kind is StepKind.MOVE:
-        _int(step.count, f"{path}.count", 1, longest_rest(tables))
+    if kind in (StepKind.CHOOSE, StepKind.MOVE):
+        choose, move = longest
+        _int(step.count, f"{path}.count", 1, choose if kind is StepKind.CHOOSE else move)
     elif kind is StepKind.DECLARE_SKILL:
         _validate_declare_step(step, path)
     elif step.count != 0:
@@ -100,36 +104,33 @@ def _validate_step(tables: Tables, step: object, path: str, seats: int) -> Step:
 def _validate_declare_step(step: Step, path: str) -> None:
     if step.count == 0 and step.values == ():
         return  # hidden from this view (LY-22)
-    if len(step.values) >= len(SKILLS) - 1:
+    if not isinstance(step.values, tuple) or len(step.values) >= len(SKILLS) - 1:
         raise BadInput(f"{path}.values", "LY-4: at most four skills are set one by one")
     for i, value in enumerate(step.values):
-        _int(value, f"{path}.values[{i}]", 0, max(DECLARATION_BONUS))
-    _int(step.count, f"{path}.count", 0, max(DECLARATION_BONUS))
+        _int(value, f"{path}.values[{i}]", -_MAX, _MAX)
+    _int(step.count, f"{path}.count", -_MAX, _MAX)
     if step.count + sum(step.values) not in DECLARATION_BONUS:
         raise BadInput(f"{path}.count", "LY-4: a declaration sums to 35, 40 or 45 SP")
 
 
 def _validate_setup(tables: Tables, state: State) -> None:
     queue = state.queue
-    if not queue:
-        raise BadInput("$.queue", "the setup has pending steps")
-    current = queue[0].seat
+    extra = tables.facts.extra_points(tables)
     head = queue[0]
+    current = head.seat
     if head.kind is StepKind.CHOOSE:
-        if head.count > EXTRA_POINTS:
-            raise BadInput("$.queue[0].count", f"LY-3: {EXTRA_POINTS} extra SP at most")
+        if head.count > extra:
+            raise BadInput("$.queue[0].count", f"LY-3: {extra} extra SP at most")
         if len(queue) < 2 or queue[1] != Step(StepKind.DECLARE, current):
             raise BadInput("$.queue[1]", "LY-4: the declaration follows the extra SP")
-        rest = 2
-        pending = head.count
+        rest, pending = 2, head.count
     elif head.kind in (StepKind.DECLARE, StepKind.DECLARE_SKILL):
-        rest = 1
-        pending = 0
+        rest, pending = 1, 0
     else:
         raise BadInput("$.queue[0].kind", "the setup has only extra SP and declarations")
     expected: list[Step] = []
     for seat in range(current + 1, len(state.seats)):
-        expected += [Step(StepKind.CHOOSE, seat, EXTRA_POINTS), Step(StepKind.DECLARE, seat)]
+        expected += [Step(StepKind.CHOOSE, seat, extra), Step(StepKind.DECLARE, seat)]
     if list(queue[rest:]) != expected:
         raise BadInput("$.queue", "LY-3: the seats after the current one still have their setup")
     for i, sheet in enumerate(state.seats):
@@ -137,9 +138,9 @@ def _validate_setup(tables: Tables, state: State) -> None:
         base = tables.base[sheet.character]
         if any(a < b for a, b in zip(sheet.skills, base, strict=True)):
             raise BadInput(f"{path}.skills", "LY-3: the extra SP only add to the base SP")
-        extra = EXTRA_POINTS if i < current else EXTRA_POINTS - pending if i == current else 0
-        if sum(sheet.skills) != sum(base) + extra:
-            raise BadInput(f"{path}.skills", f"LY-3: this seat has placed {extra} extra SP")
+        placed = extra if i < current else extra - pending if i == current else 0
+        if sum(sheet.skills) != sum(base) + placed:
+            raise BadInput(f"{path}.skills", f"LY-3: this seat has placed {placed} extra SP")
         if sheet.played_xp or sheet.shared_xp or sheet.deferred or sheet.shared:
             raise BadInput(path, "nothing is played during the setup")
         if i >= current and sheet.declaration is not None:
@@ -148,9 +149,7 @@ def _validate_setup(tables: Tables, state: State) -> None:
 
 def _validate_turn(tables: Tables, state: State) -> None:
     queue = state.queue
-    n = len(state.seats)
-    assert state.first is not None
-    mover = (state.first + state.turn) % n
+    mover = tables.facts.mover(tables, state)
     for i, step in enumerate(queue):
         path = f"$.queue[{i}]"
         if step.kind in (StepKind.DECLARE, StepKind.DECLARE_SKILL):
@@ -171,13 +170,35 @@ def _validate_turn(tables: Tables, state: State) -> None:
         if head.card != sheet.deferred or state.round <= sheet.deferred_round:
             raise BadInput("$.queue[0].card", "LY-13: the offer is the seat's deferred card "
                            "from an earlier round")
-        deferred = sheet.deferred
-        if deferred is None or not tables.facts.eligible(tables, sheet.skills, deferred):
+        if not tables.facts.eligible(tables, sheet.skills, head.card):
             raise BadInput("$.queue[0].card", "LY-13: only an eligible deferred card is offered")
     if head.kind is StepKind.DECIDE:
         assert head.card is not None
         if tables.cards[head.card].epoch is not epoch_of_round(state.round):
             raise BadInput("$.queue[0].card", "LY-8: the drawn card is of this epoch")
+
+
+def _validate_deferred(tables: Tables, state: State, i: int, sheet: Seat) -> None:
+    """A deferred card waits from the seat's own turn for ``deferral_turns`` more of its
+    turns (LY-13): the window depends on whether the seat has had its turn this round."""
+    path = f"$.seats[{i}]"
+    if sheet.deferred is None:
+        if sheet.deferred_round != 0:
+            raise BadInput(f"{path}.deferred_round", "no deferred card, no deferral round")
+        return
+    if sheet.deferred not in tables.cards:
+        raise BadInput(f"{path}.deferred", f"no card {sheet.deferred!r:.40}")
+    over = state.stage is Stage.OVER
+    first = state.first
+    n = len(state.seats)
+    moved = over or (first is not None and (i - first) % n <= state.turn)
+    done = over or (first is not None and (i - first) % n < state.turn)
+    turns = tables.facts.deferral_turns(tables)
+    low = state.round - (turns - 1 if done else turns)
+    _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
+         state.round if moved else state.round - 1)
+    if tables.cards[sheet.deferred].epoch is not epoch_of_round(sheet.deferred_round):
+        raise BadInput(f"{path}.deferred", "LY-12: a card is deferred in its own epoch")
 
 
 def validate_state(tables: Tables, state: State) -> None:
@@ -191,15 +212,15 @@ def validate_state(tables: Tables, state: State) -> None:
     if not tables.min_players <= n <= tables.max_players:
         raise BadInput("$.seats", f"LY-1: {tables.min_players} to {tables.max_players} seats")
     seats = [_validate_seat(tables, s, f"$.seats[{i}]") for i, s in enumerate(state.seats)]
-    characters = [s.character for s in seats]
-    if len(set(characters)) != n:
+    if len({s.character for s in seats}) != n:
         raise BadInput("$.seats", "LY-2: each seat has its own character")
     if sorted(state.tie_order) != list(range(n)):
         raise BadInput("$.tie_order", "LY-5: the tie order lists every seat once")
     if not isinstance(state.stage, Stage):
         raise BadInput("$.stage", "expected a stage")
     setup = state.stage is Stage.SETUP
-    _int(state.round, "$.round", 0 if setup else 1, 0 if setup else ROUNDS)
+    rounds = tables.facts.rounds(tables)
+    _int(state.round, "$.round", 0 if setup else 1, 0 if setup else rounds)
     _int(state.turn, "$.turn", 0, 0 if setup else n - 1)
     if setup != (state.first is None):
         raise BadInput("$.first", "the first seat is known exactly once the setup is over")
@@ -207,44 +228,25 @@ def validate_state(tables: Tables, state: State) -> None:
         _int(state.first, "$.first", 0, n - 1)
     if not isinstance(state.queue, tuple):
         raise BadInput("$.queue", "expected a list of steps")
+    longest = _longest(tables)
     for i, step in enumerate(state.queue):
-        _validate_step(tables, step, f"$.queue[{i}]", n)
+        _validate_step(step, f"$.queue[{i}]", tables, n, longest)
     over = state.stage is Stage.OVER
     if over != (not state.queue):
-        raise BadInput("$.queue", "steps are pending exactly until the tables is over")
-    if over and (state.round != ROUNDS or state.turn != n - 1):
-        raise BadInput("$.round", "LY-20: the tables ends after the last turn of round 10")
+        raise BadInput("$.queue", "steps are pending exactly until the game is over")
+    if over and (state.round != rounds or state.turn != n - 1):
+        raise BadInput("$.round", f"LY-20: the game ends after the last turn of round {rounds}")
     if setup:
         _validate_setup(tables, state)
     elif not over:
         _validate_turn(tables, state)
-    epoch = epoch_of_round(state.round)
     held: dict[str, str] = {}
     for i, sheet in enumerate(seats):
-        path = f"$.seats[{i}]"
-        if sheet.deferred is None:
-            if sheet.deferred_round != 0:
-                raise BadInput(f"{path}.deferred_round", "no deferred card, no deferral round")
-        else:
-            if sheet.deferred not in tables.cards:
-                raise BadInput(f"{path}.deferred", f"no card {sheet.deferred!r:.40}")
-            # LY-13: offered in the seat's next three main turns, gone at the end of the
-            # third; deferred only in its own turn. So the window depends on whether the
-            # seat has had its turn this round.
-            moved = over or (state.first is not None and (i - state.first) % n <= state.turn)
-            done = over or (state.first is not None and (i - state.first) % n < state.turn)
-            low = state.round - (DEFER_TURNS - 1 if done else DEFER_TURNS)
-            _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
-                 state.round if moved else state.round - 1)
-            card = tables.cards[sheet.deferred]
-            if card.epoch is not epoch_of_round(sheet.deferred_round):
-                raise BadInput(f"{path}.deferred", "LY-12: a card is deferred in its own epoch")
-            held[sheet.deferred] = f"{path}.deferred"
-        xp = sheet.played_xp + sheet.shared_xp
-        if sheet.shared and tables.content.level_of(xp) < SHARE_LEVEL:
-            raise BadInput(f"{path}.shared", "LY-18: only a seat of level 3 or more shares")
+        _validate_deferred(tables, state, i, sheet)
+        if sheet.deferred is not None:
+            held[sheet.deferred] = f"$.seats[{i}].deferred"
         if sheet.shared_xp and not any(s.shared for j, s in enumerate(seats) if j != i):
-            raise BadInput(f"{path}.shared_xp", "LY-18: no other seat has shared experience")
+            raise BadInput(f"$.seats[{i}].shared_xp", "LY-18: no other seat has shared experience")
     if len(held) != sum(1 for s in seats if s.deferred is not None):
         raise BadInput("$.seats", "LY-12: a card is deferred by one seat at most")
     if state.queue and state.queue[0].kind is StepKind.DECIDE:
@@ -252,6 +254,7 @@ def validate_state(tables: Tables, state: State) -> None:
         if state.queue[0].card in held:
             raise BadInput("$.queue[0].card", "the drawn card is also deferred")
         held[state.queue[0].card] = "$.queue[0].card"
+    epoch = epoch_of_round(state.round)
     _validate_piles(tables, state, epoch, held)
     _validate_effects(tables, state, epoch, held)
 
@@ -310,14 +313,14 @@ def _skills(value: Sequence[int] | Mapping[str, int], path: str) -> tuple[int, .
         out = [0] * len(SKILLS)
         for key, amount in value.items():
             try:
-                out[Skill(key).index] = _int(amount, f"{path}.{key}", 0, _MAX_SP)
+                out[Skill(key).index] = _int(amount, f"{path}.{key}", 0, _MAX)
             except ValueError:
                 raise BadInput(f"{path}.{key}", "unknown skill") from None
         return tuple(out)
     if isinstance(value, str) or len(value) != len(SKILLS):
         raise BadInput(path, "five SP values: health, intellect, creativity, communication, "
                        "energy")
-    return tuple(_int(v, f"{path}[{i}]", 0, _MAX_SP) for i, v in enumerate(value))
+    return tuple(_int(v, f"{path}[{i}]", 0, _MAX) for i, v in enumerate(value))
 
 
 def build_position(
@@ -390,7 +393,7 @@ def build_position(
                 None if decl is None else tuple(decl), card_id, when, did_share[i],
             )
         )
-    round_ = _int(round, "$.round", 1, 10)
+    round_ = _int(round, "$.round", 1, tables.facts.rounds(tables))
     epoch = epoch_of_round(round_)
     taken = {s.deferred for s in seats if s.deferred} | {c for _, c in effects}
     if piles is None:

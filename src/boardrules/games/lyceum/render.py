@@ -14,6 +14,7 @@ Now: seat 0 places 5 SP of choice
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
 from boardrules.core.standings import Standings
@@ -33,9 +34,12 @@ from boardrules.games.lyceum.content import (
     Content,
     Epoch,
     SpecialKind,
+    Tables,
     Target,
     epoch_of_round,
 )
+from boardrules.games.lyceum.messages import KINDS
+from boardrules.games.lyceum.rules import DECLARATION_TARGETS
 from boardrules.games.lyceum.state import HIDDEN, Seat, Stage, State, Step, StepKind
 
 __all__ = ["COLOUR_FILL", "Rules", "render_svg", "render_text"]
@@ -57,17 +61,29 @@ _SHORT = {
 
 
 class Rules(Protocol):
-    """What the drawing reads of a Lyceum game (``lyceum.Game`` offers it)."""
+    """What the drawing reads of a Lyceum game (``lyceum.Game`` offers it): the rules'
+    context (the content's tables and the rulebook's facts) and the composed game."""
 
     @property
     def content(self) -> Content: ...
+    @property
+    def rule_context(self) -> Tables: ...
     def card(self, card_id: str) -> Card: ...
     def level(self, xp: int) -> int: ...
     def eligible(self, skills: tuple[int, ...], card_id: str) -> bool: ...
-    def rest_moves(self, state: State, seat: int) -> int: ...
     def view(self, state: State, seat: int | None) -> State: ...
+    def is_over(self, state: State) -> bool: ...
     def to_move(self, state: State) -> int | None: ...
+    def accepts(self, state: State) -> Collection[type]: ...
     def score(self, state: State) -> Standings: ...
+
+
+def _listed(words: list[str], ru: bool) -> str:
+    """``a, b, or c`` (``a, b или c``)."""
+    if len(words) < 2:
+        return "".join(words)
+    last = " или " if ru else (", or " if len(words) > 2 else " or ")
+    return ", ".join(words[:-1]) + last + words[-1]
 
 
 def _vector(values: tuple[int, ...], ru: bool) -> str:
@@ -114,9 +130,10 @@ def _asked(game: Rules, view: State, step: Step, ru: bool) -> str:
             return f"{who} распределяет {plural_ru(step.count, 'SP', 'SP', 'SP')} на выбор"
         return f"{who} places {step.count} SP of choice"
     if kind is StepKind.DECLARE:
+        targets = _listed([str(t) for t in DECLARATION_TARGETS], ru)
         if ru:
-            return f"{who} выбирает заявку: 35, 40, 45 SP или без заявки"
-        return f"{who} chooses a declaration: 35, 40 or 45 SP, or none"
+            return f"{who} выбирает заявку: {targets} SP или без заявки"
+        return f"{who} chooses a declaration: {targets} SP, or none"
     if kind is StepKind.DECLARE_SKILL:
         if step.count == 0 and not step.values:
             return f"{who} составляет заявку (скрыто)" if ru else (
@@ -127,10 +144,9 @@ def _asked(game: Rules, view: State, step: Step, ru: bool) -> str:
         if ru:
             return f"{who} заявляет SP на умение «{name}» (осталось {step.count})"
         return f"{who} declares SP for {name} ({step.count} left)"
-    if kind is StepKind.MAIN:
-        if ru:
-            return f"{who}: взять карту, отдохнуть или поделиться опытом"
-        return f"{who}: draw a card, rest, or share experience"
+    if kind is StepKind.MAIN:  # the main actions the rules list (LY-7)
+        labels = [KINDS[k.__name__][ru] for k in game.accepts(view)]
+        return f"{who}: " + _listed([label[:1].lower() + label[1:] for label in labels], ru)
     if kind is StepKind.DECIDE:
         return f"{who}: сыграть, сбросить или отложить карту" if ru else (
             f"{who}: play, discard or defer the drawn card"
@@ -153,13 +169,13 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     'Seat 0 places 5 SP of choice.'
     """
     ru = check_lang(lang) == "ru"
-    if not view.queue:
+    if game.is_over(view) or not view.queue:
         return standings_sentence(game.score(view), lang)
     text = _asked(game, view, view.queue[0], ru)
     return text[:1].upper() + text[1:] + "."
 
 
-def _declaration(sheet: Seat, setting: bool, ru: bool) -> str:
+def _declaration(game: Rules, sheet: Seat, setting: bool, ru: bool) -> str:
     d = sheet.declaration
     if d == HIDDEN:
         return "скрыта" if ru else "hidden"
@@ -167,7 +183,8 @@ def _declaration(sheet: Seat, setting: bool, ru: bool) -> str:
         if setting:
             return "ещё нет" if ru else "not yet"
         return "без заявки" if ru else "none"
-    met = all(h >= w for h, w in zip(sheet.skills, d, strict=True))
+    tables = game.rule_context
+    met = tables.facts.bonus(tables, sheet) > 0  # LY-20: met in every skill
     state = ("выполнена" if met else "не выполнена") if ru else ("met" if met else "not met")
     return f"{sum(d)} SP {'/'.join(map(str, d))} ({state})"
 
@@ -183,10 +200,12 @@ def _header(view: State, game: Rules, ru: bool) -> str:
         return f"{title} — {'подготовка' if ru else 'setup'}"
     epoch = epoch_of_round(view.round)
     name = epoch.name_ru if ru else _EPOCH_EN[epoch]
+    tables = game.rule_context
+    rounds = tables.facts.rounds(tables)
     if ru:
-        text = f"{title} — раунд {view.round} из 10, возраст {view.age}, эпоха «{name}»"
+        text = f"{title} — раунд {view.round} из {rounds}, возраст {view.age}, эпоха «{name}»"
     else:
-        text = f"{title} — round {view.round} of 10, age {view.age}, epoch: {name}"
+        text = f"{title} — round {view.round} of {rounds}, age {view.age}, epoch: {name}"
     if view.stage is Stage.OVER:
         text += " — игра окончена" if ru else " — game over"
     return text
@@ -197,7 +216,7 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
     ru = check_lang(lang) == "ru"
     view = game.view(state, check_seat(seat, len(state.seats)))
     lines = [_header(view, game, ru)]
-    if view.queue:
+    if view.queue and not game.is_over(view):
         step = view.queue[0]
         lines.append(("Сейчас: " if ru else "Now: ") + _asked(game, view, step, ru))
         if step.card is not None:
@@ -249,7 +268,7 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
                 str(sum(sheet.skills)),
                 str(game.level(sheet.xp)),
                 str(sheet.xp),
-                _declaration(sheet, i in setting, ru),
+                _declaration(game, sheet, i in setting, ru),
             ]
         )
     lines.extend(table(rows))
@@ -365,7 +384,7 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         level = game.level(sheet.xp)
         svg.text(20, y + 38, f"{'уровень' if ru else 'level'} {level} · {sheet.xp} XP"
                  f" · {sum(sheet.skills)} SP", size=11)
-        declared = _declaration(sheet, i in setting, ru)
+        declared = _declaration(game, sheet, i in setting, ru)
         svg.text(20, y + 54, f"{'заявка' if ru else 'declaration'}: {declared}", size=11)
         if sheet.shared:
             svg.text(20, y + 70, "поделился опытом" if ru else "has shared experience", size=10,
@@ -377,10 +396,10 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
             # The viewer's own bars name their skill: a click chooses that skill (LY-7).
             svg.open("g", class_="skill", data_card=skill.value if i == seat else None)
             svg.rect(bx, by, 46, 46, fill="#eee")
-            bar = min(value, 15) / 15 * 46
+            bar = max(0, min(value, 15)) / 15 * 46
             svg.rect(bx, by + 46 - bar, 46, bar, fill=_SKILL_FILL[k])
             if sheet.declaration:
-                want = min(sheet.declaration[k], 15) / 15 * 46
+                want = max(0, min(sheet.declaration[k], 15)) / 15 * 46
                 svg.line(bx - 2, by + 46 - want, bx + 48, by + 46 - want, stroke="#000",
                          stroke_width=2, stroke_dasharray="4 2")
             svg.text(bx + 23, by - 3, str(value), size=12, anchor="middle", font_weight="bold")

@@ -21,7 +21,6 @@ from boardrules.core.errors import BadInput
 from boardrules.core.record import GameRecord
 from boardrules.core.replay import load_game, replay
 from boardrules.core.standings import Standings
-from boardrules.games.lyceum.rules import declaration_bonus
 from boardrules.games.lyceum.state import Stage, State
 
 __all__ = [
@@ -168,10 +167,11 @@ class ProtocolRow:
 
 def _rows(game: Any, state: State, round_: int) -> list[ProtocolRow]:
     final = state.stage is Stage.OVER
+    standings = game.score(state)  # LY-20: the declaration's bonus is counted at the end
     rows = []
     for seat, sheet in enumerate(state.seats):
         xp = sheet.played_xp + sheet.shared_xp
-        bonus = declaration_bonus(sheet) if final else None
+        bonus = standings[seat].breakdown.get("declaration", 0) if final else None
         rows.append(
             ProtocolRow(
                 round=round_,

@@ -13,27 +13,18 @@ the end, :func:`freeze`); when its queue runs empty, the moments :data:`SETUP_OV
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
 
+from boardrules.core.frozen import builder
 from boardrules.games.lyceum.content import SpecialKind, Target
 
 __all__ = [
-    "CHOOSE_STEP",
-    "DECIDE_STEP",
-    "DECLARE_SKILL_STEP",
-    "DECLARE_STEP",
-    "DEFERRED_STAGE",
     "HIDDEN",
-    "MAIN_STAGE",
-    "MAIN_STEP",
     "MAIN_TURN_OVER",
-    "MOVE_STEP",
-    "OFFER_STEP",
-    "OVER_STAGE",
     "SETUP_OVER",
-    "SETUP_STAGE",
     "TURN_OVER",
     "Effect",
     "MainTurnOver",
@@ -46,6 +37,7 @@ __all__ = [
     "TurnOver",
     "Work",
     "freeze",
+    "make_seat",
     "make_state",
 ]
 
@@ -87,21 +79,6 @@ class Stage(enum.Enum):
         return f"Stage.{self.name}"
 
 
-# Enum members as module constants, defined once: in Python 3.11 reading `StepKind.MAIN` and
-# the like is a slow class-attribute lookup, and the rules and the flow read them every step.
-CHOOSE_STEP = StepKind.CHOOSE
-DECIDE_STEP = StepKind.DECIDE
-DECLARE_STEP = StepKind.DECLARE
-DECLARE_SKILL_STEP = StepKind.DECLARE_SKILL
-MAIN_STEP = StepKind.MAIN
-MOVE_STEP = StepKind.MOVE
-OFFER_STEP = StepKind.OFFER
-SETUP_STAGE = Stage.SETUP
-MAIN_STAGE = Stage.MAIN
-DEFERRED_STAGE = Stage.DEFERRED
-OVER_STAGE = Stage.OVER
-
-
 @attrs.frozen
 class Step:
     """One pending decision of ``seat``.
@@ -141,20 +118,20 @@ class Effect:
     target: Target
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on most steps: see make_seat
 class Seat:
     """One seat's character sheet and what the host's protocol notes about it.
 
     Attributes:
         character: the id of the character drawn (LY-2).
-        skills: SP per skill, in skill order (never below 0, LY-1).
+        skills: SP per skill, in skill order.
         played_xp: XP from cards played.
         shared_xp: XP received from other seats sharing experience (LY-18).
         declaration: the declared SP per skill (LY-4); ``None`` for none (or not yet made);
             :data:`HIDDEN` in another seat's view before the end.
         deferred: the deferred card's id, if any (LY-12).
         deferred_round: the round the card was deferred in (0 without one).
-        shared: whether the seat has shared experience (once per game).
+        shared: whether the seat has shared experience.
     """
 
     character: str
@@ -173,33 +150,27 @@ class Seat:
 
     def with_skills(self, skills: tuple[int, ...]) -> Seat:
         """This sheet with other SP."""
-        return Seat(
+        return make_seat(
             self.character, skills, self.played_xp, self.shared_xp, self.declaration,
             self.deferred, self.deferred_round, self.shared,
         )
 
     def with_declaration(self, declaration: tuple[int, ...] | None) -> Seat:
         """This sheet with another declaration (or :data:`HIDDEN`)."""
-        sheet: Seat = _new(Seat)  # Seat(...) without attrs' per-field calls: views are hot
-        _set_character(sheet, self.character)
-        _set_skills(sheet, self.skills)
-        _set_played_xp(sheet, self.played_xp)
-        _set_shared_xp(sheet, self.shared_xp)
-        _set_declaration(sheet, declaration)
-        _set_deferred(sheet, self.deferred)
-        _set_deferred_round(sheet, self.deferred_round)
-        _set_shared(sheet, self.shared)
-        return sheet
+        return make_seat(
+            self.character, self.skills, self.played_xp, self.shared_xp, declaration,
+            self.deferred, self.deferred_round, self.shared,
+        )
 
     def with_deferred(self, card: str | None, round_: int) -> Seat:
         """This sheet holding ``card`` deferred since ``round_`` (``None, 0``: none)."""
-        return Seat(
+        return make_seat(
             self.character, self.skills, self.played_xp, self.shared_xp, self.declaration,
             card, round_, self.shared,
         )
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)  # made on every step: see make_state
 class State:
     """Everything that changes in a game of «Об игре».
 
@@ -240,50 +211,10 @@ class State:
         return 15 + self.round
 
 
-# What the attrs __init__ of State and Seat does, field by field, without its per-field
-# calls: the slot descriptors set the fields directly (neither class has validators or
-# converters to run; the assertion keeps it so). Views and the working copy make a State
-# per action, so this is on the hot path.
-assert all(
-    a.validator is None and a.converter is None
-    for a in (*attrs.fields(State), *attrs.fields(Seat))
-)
-_new = object.__new__
-(
-    _set_character, _set_skills, _set_played_xp, _set_shared_xp, _set_declaration,
-    _set_deferred, _set_deferred_round, _set_shared,
-) = (Seat.__dict__[a.name].__set__ for a in attrs.fields(Seat))
-(
-    _set_seed, _set_seats, _set_tie_order, _set_first, _set_round, _set_turn, _set_stage,
-    _set_queue, _set_piles, _set_effects,
-) = (State.__dict__[a.name].__set__ for a in attrs.fields(State))
-
-
-def make_state(
-    seed: int,
-    seats: tuple[Seat, ...],
-    tie_order: tuple[int, ...],
-    first: int | None,
-    round_: int,
-    turn: int,
-    stage: Stage,
-    queue: tuple[Step, ...],
-    piles: tuple[tuple[str, ...], ...],
-    effects: tuple[Effect, ...],
-) -> State:
-    """``State(seed, seats, ...)``, made faster (every field given, in field order)."""
-    state: State = _new(State)
-    _set_seed(state, seed)
-    _set_seats(state, seats)
-    _set_tie_order(state, tie_order)
-    _set_first(state, first)
-    _set_round(state, round_)
-    _set_turn(state, turn)
-    _set_stage(state, stage)
-    _set_queue(state, queue)
-    _set_piles(state, piles)
-    _set_effects(state, effects)
-    return state
+#: ``Seat(...)`` and ``State(...)`` made faster (every field given, in field order): the
+#: rules make them on most steps (:func:`~boardrules.core.frozen.builder`).
+make_seat: Callable[..., Seat] = builder(Seat)
+make_state: Callable[..., State] = builder(State)
 
 
 class Work:
@@ -292,8 +223,7 @@ class Work:
 
     ``step`` is the pending step the action answers, already taken off ``queue`` (a working
     copy is only made of a state with a pending step). ``seats`` is a tuple; the rules
-    replace a sheet with :meth:`put`, so an action that changes no sheet leaves the next
-    state the very same tuple (which views then find again).
+    replace a sheet with :meth:`put`.
     """
 
     __slots__ = (
@@ -322,21 +252,12 @@ class Work:
         self.seats = tuple(seats)
 
 
-
 def freeze(work: Work) -> State:
     """The next state, from the working copy ``work``."""
-    state: State = _new(State)  # make_state, inlined: once per action
-    _set_seed(state, work.seed)
-    _set_seats(state, work.seats)
-    _set_tie_order(state, work.tie_order)
-    _set_first(state, work.first)
-    _set_round(state, work.round)
-    _set_turn(state, work.turn)
-    _set_stage(state, work.stage)
-    _set_queue(state, work.queue)
-    _set_piles(state, work.piles)
-    _set_effects(state, work.effects)
-    return state
+    return make_state(
+        work.seed, work.seats, work.tie_order, work.first, work.round, work.turn, work.stage,
+        work.queue, work.piles, work.effects,
+    )
 
 
 # -- the moments of the flow ----------------------------------------------------------------

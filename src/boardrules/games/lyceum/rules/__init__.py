@@ -6,7 +6,8 @@ rule states them its part of the setup, the turn and the steps (LY-7), the end a
 (LY-20) and what a seat may see (LY-22), with the functions right above it and its numbers
 as named constants; :data:`RULES` is the rulebook in order, and the core composes the game
 from it. Rules read each other through named facts (``ctx.facts.eligible`` ...), each stated
-by one unit, so a variant that replaces the unit changes every reader. The units live in
+by one unit, so a variant that replaces the unit changes every reader (validation, pictures,
+text and hooks read the rules through the same facts). The units live in
 one module per part of the rulebook: :mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
 :mod:`~boardrules.games.lyceum.rules.turn` (LY-6..LY-13),
 :mod:`~boardrules.games.lyceum.rules.abilities` (LY-14..LY-19) and
@@ -22,9 +23,8 @@ LY-20 ends the game).
 
 >>> [rule.id for rule in RULES][:3]
 ['LY-1', 'LY-2', 'LY-3']
->>> from boardrules.games.lyceum.actions import ShareExperience
->>> LY_18.checks[ShareExperience] is can_share_check
-True
+>>> sorted(RULES.rule("LY-13").facts)
+['deferral_turns']
 """
 
 from __future__ import annotations
@@ -42,11 +42,8 @@ from boardrules.games.lyceum.rules.abilities import (
     REST_MOVES,
     SHARE_LEVEL,
     can_share,
-    can_share_check,
-    largest_choice,
     lasting_rest,
     level_up,
-    longest_rest,
     rest_moves,
     share,
     share_amount,
@@ -58,12 +55,11 @@ from boardrules.games.lyceum.rules.end import (
     LY_22,
     LY_23,
     LY_24,
+    bonus,
     declaration_bonus,
-    final_points,
     score,
     view,
     view_events,
-    visible_piles,
 )
 from boardrules.games.lyceum.rules.setup import (
     DECLARATION_BONUS,
@@ -77,7 +73,9 @@ from boardrules.games.lyceum.rules.setup import (
     LY_4,
     LY_5,
     Setup,
+    extra_points,
     first_seat,
+    givers,
     tie_order,
 )
 from boardrules.games.lyceum.rules.turn import (
@@ -93,10 +91,11 @@ from boardrules.games.lyceum.rules.turn import (
     LY_13,
     MOMENTS,
     ROUNDS,
+    deferral_turns,
     eligible,
     mover,
-    offer_or_expire,
     play,
+    rounds,
     shuffled_piles,
 )
 
@@ -139,20 +138,20 @@ __all__ = [
     "RULES",
     "SHARE_LEVEL",
     "Setup",
+    "bonus",
     "can_share",
-    "can_share_check",
     "declaration_bonus",
+    "deferral_turns",
     "eligible",
-    "final_points",
+    "extra_points",
     "first_seat",
-    "largest_choice",
+    "givers",
     "lasting_rest",
     "level_up",
-    "longest_rest",
     "mover",
-    "offer_or_expire",
     "play",
     "rest_moves",
+    "rounds",
     "score",
     "share",
     "share_amount",
@@ -161,7 +160,6 @@ __all__ = [
     "tie_order",
     "view",
     "view_events",
-    "visible_piles",
 ]
 
 del _messages

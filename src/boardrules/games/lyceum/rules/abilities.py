@@ -3,18 +3,17 @@ and levels.
 
 The facts other rules read: ``special`` (LY-15: what a played card's special ability does),
 ``lasting_rest`` (LY-16: the lasting special that decides a seat's rest), ``rest_moves``
-(LY-17), ``can_share`` (LY-18) and ``level_up`` (LY-19: the SP of choice for new levels).
+(LY-17), ``can_share`` (LY-18), ``level`` and ``level_up`` (LY-19: a seat's level, and the SP
+of choice for new levels).
 """
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from collections.abc import Mapping
 
-from boardrules.core.frozen import builder
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal, Violation
 from boardrules.games.lyceum.actions import (
     MOVES,
     FinishMoves,
@@ -22,13 +21,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import (
-    Epoch,
-    SpecialKind,
-    Tables,
-    Target,
-    epoch_of_round,
-)
+from boardrules.games.lyceum.content import Epoch, SpecialKind, Tables, Target, epoch_of_round
 from boardrules.games.lyceum.events import (
     EffectStarted,
     ExperienceShared,
@@ -36,25 +29,15 @@ from boardrules.games.lyceum.events import (
     PointMoved,
     Rested,
 )
-from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, Listing, bump
-from boardrules.games.lyceum.state import (
-    CHOOSE_STEP as _CHOOSE,
-)
-from boardrules.games.lyceum.state import (
-    MOVE_STEP as _MOVE,
-)
+from boardrules.games.lyceum.rules.common import COMMUNICATION, ENERGY, Events, bump
 from boardrules.games.lyceum.state import (
     Effect,
-    Seat,
     State,
     Step,
+    StepKind,
     Work,
+    make_seat,
 )
-
-_SELF = Target.SELF
-_GAIN = SpecialKind.GAIN
-_REDISTRIBUTE = SpecialKind.REDISTRIBUTE
-
 
 # -- LY-14: the colours ------------------------------------------------------------------------
 LY_14 = Rule(
@@ -76,10 +59,10 @@ def special(ctx: Tables, work: Work, seat: int, card_id: str, events: Events) ->
     ability = ctx.cards[card_id].special
     if ability is None:
         return None
-    if ability.kind is _GAIN:
-        return Step(_CHOOSE, seat, ability.amount)
-    if ability.kind is _REDISTRIBUTE:
-        return Step(_MOVE, seat, ability.amount)
+    if ability.kind is SpecialKind.GAIN:
+        return Step(StepKind.CHOOSE, seat, ability.amount)
+    if ability.kind is SpecialKind.REDISTRIBUTE:
+        return Step(StepKind.MOVE, seat, ability.amount)
     work.effects = (
         *work.effects,
         Effect(seat, card_id, ability.kind, ability.amount, ability.target),
@@ -106,7 +89,7 @@ def lasting_rest(ctx: Tables, effects: tuple[Effect, ...], seat: int) -> int | N
     """The fact ``lasting_rest``: the SP a rest of ``seat`` may move under the lasting
     effects in force, or ``None`` when none reaches it: the earliest played decides."""
     for effect in effects:
-        if (effect.seat == seat) == (effect.target is _SELF):
+        if (effect.seat == seat) == (effect.target is Target.SELF):
             return effect.amount
     return None
 
@@ -125,19 +108,6 @@ LY_16 = Rule(
 REST_MOVES: Mapping[Epoch, int] = {Epoch.LYCEUM: 3, Epoch.UNIVERSITY: 4, Epoch.ADULT: 5}
 
 
-def longest_rest(tables: Tables) -> int:
-    """The most SP any MOVE step holds under this content (LY-17, a lasting special's rest,
-    or a redistribution)."""
-    return max(*REST_MOVES.values(), tables.longest_lasting_rest)
-
-
-def largest_choice(tables: Tables, extra_points: int) -> int:
-    """The most SP any CHOOSE step holds: the setup's extra points, every level-up of the
-    level table at once (LY-19), or a gain special."""
-    levels = LEVEL_POINTS * max(len(tables.levels) - 1, 1)
-    return max(extra_points, levels, tables.largest_gain)
-
-
 def rest_moves(ctx: Tables, effects: tuple[Effect, ...], round_: int, seat: int) -> int:
     """The fact ``rest_moves``: how many SP ``seat`` may move in a rest in ``round_``: what a
     lasting effect in ``effects`` says (LY-16's fact ``lasting_rest``), else 3 / 4 / 5 by
@@ -149,20 +119,34 @@ def rest_moves(ctx: Tables, effects: tuple[Effect, ...], round_: int, seat: int)
     return REST_MOVES[epoch_of_round(round_)]
 
 
-def _different_skills(ctx: Tables, state: State, action: MoveSkillPoint) -> Violation | None:
-    if action.source is action.target:
-        return Violation("LY-17", "same_skill", {"skill": action.source.value})
+_REST = (Rest(),)
+_FINISH = (FinishMoves(),)
+
+
+def _rests(ctx: Tables, state: State) -> tuple[Rest, ...]:
+    return _REST
+
+
+def _moves(ctx: Tables, state: State) -> list[MoveSkillPoint]:
+    """A point moves from a skill that may give one (LY-1's fact ``givers``) to another."""
+    skills = state.seats[state.queue[0].seat].skills
+    return [move for source in ctx.facts.givers(ctx, skills) for move in MOVES[source]]
+
+
+def _finishes(ctx: Tables, state: State) -> tuple[FinishMoves, ...]:
+    return _FINISH
+
+
+def _move_check(ctx: Tables, state: State, action: MoveSkillPoint) -> Refusal:
+    """Between two different skills (``same_skill``), from one that may give a point (LY-1's
+    ``skill_empty``)."""
+    source = action.source
+    if source is action.target:
+        return "same_skill", {"skill": source.value}
+    seat = state.queue[0].seat
+    if source.index not in ctx.facts.givers(ctx, state.seats[seat].skills):
+        return Violation("LY-1", "skill_empty", {"seat": seat, "skill": source.value})
     return None
-
-
-#: LY-17's check of a move: between different skills (``same_skill``). LY-1's exact list of
-#: the moves names it among the checks it covers: a replacement of LY-17 switches that off.
-DIFFERENT_SKILLS = _different_skills
-
-
-#: Made on many steps, without a call per field; an event is a value, so each is made once
-#: per seat and number of moves and shared.
-_rested = functools.lru_cache(maxsize=64)(builder(Rested))
 
 
 def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
@@ -170,18 +154,14 @@ def _rest(ctx: Tables, work: Work, action: Rest, events: Events) -> Work:
     sheet = work.seats[seat]
     work.put(seat, sheet.with_skills(bump(sheet.skills, ENERGY, 1)))
     moves = ctx.facts.rest_moves(ctx, work.effects, work.round, seat)
+    choose = Step(StepKind.CHOOSE, seat, 1)
     if moves:
-        work.queue = (
-            Step(_CHOOSE, seat, 1), Step(_MOVE, seat, moves), *work.queue
-        )
+        work.queue = (choose, Step(StepKind.MOVE, seat, moves), *work.queue)
     else:
-        work.queue = (Step(_CHOOSE, seat, 1), *work.queue)
+        work.queue = (choose, *work.queue)
     if events is not None:
-        events.append(_rested(seat, moves))
+        events.append(Rested(seat, moves))
     return work
-
-
-_point_moved = builder(PointMoved)  # made on many steps, without a call per field
 
 
 def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Work:
@@ -194,31 +174,28 @@ def _move(ctx: Tables, work: Work, action: MoveSkillPoint, events: Events) -> Wo
     skills[target.index] += 1
     work.put(seat, sheet.with_skills(tuple(skills)))
     if step.count > 1:
-        work.queue = (Step(_MOVE, seat, step.count - 1), *work.queue)
+        work.queue = (Step(StepKind.MOVE, seat, step.count - 1), *work.queue)
     if events is not None:
-        events.append(_point_moved(seat, source, target))
+        events.append(PointMoved(seat, source, target))
     return work
 
 
 def _finish_moves(ctx: Tables, work: Work, action: FinishMoves, events: Events) -> Work:
-    return work
+    return work  # the moves left are given up
 
 
 LY_17 = Rule(
     "LY-17",
     "Rest: +1 energy, +1 SP of choice, then move up to 3/4/5 SP by epoch.",
     "Отдых: +1 энергия, +1 SP на выбор, затем перенос до 3/4/5 SP по эпохе.",
-    moves={
-        Rest: Listing((Rest(),)),
-        MoveSkillPoint: Listing(tuple(m for moves in MOVES for m in moves)),
-        FinishMoves: Listing((FinishMoves(),)),
-    },
-    checks={MoveSkillPoint: DIFFERENT_SKILLS},
+    moves={Rest: _rests, MoveSkillPoint: _moves, FinishMoves: _finishes},
+    checks={MoveSkillPoint: _move_check},
     effects={Rest: _rest, MoveSkillPoint: _move, FinishMoves: _finish_moves},
     facts={"rest_moves": rest_moves},
 )
 """LY-17: rest (the fact ``rest_moves``), and moving SP between different skills
-(``same_skill``) until the seat finishes or the moves run out."""
+(``same_skill``), each from a skill that holds one (LY-1), until the seat finishes or the
+moves run out."""
 
 # -- LY-18: sharing experience -----------------------------------------------------------------
 #: The lowest level that may share experience (LY-18).
@@ -236,41 +213,31 @@ def share_amount(xp: int) -> int:
     return (3 * xp + 500) // 1000 * 100
 
 
-def can_share(ctx: Tables, state: State, seat: int) -> Violation | None:
-    """The fact ``can_share``: why ``seat`` may not share experience now, or ``None``."""
+def can_share(ctx: Tables, state: State, seat: int) -> Refusal:
+    """The fact ``can_share``: why ``seat`` may not share experience now (a code and its
+    params), or ``None``: once per game, from level 3, with energy to pay."""
     sheet = state.seats[seat]
     if sheet.shared:
-        return Violation("LY-18", "already_shared", {"seat": seat})
-    level = bisect_right(ctx.levels, sheet.played_xp + sheet.shared_xp)
+        return "already_shared", {"seat": seat}
+    level = ctx.facts.level(ctx, sheet.played_xp + sheet.shared_xp)
     if level < SHARE_LEVEL:
-        return Violation(
-            "LY-18", "level_too_low", {"seat": seat, "level": level, "needed": SHARE_LEVEL}
-        )
+        return "level_too_low", {"seat": seat, "level": level, "needed": SHARE_LEVEL}
     if sheet.skills[ENERGY] < 1:
-        return Violation("LY-18", "no_energy", {"seat": seat})
+        return "no_energy", {"seat": seat}
     return None
 
 
-def can_share_check(ctx: Tables, state: State, action: ShareExperience) -> Violation | None:
-    """LY-18's check: :func:`can_share` for the seat to move."""
-    return can_share(ctx, state, state.queue[0].seat)
-
-
-def _shares_ok(ctx: Tables, state: State) -> bool:
-    """:func:`can_share` for the seat to move, yes or no (no refusal built)."""
-    sheet = state.seats[state.queue[0].seat]
-    return (
-        not sheet.shared
-        and sheet.skills[ENERGY] >= 1
-        and bisect_right(ctx.levels, sheet.played_xp + sheet.shared_xp) >= SHARE_LEVEL
-    )
+def _may_share(ctx: Tables, state: State) -> Refusal:
+    """The seat to move shares only as the fact ``can_share`` allows."""
+    refusal: Refusal = ctx.facts.can_share(ctx, state, state.queue[0].seat)
+    return refusal
 
 
 _SHARE = (ShareExperience(),)
 
 
-def _share_if_allowed(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
-    return _SHARE if _shares_ok(ctx, state) else ()
+def _shares(ctx: Tables, state: State) -> tuple[ShareExperience, ...]:
+    return _SHARE
 
 
 def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
@@ -280,20 +247,20 @@ def share(ctx: Tables, work: Work, amount: int, events: Events) -> Work:
     seats = list(work.seats)
     sheet = seats[seat]
     skills = bump(bump(sheet.skills, COMMUNICATION, 1), ENERGY, -1)
-    seats[seat] = Seat(
+    seats[seat] = make_seat(
         sheet.character, skills, sheet.played_xp, sheet.shared_xp, sheet.declaration,
         sheet.deferred, sheet.deferred_round, True,
     )
-    follow = [Step(_CHOOSE, seat, 1)]
-    levels = ctx.levels
+    follow = [Step(StepKind.CHOOSE, seat, 1)]
+    level_of = ctx.facts.level
     reached: list[LevelReached] = []
     n = len(seats)
     for offset in range(1, n):
         other = (seat + offset) % n
         them = seats[other]
-        before = bisect_right(levels, them.played_xp + them.shared_xp)
-        after = bisect_right(levels, them.played_xp + them.shared_xp + amount)
-        seats[other] = Seat(
+        before = level_of(ctx, them.played_xp + them.shared_xp)
+        after = level_of(ctx, them.played_xp + them.shared_xp + amount)
+        seats[other] = make_seat(
             them.character, them.skills, them.played_xp, them.shared_xp + amount,
             them.declaration, them.deferred, them.deferred_round, them.shared,
         )
@@ -317,31 +284,37 @@ LY_18 = Rule(
     "LY-18",
     "Share once, from level 3, paying 1 energy: others get 30% of your XP.",
     "Делиться опытом — раз за игру, с 3 уровня, за 1 энергию: другим 30 % вашего опыта.",
-    moves={ShareExperience: _share_if_allowed},
-    checks={ShareExperience: can_share_check},
+    moves={ShareExperience: _shares},
+    checks={ShareExperience: _may_share},
     effects={ShareExperience: _share},
     facts={"can_share": can_share},
 )
 """LY-18: sharing experience: once (``already_shared``), from level 3 (``level_too_low``),
-with energy to pay (``no_energy``) — the fact ``can_share``; :func:`share_amount` rounds to
-the nearest 100, half up."""
+with energy to pay (``no_energy``) — the fact ``can_share``, for the seat to move the check
+of every ``ShareExperience``; :func:`share_amount` rounds to the nearest 100, half up."""
 
 # -- LY-19: levels -----------------------------------------------------------------------------
 #: SP of choice per level reached (LY-19).
 LEVEL_POINTS = 2
 
 
+def level(ctx: Tables, xp: int) -> int:
+    """The fact ``level``: the level (from 1) that ``xp`` reaches under the content's level
+    table, whose thresholds rise from 0."""
+    return bisect_right(ctx.levels, xp)
+
+
 def level_up(ctx: Tables, seat: int, before: int, after: int) -> Step:
     """The fact ``level_up``: the step of SP of choice for going from level ``before`` to
     ``after``."""
-    return Step(_CHOOSE, seat, LEVEL_POINTS * (after - before))
+    return Step(StepKind.CHOOSE, seat, LEVEL_POINTS * (after - before))
 
 
 LY_19 = Rule(
     "LY-19",
     "Levels follow the XP table; each new level gives 2 SP of choice at once.",
     "Уровни идут по таблице опыта; каждый новый уровень сразу даёт 2 SP на выбор.",
-    facts={"level_up": level_up},
+    facts={"level": level, "level_up": level_up},
 )
-"""LY-19: levels; each one reached gives SP of choice at once: the fact ``level_up``, which
-playing a card (LY-11) and sharing (LY-18) read."""
+"""LY-19: levels (the fact ``level``); each one reached gives SP of choice at once (the fact
+``level_up``): playing a card (LY-11) and sharing (LY-18) read both."""

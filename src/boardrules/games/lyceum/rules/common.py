@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
-
-import attrs
+from typing import TypeAlias
 
 from boardrules.games.lyceum.content import Colour, Skill
 from boardrules.games.lyceum.events import Event
-from boardrules.games.lyceum.state import State, make_state
 
-__all__ = ["COLOURS", "COMMUNICATION", "ENERGY", "Events", "Listing", "bump", "clip", "replaced"]
+__all__ = ["COLOURS", "COMMUNICATION", "ENERGY", "Events", "bump", "clip"]
 
 #: The piles' colours in pile order (green, yellow, red).
 COLOURS: tuple[Colour, ...] = tuple(Colour)
@@ -31,26 +28,3 @@ def bump(skills: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     out = list(skills)
     out[index] += delta
     return tuple(out)
-
-
-def replaced(state: State, **changes: Any) -> State:
-    """``state`` with some fields changed (like ``attrs.evolve``, faster: setups use it)."""
-    fields: dict[str, Any] = {
-        "seed": state.seed, "seats": state.seats, "tie_order": state.tie_order,
-        "first": state.first, "round_": state.round, "turn": state.turn,
-        "stage": state.stage, "queue": state.queue, "piles": state.piles,
-        "effects": state.effects,
-    }
-    fields.update(changes)
-    return make_state(**fields)
-
-
-@attrs.frozen
-class Listing:
-    """A move generator that lists the same actions in every state (the checks then decide
-    which are legal)."""
-
-    actions: tuple[Any, ...]
-
-    def __call__(self, ctx: object, state: object) -> tuple[Any, ...]:
-        return self.actions

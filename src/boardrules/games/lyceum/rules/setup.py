@@ -3,7 +3,7 @@ and the turn order.
 
 Each unit states its part of the setup (folded in rulebook order: LY-1 the empty table,
 LY-2 the characters, LY-3 the extra SP, LY-4 the declaration steps, LY-5 the tie order; LY-6
-adds the piles) besides its checks, moves and effects.
+adds the piles) besides its moves, checks, effects and facts.
 """
 
 from __future__ import annotations
@@ -14,52 +14,25 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from boardrules.core.errors import BadInput
-from boardrules.core.frozen import builder
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
-from boardrules.games.lyceum.actions import (
-    CHOICES,
-    ChooseSkill,
-    Declare,
-    DeclareSkill,
-    MoveSkillPoint,
-)
-from boardrules.games.lyceum.content import (
-    SKILLS,
-    Epoch,
-    Tables,
-)
+from boardrules.core.violation import Refusal
+from boardrules.games.lyceum.actions import CHOICES, ChooseSkill, Declare, DeclareSkill
+from boardrules.games.lyceum.content import SKILLS, Epoch, Tables
 from boardrules.games.lyceum.events import (
     DeclarationMade,
     PointChosen,
     RoundStarted,
     TurnOrderSet,
 )
-from boardrules.games.lyceum.rules.common import ENERGY, Events, Listing, bump, clip, replaced
-from boardrules.games.lyceum.state import (
-    CHOOSE_STEP as _CHOOSE,
-)
-from boardrules.games.lyceum.state import (
-    DECLARE_SKILL_STEP as _DECLARE_SKILL,
-)
-from boardrules.games.lyceum.state import (
-    DECLARE_STEP as _DECLARE,
-)
-from boardrules.games.lyceum.state import (
-    MAIN_STAGE as _MAIN_STAGE,
-)
-from boardrules.games.lyceum.state import (
-    MAIN_STEP as _MAIN,
-)
-from boardrules.games.lyceum.state import (
-    SETUP_STAGE as _SETUP,
-)
+from boardrules.games.lyceum.rules.common import ENERGY, Events, bump, clip
 from boardrules.games.lyceum.state import (
     Seat,
     SetupOver,
+    Stage,
     State,
     Step,
+    StepKind,
     Work,
 )
 
@@ -75,7 +48,9 @@ __all__ = [
     "LY_4",
     "LY_5",
     "Setup",
+    "extra_points",
     "first_seat",
+    "givers",
     "tie_order",
 ]
 
@@ -103,14 +78,11 @@ class Setup:
 
 
 # -- LY-1: seats and skills -------------------------------------------------------------------
-def _skill_not_empty(ctx: Tables, state: State, action: MoveSkillPoint) -> Violation | None:
-    """No skill goes below 0: a point leaves only a skill that has one."""
-    if action.source is action.target:
-        return None  # a point moved onto its own skill takes nothing (LY-17 refuses it)
-    seat = state.queue[0].seat
-    if state.seats[seat].skills[action.source.index] <= 0:
-        return Violation("LY-1", "skill_empty", {"seat": seat, "skill": action.source.value})
-    return None
+def givers(ctx: Tables, skills: tuple[int, ...]) -> tuple[int, ...]:
+    """The fact ``givers``: the skills (by index) a point may leave, those that hold one: no
+    skill goes below 0. LY-17's moves take points only from these, and its check refuses a
+    point taken from any other skill under this rule's ID (``skill_empty``)."""
+    return tuple(i for i, points in enumerate(skills) if points > 0)
 
 
 def _table(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
@@ -122,15 +94,8 @@ def _table(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
             f"LY-1: this game seats {ctx.min_players} to {ctx.max_players} players",
         )
     return State(
-        seed=seed,
-        seats=(),
-        tie_order=tuple(range(players)),
-        first=None,
-        round=0,
-        turn=0,
-        stage=_SETUP,
-        queue=(),
-        piles=((), (), ()),
+        seed=seed, seats=(), tie_order=tuple(range(players)), first=None, round=0, turn=0,
+        stage=Stage.SETUP, queue=(), piles=((), (), ()),
     )
 
 
@@ -139,10 +104,12 @@ LY_1 = Rule(
     "3–4 seats; five skills counted in SP, and no skill ever drops below 0.",
     "3–4 игрока; пять умений в очках (SP), ни одно не опускается ниже 0.",
     setup=_table,
-    checks={MoveSkillPoint: _skill_not_empty},
+    facts={"givers": givers},
 )
 """LY-1: seats and skills. Setup: the number of seats within the options (``BadInput``
-otherwise). Check: a point is never taken from an empty skill (``skill_empty``)."""
+otherwise). The fact ``givers``: a point leaves only a skill that holds one (LY-17 reads it
+for its moves, and refuses any other point as ``LY-1 skill_empty``)."""
+
 
 # -- LY-2: characters ------------------------------------------------------------------------
 def _characters(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
@@ -150,7 +117,7 @@ def _characters(ctx: Tables, seed: int, setup: Setup, state: State | None) -> St
     characters = ctx.content.characters
     drawn = Rng.derive(seed, "lyceum", "characters").shuffled(range(len(characters)))
     seats = tuple(Seat(characters[i].id, characters[i].base) for i in drawn[: setup.players])
-    return replaced(state, seats=seats)
+    return attrs.evolve(state, seats=seats)
 
 
 LY_2 = Rule(
@@ -166,7 +133,14 @@ LY_2 = Rule(
 EXTRA_POINTS = 5
 
 
-_point_chosen = builder(PointChosen)  # made on many steps, without a call per field
+def extra_points(ctx: Tables) -> int:
+    """The fact ``extra_points``: the extra SP each seat places in the setup."""
+    return EXTRA_POINTS
+
+
+def _choices(ctx: Tables, state: State) -> tuple[ChooseSkill, ...]:
+    """A point of choice goes into any skill."""
+    return CHOICES
 
 
 def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Work:
@@ -176,16 +150,17 @@ def _choose(ctx: Tables, work: Work, action: ChooseSkill, events: Events) -> Wor
     sheet = work.seats[seat]
     work.put(seat, sheet.with_skills(bump(sheet.skills, action.skill.index, 1)))
     if step.count > 1:
-        work.queue = (Step(_CHOOSE, seat, step.count - 1), *work.queue)
+        work.queue = (Step(StepKind.CHOOSE, seat, step.count - 1), *work.queue)
     if events is not None:
-        events.append(_point_chosen(seat, action.skill))
+        events.append(PointChosen(seat, action.skill))
     return work
 
 
 def _extra_points(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
-    steps = tuple(Step(_CHOOSE, seat, EXTRA_POINTS) for seat in range(setup.players))
-    return replaced(state, queue=(*state.queue, *steps))
+    extra = ctx.facts.extra_points(ctx)
+    steps = tuple(Step(StepKind.CHOOSE, seat, extra) for seat in range(setup.players))
+    return attrs.evolve(state, queue=(*state.queue, *steps))
 
 
 LY_3 = Rule(
@@ -193,42 +168,50 @@ LY_3 = Rule(
     "Setup: every seat adds 5 extra SP, one at a time, where it likes.",
     "Подготовка: каждый по одному добавляет 5 SP в любые умения.",
     setup=_extra_points,
-    moves={ChooseSkill: Listing(CHOICES)},
+    moves={ChooseSkill: _choices},
     effects={ChooseSkill: _choose},
+    facts={"extra_points": extra_points},
 )
-"""LY-3: the setup's extra SP (a pending step per seat), placed one at a time like every SP
-of choice: a point goes into any skill."""
+"""LY-3: the setup's extra SP (a pending step per seat; the fact ``extra_points``), placed one
+at a time like every SP of choice: a point goes into any skill."""
 
 # -- LY-4: the declaration --------------------------------------------------------------------
 #: The declaration targets and the XP bonus each earns when met (LY-4, LY-20).
 DECLARATION_BONUS: Mapping[int, int] = {35: 300, 40: 400, 45: 500}
 DECLARATION_TARGETS: tuple[int, ...] = tuple(DECLARATION_BONUS)
-#: Every declaration action: none, then each target; the SP of a skill, 0 to the largest.
+#: Every declaration a seat may make: none, or one of the targets.
 DECLARES: tuple[Declare, ...] = (Declare(None), *(Declare(t) for t in DECLARATION_TARGETS))
+#: ``DeclareSkill(v)`` for every value a skill may be declared, 0 to the largest target.
 DECLARE_VALUES: tuple[DeclareSkill, ...] = tuple(
     DeclareSkill(v) for v in range(max(DECLARATION_TARGETS) + 1)
 )
 
 
-def _target_check(ctx: Tables, state: State, action: Declare) -> Violation | None:
-    target = action.target
-    if target is not None and target not in DECLARATION_BONUS:
-        return Violation("LY-4", "bad_target", {"target": clip(target)})
-    return None
+def _declarations(ctx: Tables, state: State) -> tuple[Declare, ...]:
+    return DECLARES
 
 
-def _value_check(ctx: Tables, state: State, action: DeclareSkill) -> Violation | None:
+def _target_check(ctx: Tables, state: State, action: Declare) -> Refusal:
+    if action in DECLARES:
+        return None
+    assert action.target is not None  # no declaration is one of them
+    return "bad_target", {"target": clip(action.target)}
+
+
+def _declarable(state: State) -> range:
+    """The SP the next declared skill may take: 0 up to what is left of the target."""
+    return range(state.queue[0].count + 1)
+
+
+def _values(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
+    return tuple(map(DECLARE_VALUES.__getitem__, _declarable(state)))
+
+
+def _value_check(ctx: Tables, state: State, action: DeclareSkill) -> Refusal:
     value = action.value
-    left = state.queue[0].count
-    if type(value) is not int or not 0 <= value <= left:  # a bool is not an SP count
-        return Violation("LY-4", "bad_declared_value", {"value": clip(value), "left": left})
+    if type(value) is not int or value not in _declarable(state):  # a bool is not an SP count
+        return "bad_declared_value", {"value": clip(value), "left": state.queue[0].count}
     return None
-
-
-def _values_left(ctx: Tables, state: State) -> tuple[DeclareSkill, ...]:
-    """Exactly the values from 0 to the SP left (none if fewer than 0 are left)."""
-    left = state.queue[0].count
-    return DECLARE_VALUES[: left + 1] if left >= 0 else ()
 
 
 def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
@@ -237,8 +220,8 @@ def _declaration_steps(ctx: Tables, seed: int, setup: Setup, state: State | None
     queue: list[Step] = []
     for seat in range(setup.players):
         queue += [step for step in state.queue if step.seat == seat]
-        queue.append(Step(_DECLARE, seat))
-    return replaced(state, queue=tuple(queue))
+        queue.append(Step(StepKind.DECLARE, seat))
+    return attrs.evolve(state, queue=tuple(queue))
 
 
 def _declare(ctx: Tables, work: Work, action: Declare, events: Events) -> Work:
@@ -247,7 +230,7 @@ def _declare(ctx: Tables, work: Work, action: Declare, events: Events) -> Work:
         if events is not None:
             events.append(DeclarationMade(seat, None))
     else:
-        work.queue = (Step(_DECLARE_SKILL, seat, action.target), *work.queue)
+        work.queue = (Step(StepKind.DECLARE_SKILL, seat, action.target), *work.queue)
     return work
 
 
@@ -262,7 +245,7 @@ def _declare_skill(ctx: Tables, work: Work, action: DeclareSkill, events: Events
         if events is not None:
             events.append(DeclarationMade(seat, declaration))
     else:
-        work.queue = (Step(_DECLARE_SKILL, seat, left, None, values), *work.queue)
+        work.queue = (Step(StepKind.DECLARE_SKILL, seat, left, None, values), *work.queue)
     return work
 
 
@@ -271,19 +254,20 @@ LY_4 = Rule(
     "Optionally declare a future self of 35/40/45 SP split over the skills.",
     "По желанию — заявка образа будущего: 35/40/45 SP, разложенные по умениям.",
     setup=_declaration_steps,
-    moves={Declare: Listing(DECLARES), DeclareSkill: _values_left},
+    moves={Declare: _declarations, DeclareSkill: _values},
     checks={Declare: _target_check, DeclareSkill: _value_check},
     effects={Declare: _declare, DeclareSkill: _declare_skill},
 )
-"""LY-4: setup: a declaration step per seat. A target or none (``bad_target``), then the SP
-of four skills in turn, each at most what is left (``bad_declared_value``); energy takes the
-rest."""
+"""LY-4: setup: a declaration step per seat. A target or none (:data:`DECLARES`,
+``bad_target``), then the SP of four skills in turn, each at most what is left
+(``bad_declared_value``); energy takes the rest."""
 
 # -- LY-5: who moves first ---------------------------------------------------------------------
 
 
-def first_seat(seats: Sequence[Seat], order: Sequence[int]) -> int:
-    """Most energy first; among equals the youngest, as the tie order says (LY-5)."""
+def first_seat(ctx: Tables, seats: Sequence[Seat], order: Sequence[int]) -> int:
+    """The fact ``first_seat``: the seat that opens every round: most energy first; among
+    equals the youngest, as the tie order says."""
     energy = [s.skills[ENERGY] for s in seats]
     top = max(energy)
     return next(seat for seat in order if energy[seat] == top)
@@ -320,18 +304,20 @@ def tie_order(
 
 def _ties(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
-    return replaced(state, tie_order=tie_order(setup.players, setup.ages, setup.birth_dates))
+    return attrs.evolve(
+        state, tie_order=tie_order(setup.players, setup.ages, setup.birth_dates)
+    )
 
 
 def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> Work:
     """The setup is over: the most energetic seat opens round 1."""
     n = len(work.seats)
-    first = first_seat(work.seats, work.tie_order)
+    first = ctx.facts.first_seat(ctx, work.seats, work.tie_order)
     work.first = first
-    work.stage = _MAIN_STAGE
+    work.stage = Stage.MAIN
     work.round = 1
     work.turn = 0
-    work.queue = (Step(_MAIN, first),)
+    work.queue = (Step(StepKind.MAIN, first),)
     if events is not None:
         events.append(TurnOrderSet(first, tuple((first + i) % n for i in range(n))))
         events.append(RoundStarted(1, 16, Epoch.LYCEUM))
@@ -344,6 +330,8 @@ LY_5 = Rule(
     "Первым ходит самый энергичный; при равенстве младший или меньший номер; далее по кругу.",
     setup=_ties,
     effects={SetupOver: _start_play},
+    facts={"first_seat": first_seat},
 )
 """LY-5: the turn order. Setup: the seats from youngest to oldest (``ages`` or
-``birth_dates``); when the setup is over, the most energetic seat opens round 1."""
+``birth_dates``); when the setup is over, the most energetic seat (the fact ``first_seat``)
+opens round 1."""

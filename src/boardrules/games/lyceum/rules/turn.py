@@ -4,20 +4,20 @@ playing, discarding and deferring a card.
 LY-7 states the pending-step machinery: who is to move (the seat of the head of the
 state's ``queue``), which kinds of action the step takes (in the order ``legal_actions``
 lists them), and what happens when the pending steps run out (the moments of a turn, whose
-effects the other units state). LY-10 states the fact ``eligible`` and LY-11 the fact
-``play``, which LY-11, LY-12 and LY-13 read through ``ctx.facts``.
+effects the other units state). The facts other rules read: ``rounds`` and ``mover``
+(LY-6), ``eligible`` (LY-10), ``play`` (LY-11) and ``deferral_turns`` (LY-13).
 """
 
 from __future__ import annotations
 
-import functools
-from bisect import bisect_right
 from collections.abc import Mapping
+from operator import ge
 
-from boardrules.core.frozen import builder
+import attrs
+
 from boardrules.core.rng import Rng
 from boardrules.core.rules import ANY_ACTION, Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal
 from boardrules.games.lyceum.actions import (
     DRAWS,
     Action,
@@ -35,11 +35,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import (
-    Epoch,
-    Tables,
-    epoch_of_round,
-)
+from boardrules.games.lyceum.content import Epoch, Tables, epoch_of_round
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -49,53 +45,20 @@ from boardrules.games.lyceum.events import (
     LevelReached,
     RoundStarted,
 )
-from boardrules.games.lyceum.rules.common import COLOURS, Events, Listing, replaced
-from boardrules.games.lyceum.rules.setup import Setup
-from boardrules.games.lyceum.state import (
-    CHOOSE_STEP as _CHOOSE,
-)
-from boardrules.games.lyceum.state import (
-    DECIDE_STEP as _DECIDE,
-)
-from boardrules.games.lyceum.state import (
-    DECLARE_SKILL_STEP as _DECLARE_SKILL,
-)
-from boardrules.games.lyceum.state import (
-    DECLARE_STEP as _DECLARE,
-)
-from boardrules.games.lyceum.state import (
-    DEFERRED_STAGE as _DEFERRED,
-)
-from boardrules.games.lyceum.state import (
-    MAIN_STAGE as _MAIN_STAGE,
-)
-from boardrules.games.lyceum.state import (
-    MAIN_STEP as _MAIN,
-)
+from boardrules.games.lyceum.rules.common import COLOURS, Events
 from boardrules.games.lyceum.state import (
     MAIN_TURN_OVER,
     SETUP_OVER,
     TURN_OVER,
     MainTurnOver,
-    Seat,
     SetupOver,
+    Stage,
     State,
     Step,
     StepKind,
     TurnOver,
     Work,
-)
-from boardrules.games.lyceum.state import (
-    MOVE_STEP as _MOVE,
-)
-from boardrules.games.lyceum.state import (
-    OFFER_STEP as _OFFER,
-)
-from boardrules.games.lyceum.state import (
-    OVER_STAGE as _OVER,
-)
-from boardrules.games.lyceum.state import (
-    SETUP_STAGE as _SETUP,
+    make_seat,
 )
 
 __all__ = [
@@ -111,10 +74,11 @@ __all__ = [
     "LY_13",
     "MOMENTS",
     "ROUNDS",
+    "deferral_turns",
     "eligible",
     "mover",
-    "offer_or_expire",
     "play",
+    "rounds",
     "shuffled_piles",
 ]
 
@@ -122,6 +86,19 @@ __all__ = [
 # -- LY-6: rounds and epochs -------------------------------------------------------------------
 #: Rounds in a game: ages 16..25 (LY-6).
 ROUNDS = 10
+
+
+def rounds(ctx: Tables) -> int:
+    """The fact ``rounds``: how many rounds a game lasts."""
+    return ROUNDS
+
+
+def mover(ctx: Tables, state: State) -> int | None:
+    """The fact ``mover``: the seat whose turn it is in the round, clockwise from the first
+    seat (``None`` in the setup and at the end)."""
+    if state.first is None or state.stage is Stage.OVER:
+        return None
+    return (state.first + state.turn) % len(state.seats)
 
 
 def shuffled_piles(ctx: Tables, seed: int, epoch: Epoch) -> tuple[tuple[str, ...], ...]:
@@ -134,43 +111,31 @@ def shuffled_piles(ctx: Tables, seed: int, epoch: Epoch) -> tuple[tuple[str, ...
     )
 
 
-def mover(state: State) -> int | None:
-    """The seat whose turn it is in the round (``None`` in the setup and at the end)."""
-    if state.first is None or state.stage is _OVER:
-        return None
-    return (state.first + state.turn) % len(state.seats)
-
-
-def _first_piles(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
+def _first_piles(ctx: Tables, seed: int, setup: object, state: State | None) -> State:
     assert state is not None
-    return replaced(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
-
-
-_round_started = builder(RoundStarted)  # made on many steps, without a call per field
+    return attrs.evolve(state, piles=shuffled_piles(ctx, seed, Epoch.LYCEUM))
 
 
 def _next_turn(ctx: Tables, work: Work, moment: TurnOver, events: Events) -> Work:
-    """The next seat's turn; after the last seat a new round, maybe a new epoch."""
-    n = len(work.seats)
+    """The next seat's turn; after the last seat a new round, maybe a new epoch; after the
+    last round the end (LY-20 says who won)."""
     work.turn += 1
-    if work.turn == n:
-        work.turn = 0
-        work.round += 1
-        if work.round > ROUNDS:  # the game is over (LY-20 says who won)
-            work.round = ROUNDS
-            work.turn = n - 1
-            work.stage = _OVER
+    if work.turn == len(work.seats):
+        if work.round == ctx.facts.rounds(ctx):
+            work.turn -= 1
+            work.stage = Stage.OVER
             work.queue = ()
             return work
+        work.turn = 0
+        work.round += 1
         epoch = epoch_of_round(work.round)
         if epoch is not epoch_of_round(work.round - 1):
             work.piles = shuffled_piles(ctx, work.seed, epoch)
             work.effects = ()  # lasting specials end with their epoch (LY-15)
         if events is not None:
-            events.append(_round_started(work.round, 15 + work.round, epoch))
-    assert work.first is not None
-    work.stage = _MAIN_STAGE
-    work.queue = (Step(_MAIN, (work.first + work.turn) % n),)
+            events.append(RoundStarted(work.round, 15 + work.round, epoch))
+    work.stage = Stage.MAIN
+    work.queue = (Step(StepKind.MAIN, ctx.facts.mover(ctx, work)),)
     return work
 
 
@@ -180,28 +145,26 @@ LY_6 = Rule(
     "Десять раундов, возраст 16–25, три эпохи — у каждой свои перемешанные колоды.",
     setup=_first_piles,
     effects={TurnOver: _next_turn},
+    facts={"rounds": rounds, "mover": mover},
 )
-"""LY-6: ten rounds in three epochs. Setup: the Lyceum epoch's shuffled piles; after each
-turn the next seat, round or epoch (whose own shuffled piles replace the last ones)."""
+"""LY-6: ten rounds (the fact ``rounds``) in three epochs, seat after seat clockwise (the
+fact ``mover``). Setup: the Lyceum epoch's shuffled piles; after each turn the next seat,
+round or epoch (whose own shuffled piles replace the last ones), or the end."""
 
 # -- LY-7: one main action, then its follow-ups --------------------------------------------------
 #: Which kinds of action answer each kind of pending step (LY-7), in the order
 #: ``legal_actions`` lists them; the core refuses others (CORE-3).
 ANSWERS: Mapping[StepKind, tuple[type, ...]] = {
-    _CHOOSE: (ChooseSkill,),
-    _DECLARE: (Declare,),
-    _DECLARE_SKILL: (DeclareSkill,),
-    _MAIN: (Draw, Rest, ShareExperience),
-    _DECIDE: (PlayCard, DeferCard, DiscardCard),
-    _MOVE: (MoveSkillPoint, FinishMoves),
-    _OFFER: (PlayDeferred, KeepDeferred),
+    StepKind.CHOOSE: (ChooseSkill,),
+    StepKind.DECLARE: (Declare,),
+    StepKind.DECLARE_SKILL: (DeclareSkill,),
+    StepKind.MAIN: (Draw, Rest, ShareExperience),
+    StepKind.DECIDE: (PlayCard, DeferCard, DiscardCard),
+    StepKind.MOVE: (MoveSkillPoint, FinishMoves),
+    StepKind.OFFER: (PlayDeferred, KeepDeferred),
 }
 #: The moments of a turn, in the order they may come when the pending steps run out.
 MOMENTS: tuple[type, ...] = (SetupOver, MainTurnOver, TurnOver)
-
-# Keyed by the identity of the step kind: an enum member lives as long as its class, and
-# ``id`` hashes much faster than an enum member does.
-_ANSWERS_BY_ID: dict[int, tuple[type, ...]] = {id(kind): ANSWERS[kind] for kind in StepKind}
 
 
 def _pending_seat(ctx: Tables, state: State) -> int:
@@ -211,16 +174,15 @@ def _pending_seat(ctx: Tables, state: State) -> int:
 
 def _pending_kinds(ctx: Tables, state: State) -> tuple[type, ...]:
     """The kinds of action that answer the pending step."""
-    return _ANSWERS_BY_ID[id(state.queue[0].kind)]
+    return ANSWERS[state.queue[0].kind]
 
 
 def _pending_names(ctx: Tables, state: State) -> tuple[str, ...]:
     """The pending steps by key (``StepKind`` values): the one waiting, then those of the
     same seat queued right after it."""
-    queue = state.queue
-    head = queue[0]
+    head, *rest = state.queue[:3]
     names = [head.kind.value]
-    for step in queue[1:3]:
+    for step in rest:
         if step.seat != head.seat:
             break
         names.append(step.kind.value)
@@ -234,7 +196,7 @@ def _steps_run_out(ctx: Tables, work: Work, action: Action, events: Events) -> W
     if work.queue:
         return work
     moments = ctx.moments
-    if work.stage is _SETUP:
+    if work.stage is Stage.SETUP:
         for effect in moments.get(SetupOver, ()):
             work = effect(ctx, work, SETUP_OVER, events)
         return work
@@ -264,12 +226,13 @@ effects the rules state for it."""
 # -- LY-8: drawing -----------------------------------------------------------------------------
 
 
-_card_drawn = builder(CardDrawn)  # made on many steps, without a call per field
+def _draws(ctx: Tables, state: State) -> tuple[Draw, ...]:
+    """A draw of any colour."""
+    return DRAWS
 
 
 def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
-    colour = action.colour
-    index = COLOURS.index(colour)
+    index = COLOURS.index(action.colour)
     pile = work.piles[index]
     if not pile:
         return work  # nothing to take (LY-9 refuses this; a variant without it draws nothing)
@@ -278,9 +241,9 @@ def _draw(ctx: Tables, work: Work, action: Draw, events: Events) -> Work:
     piles = list(work.piles)
     piles[index] = pile[1:]
     work.piles = tuple(piles)
-    work.queue = (Step(_DECIDE, seat, card=card), *work.queue)
+    work.queue = (Step(StepKind.DECIDE, seat, card=card), *work.queue)
     if events is not None:
-        events.append(_card_drawn(seat, colour, card))
+        events.append(CardDrawn(seat, action.colour, card))
     return work
 
 
@@ -288,7 +251,7 @@ LY_8 = Rule(
     "LY-8",
     "To draw, take the top card of this epoch's pile of a chosen colour.",
     "Взять карту — верхнюю из колоды выбранного цвета текущей эпохи.",
-    moves={Draw: Listing(DRAWS)},
+    moves={Draw: _draws},
     effects={Draw: _draw},
 )
 """LY-8: a draw of any colour takes the top card of its pile; the seat then decides on it."""
@@ -296,9 +259,9 @@ LY_8 = Rule(
 # -- LY-9: empty piles -------------------------------------------------------------------------
 
 
-def _pile_not_empty(ctx: Tables, state: State, action: Draw) -> Violation | None:
+def _pile_not_empty(ctx: Tables, state: State, action: Draw) -> Refusal:
     if not state.piles[COLOURS.index(action.colour)]:
-        return Violation("LY-9", "empty_pile", {"colour": action.colour.value})
+        return "empty_pile", {"colour": action.colour.value}
     return None
 
 
@@ -314,16 +277,10 @@ LY_9 = Rule(
 
 
 def eligible(ctx: Tables, skills: tuple[int, ...], card_id: str) -> bool:
-    """The fact ``eligible``: whether a character with ``skills`` meets the card's conditions
-    and losses (LY-10)."""
-    needs = ctx.needs[card_id]
-    return (
-        skills[0] >= needs[0]
-        and skills[1] >= needs[1]
-        and skills[2] >= needs[2]
-        and skills[3] >= needs[3]
-        and skills[4] >= needs[4]
-    )
+    """The fact ``eligible``: whether a character with ``skills`` may play the card: each
+    skill holds at least the card's condition and at least its loss."""
+    card = ctx.cards[card_id]
+    return all(map(ge, skills, map(max, card.conditions, card.losses)))
 
 
 LY_10 = Rule(
@@ -336,44 +293,48 @@ LY_10 = Rule(
 
 # -- LY-11: play or discard --------------------------------------------------------------------
 _PLAY = (PlayCard(),)
+_DISCARD = (DiscardCard(),)
 
 
-def _playable(ctx: Tables, state: State, action: PlayCard) -> Violation | None:
+def _play(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
+    return _PLAY
+
+
+def _discards(ctx: Tables, state: State) -> tuple[DiscardCard, ...]:
+    return _DISCARD
+
+
+def _playable(ctx: Tables, state: State) -> Refusal:
+    """Only a card the seat is eligible for is played."""
     step = state.queue[0]
-    assert step.card is not None
     if not ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card):
-        return Violation("LY-11", "not_eligible", {"seat": step.seat, "card": step.card})
+        return "not_eligible", {"seat": step.seat, "card": step.card}
     return None
-
-
-def _play_if_eligible(ctx: Tables, state: State) -> tuple[PlayCard, ...]:
-    step = state.queue[0]
-    return _PLAY if ctx.facts.eligible(ctx, state.seats[step.seat].skills, step.card) else ()
 
 
 def play(ctx: Tables, work: Work, seat: int, card_id: str, deferred: bool, events: Events) -> None:
     """The fact ``play``: ``seat`` plays ``card_id``: losses, gains, XP, then the level-up
-    points (LY-19's fact ``level_up``) and the special ability (LY-15's fact ``special``)."""
+    points (LY-19's facts ``level`` and ``level_up``) and the special ability (LY-15's fact
+    ``special``)."""
     card = ctx.cards[card_id]
     sheet = work.seats[seat]
     skills = tuple(
         s - lo + g for s, lo, g in zip(sheet.skills, card.losses, card.gains, strict=True)
     )
-    levels = ctx.levels
-    before = bisect_right(levels, sheet.played_xp + sheet.shared_xp)
+    level_of = ctx.facts.level
+    before = level_of(ctx, sheet.played_xp + sheet.shared_xp)
     played = sheet.played_xp + card.xp
-    after = bisect_right(levels, played + sheet.shared_xp)
+    after = level_of(ctx, played + sheet.shared_xp)
     work.put(
         seat,
-        Seat(
+        make_seat(
             sheet.character, skills, played, sheet.shared_xp, sheet.declaration,
             sheet.deferred, sheet.deferred_round, sheet.shared,
         ),
     )
     if events is not None:
         events.append(CardPlayed(seat, card_id, card.xp, deferred))
-        for level in range(before + 1, after + 1):
-            events.append(LevelReached(seat, level))
+        events.extend(LevelReached(seat, level) for level in range(before + 1, after + 1))
     follow: list[Step] = []
     if after > before:
         follow.append(ctx.facts.level_up(ctx, seat, before, after))
@@ -392,16 +353,11 @@ def _play_drawn(ctx: Tables, work: Work, action: PlayCard, events: Events) -> Wo
     return work
 
 
-#: Made on many steps, without a call per field; an event is a value, so each is made once
-#: per seat and card and shared.
-_card_discarded = functools.lru_cache(maxsize=4096)(builder(CardDiscarded))
-
-
 def _discard(ctx: Tables, work: Work, action: DiscardCard, events: Events) -> Work:
     if events is not None:
         step = work.step
         assert step.card is not None
-        events.append(_card_discarded(step.seat, step.card))
+        events.append(CardDiscarded(step.seat, step.card))
     return work
 
 
@@ -409,7 +365,7 @@ LY_11 = Rule(
     "LY-11",
     "Play an eligible card (losses, gains, XP) or discard it; an ineligible one is discarded.",
     "Доступную карту играют (потери, прибавки, опыт) или сбрасывают; недоступную — в отбой.",
-    moves={PlayCard: _play_if_eligible, DiscardCard: Listing((DiscardCard(),))},
+    moves={PlayCard: _play, DiscardCard: _discards},
     checks={PlayCard: _playable},
     effects={PlayCard: _play_drawn, DiscardCard: _discard},
     facts={"play": play},
@@ -421,25 +377,19 @@ discarded."""
 _DEFER = (DeferCard(),)
 
 
-def _deferrable(ctx: Tables, state: State, action: DeferCard) -> Violation | None:
+def _defer_moves(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
+    return _DEFER
+
+
+def _deferrable(ctx: Tables, state: State) -> Refusal:
+    """Only a card the seat is not eligible for is deferred, and only while it holds none."""
     step = state.queue[0]
-    assert step.card is not None
     sheet = state.seats[step.seat]
     if ctx.facts.eligible(ctx, sheet.skills, step.card):
-        return Violation("LY-12", "defer_eligible", {"card": step.card})
+        return "defer_eligible", {"card": step.card}
     if sheet.deferred is not None:
-        return Violation(
-            "LY-12", "already_deferring", {"seat": step.seat, "card": sheet.deferred}
-        )
+        return "already_deferring", {"seat": step.seat, "card": sheet.deferred}
     return None
-
-
-def _defer_if_allowed(ctx: Tables, state: State) -> tuple[DeferCard, ...]:
-    step = state.queue[0]
-    sheet = state.seats[step.seat]
-    if sheet.deferred is None and not ctx.facts.eligible(ctx, sheet.skills, step.card):
-        return _DEFER
-    return ()
 
 
 def _defer(ctx: Tables, work: Work, action: DeferCard, events: Events) -> Work:
@@ -456,7 +406,7 @@ LY_12 = Rule(
     "LY-12",
     "Only an ineligible card may be deferred, one deferred card at a time.",
     "Отложить можно лишь недоступную карту и лишь одну за раз.",
-    moves={DeferCard: _defer_if_allowed},
+    moves={DeferCard: _defer_moves},
     checks={DeferCard: _deferrable},
     effects={DeferCard: _defer},
 )
@@ -466,6 +416,24 @@ deferred card (``already_deferring``)."""
 # -- LY-13: the deferred card ------------------------------------------------------------------
 #: How long a deferred card waits: the seat's next three main turns (LY-13).
 DEFER_TURNS = 3
+
+
+def deferral_turns(ctx: Tables) -> int:
+    """The fact ``deferral_turns``: after how many of the seat's main turns (the turn of the
+    deferral not counted) a deferred card still held is discarded."""
+    return DEFER_TURNS
+
+
+_PLAY_DEFERRED = (PlayDeferred(),)
+_KEEP_DEFERRED = (KeepDeferred(),)
+
+
+def _play_offered(ctx: Tables, state: State) -> tuple[PlayDeferred, ...]:
+    return _PLAY_DEFERRED
+
+
+def _keep_offered(ctx: Tables, state: State) -> tuple[KeepDeferred, ...]:
+    return _KEEP_DEFERRED
 
 
 def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events) -> Work:
@@ -478,45 +446,40 @@ def _play_deferred(ctx: Tables, work: Work, action: PlayDeferred, events: Events
 
 
 def _keep_deferred(ctx: Tables, work: Work, action: KeepDeferred, events: Events) -> Work:
-    return work
+    return work  # the offer is answered; the card stays
 
 
-def offer_or_expire(ctx: Tables, work: Work, turns: int, events: Events) -> Work:
-    """After the seat's main turn: offer its deferred card if it is eligible now; once the
-    card has waited ``turns`` of the seat's turns, discard it."""
-    assert work.first is not None
-    seat = (work.first + work.turn) % len(work.seats)
+def _offer_or_expire(ctx: Tables, work: Work, moment: MainTurnOver, events: Events) -> Work:
+    """After the seat's main turn: its deferred card, held since an earlier round, is offered
+    if the seat is eligible for it now; once it has waited ``deferral_turns`` of the seat's
+    turns, it is discarded."""
+    seat = ctx.facts.mover(ctx, work)
     sheet = work.seats[seat]
-    if sheet.deferred is not None and work.round > sheet.deferred_round:
-        if work.stage is _MAIN_STAGE and ctx.facts.eligible(ctx, sheet.skills, sheet.deferred):
-            work.stage = _DEFERRED
-            work.queue = (Step(_OFFER, seat, card=sheet.deferred),)
-            return work
-        if work.round - sheet.deferred_round >= turns:
-            if events is not None:
-                events.append(DeferredExpired(seat, sheet.deferred))
-            work.put(seat, sheet.with_deferred(None, 0))
+    card = sheet.deferred
+    if card is None or work.round <= sheet.deferred_round:
+        return work
+    if work.stage is Stage.MAIN and ctx.facts.eligible(ctx, sheet.skills, card):
+        work.stage = Stage.DEFERRED
+        work.queue = (Step(StepKind.OFFER, seat, card=card),)
+    elif work.round - sheet.deferred_round >= ctx.facts.deferral_turns(ctx):
+        if events is not None:
+            events.append(DeferredExpired(seat, card))
+        work.put(seat, sheet.with_deferred(None, 0))
     return work
-
-
-def _deferral(ctx: Tables, work: Work, moment: MainTurnOver, events: Events) -> Work:
-    assert work.first is not None
-    if work.seats[(work.first + work.turn) % len(work.seats)].deferred is None:
-        return work  # the common case, kept cheap
-    return offer_or_expire(ctx, work, DEFER_TURNS, events)
 
 
 LY_13 = Rule(
     "LY-13",
     "A deferred card is offered after the next three main turns, then discarded.",
     "Отложенную карту предлагают после трёх следующих ходов, потом она уходит в отбой.",
-    moves={PlayDeferred: Listing((PlayDeferred(),)), KeepDeferred: Listing((KeepDeferred(),))},
+    moves={PlayDeferred: _play_offered, KeepDeferred: _keep_offered},
     effects={
         PlayDeferred: _play_deferred,
         KeepDeferred: _keep_deferred,
-        MainTurnOver: _deferral,
+        MainTurnOver: _offer_or_expire,
     },
+    facts={"deferral_turns": deferral_turns},
 )
 """LY-13: after each main turn the deferred card is offered if eligible (the fact
-``eligible``), played in full (the fact ``play``) or kept; after three turns it is
-discarded."""
+``eligible``), played in full (the fact ``play``) or kept; after ``deferral_turns`` (three)
+of the seat's turns it is discarded."""
