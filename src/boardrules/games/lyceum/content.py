@@ -46,6 +46,7 @@ __all__ = [
     "default_content",
     "epoch_of_round",
     "load_content",
+    "skill_points",
     "validate_content",
 ]
 
@@ -62,7 +63,7 @@ class Skill(enum.Enum):
     @property
     def index(self) -> int:
         """The position of this skill in every skill vector (health is 0, energy is 4)."""
-        return _SKILL_INDEX[self._value_]  # a str key: it hashes faster than the member
+        return SKILLS.index(self)
 
     @property
     def name_ru(self) -> str:
@@ -75,7 +76,6 @@ class Skill(enum.Enum):
 
 #: The skills in vector order.
 SKILLS: tuple[Skill, ...] = tuple(Skill)
-_SKILL_INDEX = {s.value: i for i, s in enumerate(SKILLS)}
 _SKILL_RU = {
     Skill.HEALTH: "здоровье",
     Skill.INTELLECT: "интеллект",
@@ -83,6 +83,16 @@ _SKILL_RU = {
     Skill.COMMUNICATION: "коммуникация",
     Skill.ENERGY: "энергия",
 }
+
+
+def skill_points(values: tuple[int, ...], ru: bool = False) -> str:
+    """The SP per skill of a vector, those not 0 (``"intellect 3, energy 1"``; ``—`` for none).
+
+    >>> skill_points((0, 3, 0, 0, 1)), skill_points((0,) * 5, ru=True)
+    ('intellect 3, energy 1', '—')
+    """
+    named = zip(SKILLS, values, strict=True)
+    return ", ".join(f"{s.name_ru if ru else s.value} {v}" for s, v in named if v) or "—"
 
 
 class Epoch(enum.Enum):
@@ -96,6 +106,11 @@ class Epoch(enum.Enum):
     def name_ru(self) -> str:
         """The epoch in Russian."""
         return {"lyceum": "Лицей", "university": "Универ", "adult": "Взрослая жизнь"}[self.value]
+
+    @property
+    def name_en(self) -> str:
+        """The epoch in English."""
+        return {"lyceum": "Lyceum", "university": "University", "adult": "Adult life"}[self.value]
 
     def __repr__(self) -> str:
         return f"Epoch.{self.name}"
@@ -266,14 +281,6 @@ class Card:
         ['условия здоровье 2', 'потери —', 'даёт коммуникация 1)']
         """
 
-        def vector(values: tuple[int, ...]) -> str:
-            parts = [
-                f"{s.name_ru if lang == 'ru' else s.value} {v}"
-                for s, v in zip(SKILLS, values, strict=True)
-                if v
-            ]
-            return ", ".join(parts) or "—"
-
         ru = lang == "ru"
         title = self.title_ru if ru else self.title_en
         colour = self.colour.name_ru if ru else self.colour.value
@@ -281,8 +288,8 @@ class Card:
             ("условия", "потери", "даёт", "спец.") if ru else ("needs", "costs", "gives", "special")
         )
         text = (
-            f"«{title}» ({colour}, {self.xp} XP; {needs} {vector(self.conditions)}; "
-            f"{costs} {vector(self.losses)}; {gives} {vector(self.gains)}"
+            f"«{title}» ({colour}, {self.xp} XP; {needs} {skill_points(self.conditions, ru)}; "
+            f"{costs} {skill_points(self.losses, ru)}; {gives} {skill_points(self.gains, ru)}"
         )
         if self.special is not None:
             text += f"; {special} {self.special.kind.value} {self.special.amount}"

@@ -30,7 +30,7 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import SKILLS, Epoch, SpecialKind, Tables, Target
+from boardrules.games.lyceum.content import SKILLS, SpecialKind, Tables, Target
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -75,8 +75,6 @@ _LABELS: Mapping[type, tuple[str, str]] = {
     KeepDeferred: ("Keep the deferred card", "Оставить отложенную карту"),
 }
 
-_EPOCH_EN = {Epoch.LYCEUM: "Lyceum", Epoch.UNIVERSITY: "University", Epoch.ADULT: "Adult life"}
-#: Colours in the accusative, for «тянет зелёную карту».
 
 
 def describe_action(action: Action, lang: str = "en") -> str:
@@ -360,7 +358,7 @@ def describe_event(game: Tables, event: Event, lang: str = "en") -> str:
         started = event
         if ru:
             return f"Раунд {started.round}, возраст {started.age}: {started.epoch.name_ru}"
-        return f"Round {started.round}, age {started.age}: {_EPOCH_EN[started.epoch]}"
+        return f"Round {started.round}, age {started.age}: {started.epoch.name_en}"
     if isinstance(event, EffectStarted):
         return _effect(game, event, ru)
     ended = event

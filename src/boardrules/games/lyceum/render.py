@@ -32,11 +32,11 @@ from boardrules.games.lyceum.content import (
     Card,
     Colour,
     Content,
-    Epoch,
     SpecialKind,
     Tables,
     Target,
     epoch_of_round,
+    skill_points,
 )
 from boardrules.games.lyceum.messages import KINDS
 from boardrules.games.lyceum.rules import DECLARATION_TARGETS
@@ -50,7 +50,6 @@ COLOUR_FILL: dict[Colour, str] = {
     Colour.YELLOW: "#e0b422",
     Colour.RED: "#c93a3a",
 }
-_EPOCH_EN = {Epoch.LYCEUM: "Lyceum", Epoch.UNIVERSITY: "University", Epoch.ADULT: "Adult life"}
 _SHORT = {
     "health": ("health", "здор."),
     "intellect": ("intel.", "интел."),
@@ -86,12 +85,6 @@ def _listed(words: list[str], ru: bool) -> str:
     return ", ".join(words[:-1]) + last + words[-1]
 
 
-def _vector(values: tuple[int, ...], ru: bool) -> str:
-    named = zip(SKILLS, values, strict=True)
-    parts = [f"{s.name_ru if ru else s.value} {v}" for s, v in named if v]
-    return ", ".join(parts) or "—"
-
-
 def card_lines(card: Card, ru: bool) -> list[str]:
     """A card's title, colour and XP, then its conditions, costs, gains and special."""
     title = card.title_ru if ru else card.title_en
@@ -99,7 +92,7 @@ def card_lines(card: Card, ru: bool) -> list[str]:
     lines = [f"«{title}» — {colour}, {card.xp} XP"]
     labels = ("условия", "потери", "даёт") if ru else ("needs", "costs", "gives")
     for label, values in zip(labels, (card.conditions, card.losses, card.gains), strict=True):
-        lines.append(f"{label}: {_vector(values, ru)}")
+        lines.append(f"{label}: {skill_points(values, ru)}")
     if card.special is not None:
         lines.append(_special(card, ru))
     return lines
@@ -199,7 +192,7 @@ def _header(view: State, game: Rules, ru: bool) -> str:
     if view.stage is Stage.SETUP:
         return f"{title} — {'подготовка' if ru else 'setup'}"
     epoch = epoch_of_round(view.round)
-    name = epoch.name_ru if ru else _EPOCH_EN[epoch]
+    name = epoch.name_ru if ru else epoch.name_en
     tables = game.rule_context
     rounds = tables.facts.rounds(tables)
     if ru:
