@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
+import attrs
+
 from boardrules.core.errors import BadInput
 from boardrules.core.rng import MAX_SEED
 from boardrules.games.lyceum.content import SKILLS, Colour, Epoch, Skill, Tables, epoch_of_round
@@ -189,10 +191,9 @@ def _validate_deferred(tables: Tables, state: State, i: int, sheet: Seat) -> Non
     if sheet.deferred not in tables.cards:
         raise BadInput(f"{path}.deferred", f"no card {sheet.deferred!r:.40}")
     over = state.stage is Stage.OVER
-    first = state.first
-    n = len(state.seats)
-    moved = over or (first is not None and (i - first) % n <= state.turn)
-    done = over or (first is not None and (i - first) % n < state.turn)
+    order = tables.facts.turn_order(tables, state)
+    moved = over or (i in order and order.index(i) <= state.turn)
+    done = over or (i in order and order.index(i) < state.turn)
     turns = tables.facts.deferral_turns(tables)
     low = state.round - (turns - 1 if done else turns)
     _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
@@ -419,19 +420,20 @@ def build_position(
         special = card.special
         effect_list.append(Effect(seat, card_id, special.kind, special.amount, special.target))
     mover = _int(to_move, "$.to_move", 0, max(n - 1, 0))
-    first_ = _int(first, "$.first", 0, max(n - 1, 0))
     state = State(
         seed=seed,
         seats=tuple(seats),
         tie_order=tuple(range(n)) if tie_order is None else tuple(tie_order),
-        first=first_,
+        first=_int(first, "$.first", 0, max(n - 1, 0)),
         round=round_,
-        turn=(mover - first_) % n,
+        turn=0,
         stage=Stage.MAIN,
         queue=(Step(StepKind.MAIN, mover),),
         piles=pile_ids,
         effects=tuple(effect_list),
     )
+    order = tables.facts.turn_order(tables, state)  # the turn in the round of the seat to move
+    state = attrs.evolve(state, turn=order.index(mover) if mover in order else n)
     try:
         validate_state(tables, state)
     except BadInput as error:

@@ -233,8 +233,8 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
     pile_word = "Колоды" if ru else "Piles"
     piles = ", ".join(f"{c} {n}" for c, n in zip(colours, sizes, strict=True))
     if view.first is not None:
-        n = len(view.seats)
-        order = " → ".join(str((view.first + i) % n) for i in range(n))
+        tables = game.rule_context
+        order = " → ".join(map(str, tables.facts.turn_order(tables, view)))
         turns = "порядок ходов" if ru else "turn order"
         lines.append(f"{pile_word}: {piles}; {turns}: {order}")
     else:

@@ -76,7 +76,9 @@ from boardrules.games.lyceum.rules.setup import (
     extra_points,
     first_seat,
     givers,
+    mover,
     tie_order,
+    turn_order,
 )
 from boardrules.games.lyceum.rules.turn import (
     ANSWERS,
@@ -93,7 +95,6 @@ from boardrules.games.lyceum.rules.turn import (
     ROUNDS,
     deferral_turns,
     eligible,
-    mover,
     play,
     rounds,
     shuffled_piles,
@@ -158,6 +159,7 @@ __all__ = [
     "shuffled_piles",
     "special",
     "tie_order",
+    "turn_order",
     "view",
     "view_events",
 ]

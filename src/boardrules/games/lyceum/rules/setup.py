@@ -51,7 +51,9 @@ __all__ = [
     "extra_points",
     "first_seat",
     "givers",
+    "mover",
     "tie_order",
+    "turn_order",
 ]
 
 
@@ -302,6 +304,24 @@ def tie_order(
     return tuple(sorted(range(players), key=lambda s: (keys[s], s)))
 
 
+def turn_order(ctx: Tables, state: State) -> tuple[int, ...]:
+    """The fact ``turn_order``: the seats in the order they move in every round, clockwise
+    from the first seat (none during the setup)."""
+    first = state.first
+    if first is None:
+        return ()
+    return (*range(first, len(state.seats)), *range(first))
+
+
+def mover(ctx: Tables, state: State) -> int | None:
+    """The fact ``mover``: the seat whose turn it is in the round (``None`` in the setup and
+    at the end)."""
+    if state.first is None or state.stage is Stage.OVER:
+        return None
+    seat: int = ctx.facts.turn_order(ctx, state)[state.turn]
+    return seat
+
+
 def _ties(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
     assert state is not None
     return attrs.evolve(
@@ -311,7 +331,6 @@ def _ties(ctx: Tables, seed: int, setup: Setup, state: State | None) -> State:
 
 def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> Work:
     """The setup is over: the most energetic seat opens round 1."""
-    n = len(work.seats)
     first = ctx.facts.first_seat(ctx, work.seats, work.tie_order)
     work.first = first
     work.stage = Stage.MAIN
@@ -319,7 +338,7 @@ def _start_play(ctx: Tables, work: Work, moment: SetupOver, events: Events) -> W
     work.turn = 0
     work.queue = (Step(StepKind.MAIN, first),)
     if events is not None:
-        events.append(TurnOrderSet(first, tuple((first + i) % n for i in range(n))))
+        events.append(TurnOrderSet(first, ctx.facts.turn_order(ctx, work)))
         events.append(RoundStarted(1, 16, Epoch.LYCEUM))
     return work
 
@@ -330,8 +349,9 @@ LY_5 = Rule(
     "Первым ходит самый энергичный; при равенстве младший или меньший номер; далее по кругу.",
     setup=_ties,
     effects={SetupOver: _start_play},
-    facts={"first_seat": first_seat},
+    facts={"first_seat": first_seat, "turn_order": turn_order, "mover": mover},
 )
 """LY-5: the turn order. Setup: the seats from youngest to oldest (``ages`` or
 ``birth_dates``); when the setup is over, the most energetic seat (the fact ``first_seat``)
-opens round 1."""
+opens round 1, and every round goes clockwise from it (the facts ``turn_order`` and
+``mover``)."""

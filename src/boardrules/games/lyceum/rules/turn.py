@@ -4,8 +4,8 @@ playing, discarding and deferring a card.
 LY-7 states the pending-step machinery: who is to move (the seat of the head of the
 state's ``queue``), which kinds of action the step takes (in the order ``legal_actions``
 lists them), and what happens when the pending steps run out (the moments of a turn, whose
-effects the other units state). The facts other rules read: ``rounds`` and ``mover``
-(LY-6), ``eligible`` (LY-10), ``play`` (LY-11) and ``deferral_turns`` (LY-13).
+effects the other units state). The facts other rules read: ``rounds`` (LY-6), ``eligible``
+(LY-10), ``play`` (LY-11) and ``deferral_turns`` (LY-13).
 """
 
 from __future__ import annotations
@@ -76,7 +76,6 @@ __all__ = [
     "ROUNDS",
     "deferral_turns",
     "eligible",
-    "mover",
     "play",
     "rounds",
     "shuffled_piles",
@@ -91,14 +90,6 @@ ROUNDS = 10
 def rounds(ctx: Tables) -> int:
     """The fact ``rounds``: how many rounds a game lasts."""
     return ROUNDS
-
-
-def mover(ctx: Tables, state: State) -> int | None:
-    """The fact ``mover``: the seat whose turn it is in the round, clockwise from the first
-    seat (``None`` in the setup and at the end)."""
-    if state.first is None or state.stage is Stage.OVER:
-        return None
-    return (state.first + state.turn) % len(state.seats)
 
 
 def shuffled_piles(ctx: Tables, seed: int, epoch: Epoch) -> tuple[tuple[str, ...], ...]:
@@ -145,10 +136,10 @@ LY_6 = Rule(
     "Десять раундов, возраст 16–25, три эпохи — у каждой свои перемешанные колоды.",
     setup=_first_piles,
     effects={TurnOver: _next_turn},
-    facts={"rounds": rounds, "mover": mover},
+    facts={"rounds": rounds},
 )
-"""LY-6: ten rounds (the fact ``rounds``) in three epochs, seat after seat clockwise (the
-fact ``mover``). Setup: the Lyceum epoch's shuffled piles; after each turn the next seat,
+"""LY-6: ten rounds (the fact ``rounds``) in three epochs, each seat's turn in the order of
+LY-5 (its fact ``mover``). Setup: the Lyceum epoch's shuffled piles; after each turn the next seat,
 round or epoch (whose own shuffled piles replace the last ones), or the end."""
 
 # -- LY-7: one main action, then its follow-ups --------------------------------------------------
