@@ -1,7 +1,8 @@
 """Variants a designer writes in the one form: a longer deferral window (LY-13's fact
-``deferral_turns``) and LY-18 removed. Everything outside the units follows them: states
-the variants reach by legal play pass ``validate``, the JSON round trip, the pictures, the
-labels, the prompt and every seat's view; the removed rule's action is never legal."""
+``deferral_turns``) and rules removed (LY-18's sharing, LY-17's rest ...). Everything outside
+the units follows them: states the variants reach by legal play pass ``validate``, the JSON
+round trip, the pictures, the labels, the prompt and every seat's view; a removed rule's
+actions are never legal, and every legal action changes the state."""
 
 from __future__ import annotations
 
@@ -31,7 +32,6 @@ FIVE = GAME.with_rules(
     replace={"LY-13": attrs.evolve(LY_13, facts={"deferral_turns": five_turns})},
     name="deferral-5",
 )
-NO_SHARING = GAME.with_rules(remove=["LY-18"], name="no-sharing")
 
 
 def _deferring(game: lyceum.Game, seed: int, setup: dict[str, Any]) -> list[tuple[State, Any]]:
@@ -106,24 +106,41 @@ def test_ly13_how_long_a_card_may_wait_is_the_variants_window(waited: int, seat:
             assert info.value.path == f"$.deferred[{seat}]"
 
 
-@settings(max_examples=6, deadline=None)
-@given(seeds(), setups())
-def test_ly18_removed_no_share_is_ever_legal_and_nothing_breaks(
-    seed: int, setup: dict[str, Any]
+#: Rules a designer may remove, and the kinds of action that go with them.
+REMOVABLE = {
+    "LY-12": (lyceum.DeferCard,),
+    "LY-13": (lyceum.PlayDeferred, lyceum.KeepDeferred),
+    "LY-17": (lyceum.Rest, lyceum.MoveSkillPoint, lyceum.FinishMoves),
+    "LY-18": (ShareExperience,),
+}
+
+
+@pytest.mark.parametrize("rule_id", sorted(REMOVABLE))
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds(), setup=setups())
+def test_a_removed_rule_takes_its_actions_along_and_nothing_breaks(
+    rule_id: str, seed: int, setup: dict[str, Any]
 ) -> None:
+    game = GAME.with_rules(remove=[rule_id], name=f"without {rule_id}")
+    gone = REMOVABLE[rule_id]
     rng = Rng(seed)
-    state = NO_SHARING.new(seed, **setup)
-    while not NO_SHARING.is_over(state):
-        legal = NO_SHARING.legal_actions(state)
-        assert ShareExperience() not in legal
-        refusal = NO_SHARING.check(state, ShareExperience())
+    state = game.new(seed, **setup)
+    for step in range(game.max_moves()):
+        if step % 8 == 0 or game.is_over(state):
+            _seen_everywhere(game, state)
+            game.observe(game.view(state, 0), 0)
+        if game.is_over(state):
+            break
+        legal = game.legal_actions(state)
+        assert not any(isinstance(action, gone) for action in legal)
+        refusal = game.check(state, gone[0]() if gone[0] is not lyceum.MoveSkillPoint
+                             else lyceum.MoveSkillPoint(lyceum.Skill.HEALTH, lyceum.Skill.ENERGY))
         assert refusal is not None
         assert refusal.rule == "CORE-3"
-        NO_SHARING.observe(NO_SHARING.view(state, 0), 0)
         before = state
-        state = NO_SHARING.apply(state, legal[rng.below(len(legal))])
+        state = game.apply(state, legal[rng.below(len(legal))])
         assert state != before  # every legal action changes the state
-    _seen_everywhere(NO_SHARING, state)
+    assert game.is_over(state)
 
 
 def test_removing_a_rule_others_read_names_them() -> None:

@@ -121,7 +121,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         facts = ctx.facts
         seats = ctx.max_players
         rounds: int = facts.rounds(ctx)
-        rests: list[int] = [facts.rest_moves(ctx, (), r, 0) for r in range(1, rounds + 1)]
+        rest = getattr(facts, "rest_moves", None)  # none in a variant without LY-17
+        rests: list[int] = [rest(ctx, (), r, 0) for r in range(1, rounds + 1)] if rest else [0]
         per_turn = 2 + max(*rests, ctx.longest_lasting_rest, 7) + 1 + 1 + 7
         levels: int = facts.level_up(ctx, 0, 0, len(ctx.levels)).count
         extra: int = facts.extra_points(ctx)

@@ -295,8 +295,7 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
     )
     out += [_c(v) for v in sheet.skills]
     out += [_c(level(tables, xp)), _c(sheet.played_xp // 100), _c(sheet.shared_xp // 100)]
-    rest = tables.facts.rest_moves(tables, view.effects, view.round, seat)
-    out += [1 if sheet.shared else 0, _c(rest)]
+    out += [1 if sheet.shared else 0, _c(_rest_moves(tables, view, seat))]
     out.append(1 if not over and _may_share(tables, view, seat) else 0)
     out.append(_c(sum(declaration)) if declaration else 0)
     out += [_c(v) for v in declaration] if declaration else [0] * len(SKILLS)
@@ -315,7 +314,7 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         out += [_c(level(tables, xp)), _c(other.played_xp // 100), _c(other.shared_xp // 100)]
         out += [1 if other.shared else 0, 1 if other.deferred is not None else 0]
         out.append(_waited(view, other.deferred, other.deferred_round))
-        out.append(_c(tables.facts.rest_moves(tables, view.effects, view.round, (seat + k) % n)))
+        out.append(_c(_rest_moves(tables, view, (seat + k) % n)))
         if over and other.declaration != HIDDEN:
             shown = other.declaration
             out.append(_c(sum(shown)) if shown else 0)
@@ -323,6 +322,13 @@ def observe(tables: Tables, view: State, seat: int) -> tuple[int, ...]:
         else:
             out += [-1, -1]
     return tuple(out)
+
+
+def _rest_moves(tables: Tables, state: State, seat: int) -> int:
+    """What a rest of ``seat`` would let it move now (LY-17's fact ``rest_moves``; 0 in a
+    variant without rest)."""
+    rest = getattr(tables.facts, "rest_moves", None)
+    return 0 if rest is None else int(rest(tables, state.effects, state.round, seat))
 
 
 def _may_share(tables: Tables, state: State, seat: int) -> bool:

@@ -76,7 +76,9 @@ def _longest(tables: Tables) -> tuple[int, int]:
     facts = tables.facts
     levels = facts.level_up(tables, 0, 1, max(len(tables.levels), 2)).count
     choose = max(1, facts.extra_points(tables), levels, tables.largest_gain)
-    rests = (facts.rest_moves(tables, (), r, 0) for r in range(1, facts.rounds(tables) + 1))
+    rest = getattr(facts, "rest_moves", None)  # none in a variant without LY-17
+    rounds = range(1, facts.rounds(tables) + 1)
+    rests = [0] if rest is None else [rest(tables, (), r, 0) for r in rounds]
     return choose, max(*rests, tables.longest_lasting_rest)
 
 
@@ -194,7 +196,8 @@ def _validate_deferred(tables: Tables, state: State, i: int, sheet: Seat) -> Non
     order = tables.facts.turn_order(tables, state)
     moved = over or (i in order and order.index(i) <= state.turn)
     done = over or (i in order and order.index(i) < state.turn)
-    turns = tables.facts.deferral_turns(tables)
+    window = getattr(tables.facts, "deferral_turns", None)  # none: a card waits for ever
+    turns = state.round if window is None else window(tables)
     low = state.round - (turns - 1 if done else turns)
     _int(sheet.deferred_round, f"{path}.deferred_round", max(1, low),
          state.round if moved else state.round - 1)
