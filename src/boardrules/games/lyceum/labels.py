@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, get_args
 
+import attrs
+
 from boardrules.games.lyceum.actions import (
     Action,
     ChooseSkill,
@@ -30,7 +32,15 @@ from boardrules.games.lyceum.actions import (
     Rest,
     ShareExperience,
 )
-from boardrules.games.lyceum.content import SKILLS, SpecialKind, Tables, Target
+from boardrules.games.lyceum.content import (
+    SKILLS,
+    Colour,
+    Epoch,
+    Skill,
+    SpecialKind,
+    Tables,
+    Target,
+)
 from boardrules.games.lyceum.events import (
     CardDeferred,
     CardDiscarded,
@@ -272,104 +282,76 @@ def group_label(game: Lyceum, grouping: str, label: str, lang: str = "en") -> st
     return label
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(str(s) for s in seats)
+#: Per kind of event, its label in English and in Russian: a template over the event's
+#: fields, each in the label's language (:func:`_words`).
+_EVENTS: Mapping[type, tuple[str, str]] = {
+    PointChosen: ("Seat {seat}: +1 SP to {skill}", "Игрок {seat}: +1 SP, {skill}"),
+    PointMoved: ("Seat {seat} moves 1 SP: {source} → {target}",
+                 "Игрок {seat} переносит 1 SP: {source} → {target}"),
+    CardDrawn: ("Seat {seat} draws a {colour} card: {card}",
+                "Игрок {seat} тянет {colour} карту: {card}"),
+    CardDiscarded: ("Seat {seat} discards {card}", "Игрок {seat} сбрасывает карту {card}"),
+    CardDeferred: ("Seat {seat} defers {card}", "Игрок {seat} откладывает карту {card}"),
+    DeferredExpired: ("Seat {seat}'s deferred card {card} goes to the discard pile",
+                      "Отложенная карта {card} игрока {seat} уходит в отбой"),
+    Rested: ("Seat {seat} rests: +1 energy, +1 SP of choice, up to {moves} SP to move",
+             "Игрок {seat} отдыхает: +1 энергия, +1 SP на выбор, перенести до {moves} SP"),
+    ExperienceShared: ("Seat {seat} shares experience: +{amount} XP to every other seat",
+                       "Игрок {seat} делится опытом: остальным по +{amount} XP"),
+    LevelReached: ("Seat {seat} reaches level {level}", "Игрок {seat} достигает уровня {level}"),
+    TurnOrderSet: ("Seat {first} moves first; order: {order}",
+                   "Первым ходит игрок {first}; порядок: {order}"),
+    RoundStarted: ("Round {round}, age {age}: {epoch}",
+                   "Раунд {round}, возраст {age}: {epoch}"),
+}
+
+
+def _words(game: Tables, event: Event, ru: bool) -> dict[str, object]:
+    """The fields of ``event`` as its label shows them: a skill, an epoch and a colour by
+    name (a colour in the accusative in Russian), a card by its title, an order of seats
+    with arrows."""
+    words: dict[str, object] = {}
+    for name, value in attrs.asdict(event, recurse=False).items():
+        if isinstance(value, Skill):
+            value = value.name_ru if ru else value.value
+        elif isinstance(value, Epoch):
+            value = value.name_ru if ru else value.name_en
+        elif isinstance(value, Colour):
+            value = CARD_COLOURS_RU[value.value].acc if ru else value.value
+        elif name == "card":
+            value = _title(game, value, ru)
+        elif name == "order":
+            value = " → ".join(map(str, value))
+        words[name] = value
+    return words
 
 
 def describe_event(game: Tables, event: Event, lang: str = "en") -> str:
     """See :meth:`Game.describe_event`."""
     ru = lang == "ru"
-    if isinstance(event, PointChosen):
-        chosen = event
-        if ru:
-            return f"Игрок {chosen.seat}: +1 SP, {chosen.skill.name_ru}"
-        return f"Seat {chosen.seat}: +1 SP to {chosen.skill.value}"
-    if isinstance(event, PointMoved):
-        moved = event
-        if ru:
-            return (
-                f"Игрок {moved.seat} переносит 1 SP: "
-                f"{moved.source.name_ru} → {moved.target.name_ru}"
-            )
-        return f"Seat {moved.seat} moves 1 SP: {moved.source.value} → {moved.target.value}"
-    if isinstance(event, CardDrawn):
-        drawn = event
-        title = _title(game, drawn.card, ru)
-        if ru:
-            colour = CARD_COLOURS_RU[drawn.colour.value].acc
-            return f"Игрок {drawn.seat} тянет {colour} карту: {title}"
-        return f"Seat {drawn.seat} draws a {drawn.colour.value} card: {title}"
+    template = _EVENTS.get(type(event))
+    if template is not None:
+        return template[ru].format(**_words(game, event, ru))
     if isinstance(event, CardPlayed):
-        played = event
-        title = _title(game, played.card, ru)
+        title = _title(game, event.card, ru)
         if ru:
-            which = "отложенную карту" if played.deferred else "карту"
-            return f"Игрок {played.seat} играет {which} {title}: +{played.xp} XP"
-        which = "the deferred card " if played.deferred else ""
-        return f"Seat {played.seat} plays {which}{title}: +{played.xp} XP"
-    if isinstance(event, CardDiscarded):
-        discarded = event
-        title = _title(game, discarded.card, ru)
-        if ru:
-            return f"Игрок {discarded.seat} сбрасывает карту {title}"
-        return f"Seat {discarded.seat} discards {title}"
-    if isinstance(event, CardDeferred):
-        deferred = event
-        title = _title(game, deferred.card, ru)
-        if ru:
-            return f"Игрок {deferred.seat} откладывает карту {title}"
-        return f"Seat {deferred.seat} defers {title}"
-    if isinstance(event, DeferredExpired):
-        expired = event
-        title = _title(game, expired.card, ru)
-        if ru:
-            return f"Отложенная карта {title} игрока {expired.seat} уходит в отбой"
-        return f"Seat {expired.seat}'s deferred card {title} goes to the discard pile"
-    if isinstance(event, Rested):
-        rested = event
-        if ru:
-            return (
-                f"Игрок {rested.seat} отдыхает: +1 энергия, +1 SP на выбор, "
-                f"перенести до {rested.moves} SP"
-            )
-        return (
-            f"Seat {rested.seat} rests: +1 energy, +1 SP of choice, "
-            f"up to {rested.moves} SP to move"
-        )
-    if isinstance(event, ExperienceShared):
-        shared = event
-        if ru:
-            return f"Игрок {shared.seat} делится опытом: остальным по +{shared.amount} XP"
-        return f"Seat {shared.seat} shares experience: +{shared.amount} XP to every other seat"
-    if isinstance(event, LevelReached):
-        level = event
-        if ru:
-            return f"Игрок {level.seat} достигает уровня {level.level}"
-        return f"Seat {level.seat} reaches level {level.level}"
+            which = "отложенную карту" if event.deferred else "карту"
+            return f"Игрок {event.seat} играет {which} {title}: +{event.xp} XP"
+        which = "the deferred card " if event.deferred else ""
+        return f"Seat {event.seat} plays {which}{title}: +{event.xp} XP"
     if isinstance(event, DeclarationMade):
         return _declaration(event, ru)
-    if isinstance(event, TurnOrderSet):
-        order = event
-        sequence = " → ".join(str(s) for s in order.order)
-        if ru:
-            return f"Первым ходит игрок {order.first}; порядок: {sequence}"
-        return f"Seat {order.first} moves first; order: {sequence}"
-    if isinstance(event, RoundStarted):
-        started = event
-        if ru:
-            return f"Раунд {started.round}, возраст {started.age}: {started.epoch.name_ru}"
-        return f"Round {started.round}, age {started.age}: {started.epoch.name_en}"
     if isinstance(event, EffectStarted):
         return _effect(game, event, ru)
-    ended = event
-    winners = ended.winners
+    winners = event.winners
+    seats = ", ".join(map(str, winners))
     if ru:
         if len(winners) == 1:
-            return f"Игра окончена: победил игрок {winners[0]}"
-        return f"Игра окончена: победили игроки {_seats(winners)}"
+            return f"Игра окончена: победил игрок {seats}"
+        return f"Игра окончена: победили игроки {seats}"
     if len(winners) == 1:
-        return f"Game over: seat {winners[0]} wins"
-    return f"Game over: seats {_seats(winners)} share the win"
+        return f"Game over: seat {seats} wins"
+    return f"Game over: seats {seats} share the win"
 
 
 def _declaration(event: DeclarationMade, ru: bool) -> str:
