@@ -329,9 +329,6 @@ def _words(game: Tables, event: Event, ru: bool) -> dict[str, object]:
 def describe_event(game: Tables, event: Event, lang: str = "en") -> str:
     """See :meth:`Game.describe_event`."""
     ru = lang == "ru"
-    template = _EVENTS.get(type(event))
-    if template is not None:
-        return template[ru].format(**_words(game, event, ru))
     if isinstance(event, CardPlayed):
         title = _title(game, event.card, ru)
         if ru:
@@ -343,15 +340,13 @@ def describe_event(game: Tables, event: Event, lang: str = "en") -> str:
         return _declaration(event, ru)
     if isinstance(event, EffectStarted):
         return _effect(game, event, ru)
-    winners = event.winners
-    seats = ", ".join(map(str, winners))
-    if ru:
-        if len(winners) == 1:
-            return f"Игра окончена: победил игрок {seats}"
-        return f"Игра окончена: победили игроки {seats}"
-    if len(winners) == 1:
-        return f"Game over: seat {seats} wins"
-    return f"Game over: seats {seats} share the win"
+    if isinstance(event, GameEnded):
+        seats = ", ".join(map(str, event.winners))
+        one = len(event.winners) == 1
+        if ru:
+            return f"Игра окончена: {'победил игрок' if one else 'победили игроки'} {seats}"
+        return f"Game over: seat {seats} wins" if one else f"Game over: seats {seats} share the win"
+    return _EVENTS[type(event)][ru].format(**_words(game, event, ru))
 
 
 def _declaration(event: DeclarationMade, ru: bool) -> str:
