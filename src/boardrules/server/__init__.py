@@ -16,7 +16,7 @@ from typing import Any
 
 _HOMES = {
     "Server": "app", "make_app": "app",
-    "Limits": "matches", "Matches": "matches", "Refusal": "matches",
+    "Limits": "matches", "Matches": "matches", "Refusal": "inputs",
     "MatchRow": "store", "PostgresStore": "store", "SQLiteStore": "store", "Store": "store",
     "open_store": "store",
 }

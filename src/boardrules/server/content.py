@@ -23,7 +23,8 @@ from starlette.responses import Response
 
 from boardrules import serde
 from boardrules.core.capabilities import HasCatalogue
-from boardrules.server.matches import Matches, Refusal
+from boardrules.server.inputs import Refusal
+from boardrules.server.matches import Matches
 
 __all__ = ["ContentRoutes", "cacheable", "content_document", "etag"]
 
@@ -88,7 +89,7 @@ class ContentRoutes:
 
     async def match_content(self, request: Request) -> Response:
         """``GET /api/matches/{id}/content``: the catalogue of the match's own game."""
-        name, options = await asyncio.to_thread(self.matches.game_of,
-                                                request.path_params["match_id"])
+        row = await asyncio.to_thread(self.matches.row, request.path_params["match_id"])
+        name, options = row.game, row.options
         body, tag = await asyncio.to_thread(self._body, name, options)
         return cacheable(request, body, tag)

@@ -20,7 +20,8 @@ from typing import Any
 
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
-from boardrules.server.matches import AGENTS, MAX_TURN_SECONDS
+from boardrules.server.bots import AGENTS
+from boardrules.server.inputs import MAX_TURN_SECONDS
 
 __all__ = ["api_schema"]
 
@@ -79,6 +80,9 @@ def api_schema(game: Any) -> dict[str, Any]:
         "seat": _SEAT,
         "seats": {"type": "array", "items": {"type": "string"}},
         "version": {"type": "integer", "minimum": 0},
+        "generation": {"type": "integer", "minimum": 0, "description": (
+            "Moves on at every change but a move (a take-back, a resignation, an undo asked "
+            "or answered, a seat joined, a rematch): (generation, version) only grows.")},
         "to_move": _SEAT,
         "over": {"type": "boolean"},
         "view": {"$ref": "#/$defs/view"},

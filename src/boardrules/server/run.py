@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import shutil
 import signal
 import socket
 import sys
@@ -22,8 +23,10 @@ from typing import Any
 import attrs
 import uvicorn
 
+from boardrules.server import metrics
 from boardrules.server.app import make_app
-from boardrules.server.matches import Limits, die_with_parent
+from boardrules.server.bots import die_with_parent
+from boardrules.server.matches import Limits
 from boardrules.server.net import NoTokens, guarded_protocol
 from boardrules.server.store import open_store
 
@@ -49,6 +52,9 @@ class Settings:
     max_connections: int = 1000
     log_level: str = "info"
     workers: int = 1
+    #: Where ``/metrics`` is answered (``None``: nowhere).
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
 
 def _logging(level: str) -> None:
@@ -70,7 +76,8 @@ def _config(settings: Settings, app: Any) -> uvicorn.Config:
         access_log=False, log_config=None, timeout_graceful_shutdown=10,
         timeout_keep_alive=65, ws_max_size=max(settings.limits.max_body, 4096),
         ws_per_message_deflate=False,
-        http=guarded_protocol(settings.header_seconds, settings.max_connections),
+        http=guarded_protocol(settings.header_seconds, settings.max_connections,
+                              settings.limits.client_connections, settings.proxies),
         proxy_headers=bool(settings.proxies),
         forwarded_allow_ips=list(settings.proxies) or None)
 
@@ -78,12 +85,14 @@ def _config(settings: Settings, app: Any) -> uvicorn.Config:
 def _serve(settings: Settings, sock: socket.socket | None) -> None:
     """One server process: the store, the app, the bot pool, uvicorn."""
     _logging(settings.log_level)
+    if settings.metrics_port is not None and settings.workers <= 1:
+        metrics.serve(settings.metrics_host, settings.metrics_port)
     store = open_store(settings.db)
     app, server = make_app(
         store, settings.limits, allow_origins=settings.origins,
         allowed_hosts=settings.allowed_hosts,
         export_dir=None if settings.export_dir is None else Path(settings.export_dir))
-    server.start_bot_pool()
+    server.bots.start()
     uvicorn.Server(_config(settings, app)).run(sockets=None if sock is None else [sock])
 
 
@@ -106,6 +115,9 @@ def run(settings: Settings) -> int:
         return 0
     _logging(settings.log_level)
     sock = _listen(settings.host, settings.port)
+    if settings.metrics_port is not None:  # the workers' figures, summed here
+        folder = metrics.multiprocess_dir()
+        metrics.serve(settings.metrics_host, settings.metrics_port)
     context = multiprocessing.get_context("spawn")
     parent = os.getpid()
     stop = threading.Event()
@@ -128,6 +140,7 @@ def run(settings: Settings) -> int:
             if not process.is_alive():
                 log.warning("worker %d exited with %s; it is restarted", process.pid,
                             process.exitcode)
+                metrics.worker_died(process.pid or 0)
                 time.sleep(0.5)
                 workers[i] = start()
     for process in workers:
@@ -140,5 +153,7 @@ def run(settings: Settings) -> int:
             process.kill()
             process.join()
     sock.close()
+    if settings.metrics_port is not None:
+        shutil.rmtree(folder, ignore_errors=True)
     sys.stderr.write("boardrules serve: every worker stopped\n")
     return 0

@@ -1,0 +1,133 @@
+"""A bot's move: chosen in a bot worker process from the seat's view alone, as the answer a
+:class:`~boardrules.Table` with the match's seed and seats gives
+(:func:`boardrules.table.agent_answer`), so a restarted server plays the same move. (The loop
+that waits for a worker and stores the move is :class:`boardrules.server.fair.Bots`.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any
+
+import attrs
+
+from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.core.registry import game_from_json_options
+from boardrules.core.rng import Rng
+from boardrules.server.store import Mark
+from boardrules.table import agent_answer
+
+__all__ = [
+    "AGENTS", "INLINE_AGENTS", "BotTurn", "choose_move", "choose_move_by_name",
+    "die_with_parent", "fallback_move", "game_at",
+]
+
+#: The agents a seat may name, made fresh for each move.
+AGENTS: dict[str, type[Any]] = {
+    "random": RandomAgent, "greedy": GreedyAgent, "goal": GoalAgent, "mcts": MCTSAgent
+}
+#: The agents whose move is chosen in the worker thread that stores it, not in a bot
+#: worker process: a random move costs less than the round trip to a process (pickling
+#: the view there and the action back, waking two processes and a thread). Their turns
+#: still go through the fair slots and count against their client's bot time.
+INLINE_AGENTS = frozenset({"random"})
+#: A match's game as a bot worker names it: (name, options as JSON, rules revision or
+#: ``None`` for the current one).
+GameKey = tuple[str, str, int | None]
+#: The games a bot worker process has made, by :data:`GameKey`: each worker makes a game
+#: once, so a bot move sends only its name, options and revision, never the pickled game.
+_WORKER_GAMES: dict[GameKey, Any] = {}
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker die when the process ``parent`` dies, ``kill -9`` included (the bot
+    pool's initializer, and each ``--workers`` process's first call).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); elsewhere a
+    thread checks every half second whether the worker has been handed to another parent.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    if os.getppid() != parent:  # the server died before the line above
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="boardrules-parent-watch", daemon=True).start()
+
+
+def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version: int,
+                seconds: float) -> Any:
+    """One bot move, computed from the seat's view only.
+
+    It is the answer a :class:`~boardrules.Table` with the match's seed and seats gives
+    (:func:`boardrules.table.agent_answer`: the agent's stream comes from the seed, the seat
+    and the move number), so a restarted server plays the same move, and loading the match's
+    record into a table gives the same bots. MCTS keeps the table's settings and is also
+    given the time budget: it stops at whichever comes first.
+    """
+    player = MCTSAgent(seconds=seconds * 0.8) if agent == "mcts" else AGENTS[agent]()
+    return agent_answer(game, view, seat, player, seed, version)
+
+
+def game_at(name: str, options: str, revision: int | None) -> Any:
+    """The game ``name`` with options given as JSON text, played by revision ``revision``
+    of its own rules (``None``: the current one).
+
+    Raises:
+        BadInput: for options that are not the game's, or a revision this library does not
+            ship (``$.revision``).
+    """
+    game = game_from_json_options(name, json.loads(options))
+    return game if revision is None else game.at_revision(revision)
+
+
+def choose_move_by_name(game_key: GameKey, view: Any, seat: int, agent: str, seed: int,
+                        version: int, seconds: float) -> Any:
+    """:func:`choose_move` for the game named by ``game_key``, made once per worker
+    process."""
+    game = _WORKER_GAMES.get(game_key)
+    if game is None:
+        if len(_WORKER_GAMES) >= 64:
+            _WORKER_GAMES.clear()
+        game = _WORKER_GAMES[game_key] = game_at(*game_key)
+    return choose_move(game, view, seat, agent, seed, version, seconds)
+
+
+def fallback_move(game: Any, view: Any, seat: int, seed: int, version: int) -> Any:
+    """The move a bot makes when its agent runs over the budget: a seeded random one."""
+    return RandomAgent().choose(game, view, seat, Rng.derive(seed, "server-fallback", version))
+
+
+@attrs.frozen
+class BotTurn:
+    """What a bot needs to move: the match as the bot saw it (``mark``) and the seat's view."""
+
+    match_id: str
+    mark: Mark
+    seat: int
+    agent: str
+    game: Any
+    view: Any
+    seed: int
+    #: The address that created the match: whose bot time this move is.
+    client: str = "?"
+    #: The game's name, options (JSON) and rules revision: what a bot worker makes it from.
+    game_key: GameKey = ("", "{}", None)
+
+    @property
+    def version(self) -> int:
+        """The move number the bot makes."""
+        return self.mark[1]
