@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
-import threading
 from typing import Any
 
 from starlette.requests import Request
@@ -25,6 +23,8 @@ from boardrules import serde
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.server.inputs import Refusal
 from boardrules.server.matches import Matches
+from boardrules.server.payloads import encode_json
+from boardrules.server.pushes import Memo
 
 __all__ = ["ContentRoutes", "cacheable", "content_document", "etag"]
 
@@ -61,22 +61,14 @@ class ContentRoutes:
 
     def __init__(self, matches: Matches) -> None:
         self.matches = matches
-        self._bodies: dict[tuple[str, str], tuple[bytes, str]] = {}
-        self._lock = threading.Lock()
+        self._bodies: Memo[tuple[bytes, str]] = Memo(256)
 
     def _body(self, name: str, options: str) -> tuple[bytes, str]:
-        key = (name, options)
-        with self._lock:
-            found = self._bodies.get(key)
+        found = self._bodies.get((name, options))
         if found is None:
-            doc = content_document(self.matches.game(name, options))
-            body = json.dumps(doc, ensure_ascii=False, allow_nan=False,
-                              separators=(",", ":")).encode("utf-8")
+            body = encode_json(content_document(self.matches.game(name, options))).encode()
             found = (body, etag(body))
-            with self._lock:
-                if len(self._bodies) >= 256:  # many custom options: start afresh
-                    self._bodies.clear()
-                self._bodies[key] = found
+            self._bodies.put((name, options), found)
         return found
 
     async def game_content(self, request: Request) -> Response:

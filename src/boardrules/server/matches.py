@@ -10,7 +10,6 @@ happens to a match besides its moves is :class:`boardrules.server.lifecycle.Life
 
 from __future__ import annotations
 
-import collections
 import functools
 import hashlib
 import json
@@ -46,6 +45,7 @@ from boardrules.server.payloads import (
     seat_payload_text,
     violation_json,
 )
+from boardrules.server.pushes import Memo
 from boardrules.server.store import SNAPSHOT_EVERY, Mark, MatchRow, Store
 from boardrules.table import HUMAN
 
@@ -172,15 +172,15 @@ class Matches:
                  ) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._cache: Memo[Live] = Memo(cache_size)
         self._cache_size = cache_size
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
-        self._games: dict[tuple[str, str, int | None], Any] = {}
-        self._seats: dict[tuple[str, str], int] = {}
+        self._games: Memo[Any] = Memo(256)
+        self._seats: Memo[int] = Memo(16 * cache_size)
         #: Actions already structured, by game (its ``id``, the game kept beside the action
         #: so the id stays its own) and the text of the data sent.
-        self._actions: dict[tuple[int, str], tuple[Any, Any]] = {}
+        self._actions: Memo[tuple[Any, Any]] = Memo(4096)
         #: The games this process serves: the entry points are scanned once, here.
         self.names: frozenset[str] = frozenset(game_names())
 
@@ -197,21 +197,16 @@ class Matches:
 
     def forget(self, match_id: str) -> None:
         """Drop a match from the cache (it changed otherwise than by a move made here)."""
-        with self._guard:
-            self._cache.pop(match_id, None)
+        self._cache.pop(match_id)
 
     def game(self, name: str, options: str = "{}", revision: int | None = None) -> Any:
         """The game ``name`` with options given as JSON text, by revision ``revision`` of
         its own rules (``None``: the current one; cached)."""
         key = (name, options, revision)
-        with self._guard:
-            found = self._games.get(key)
+        found = self._games.get(key)
         if found is None:
             found = game_at(name, options, revision)
-            with self._guard:
-                if len(self._games) >= 256:  # many custom options: start the cache afresh
-                    self._games.clear()
-                self._games[key] = found
+            self._games.put(key, found)
         return found
 
     def live(self, match_id: str, stored: Mark | None = None) -> Live:
@@ -220,8 +215,7 @@ class Matches:
         caller asks for, whatever other processes have stored since."""
         if not _ID.match(match_id):
             raise Refusal(404, "unknown_match", "no such match")
-        with self._guard:
-            cached = self._cache.get(match_id)
+        cached = self._cache.get(match_id)
         if cached is not None and (not self.store.shared or cached.row.mark == stored):
             return cached  # this process is the database's only writer, or stored it
         try:
@@ -246,11 +240,7 @@ class Matches:
                 oldest = row.version - self.limits.events_window
                 known = {n: e for n, e in known.items() if n >= oldest}
         live = Live(row, game, state, known)
-        with self._guard:
-            self._cache[match_id] = live
-            self._cache.move_to_end(match_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+        self._cache.put(match_id, live)
         return live
 
     def _action(self, game: Any, data: Any) -> Any:
@@ -269,8 +259,7 @@ class Matches:
             text = ""
         key = (id(game), text) if 0 < len(text) <= 512 else None
         if key is not None:
-            with self._guard:
-                found = self._actions.get(key)
+            found = self._actions.get(key)
             if found is not None and found[0] is game:
                 return found[1]
         # Plain data (from parse_action_request) is bounded by the strict reading itself;
@@ -278,10 +267,7 @@ class Matches:
         plain = data if type(data) is dict else serde.to_dict(data)
         action = serde.from_dict(plain, game.action_type)
         if key is not None:
-            with self._guard:
-                if len(self._actions) >= 4096:
-                    self._actions.clear()
-                self._actions[key] = (game, action)
+            self._actions.put(key, (game, action))
         return action
 
     def seat(self, match_id: str, token: str | None, required: bool = False) -> int | None:
@@ -294,16 +280,12 @@ class Matches:
         if not _ID.match(match_id):
             raise Refusal(404, "unknown_match", "no such match")
         digest = hash_token(check_token(token))
-        with self._guard:
-            seat = self._seats.get((match_id, digest))
+        seat = self._seats.get((match_id, digest))
         if seat is None:
             seat = self.store.seat_of(match_id, digest)
             if seat is None:
                 raise Refusal(403, "wrong_token", "this token is not a seat of this match")
-            with self._guard:  # a token's seat never changes, so it is remembered
-                if len(self._seats) >= 16 * self._cache_size:
-                    self._seats.clear()
-                self._seats[(match_id, digest)] = seat
+            self._seats.put((match_id, digest), seat)  # a token's seat never changes
         return seat
 
     def _events(self, live: Live, seat: int | None, since: int) -> list[dict[str, Any]]:
@@ -343,8 +325,7 @@ class Matches:
             known = {n: e for n, e in known.items() if n >= oldest}
         moved = attrs.evolve(row, version=version, to_move=to_move, updated=time.time())
         after = Live(moved, game, transition.state, known)
-        with self._guard:
-            self._cache[row.id] = after
+        self._cache.put(row.id, after)
         return after
 
     def row(self, match_id: str) -> MatchRow:

@@ -1,5 +1,5 @@
-"""Answers kept to be sent again: a bounded, thread-safe memo, and WebSocket updates made from
-the answers the server encoded already.
+"""What the server keeps to use again: a bounded, thread-safe memo (matches, games, seats,
+answers), and WebSocket updates made from the answers the server encoded already.
 
 An update is a seat's payload after a change, with the events since the mark the socket last
 received, as JSON text. It depends only on the match, the mark it shows, the seat (``None``
@@ -27,6 +27,8 @@ import threading
 from collections.abc import Hashable
 from typing import Generic, TypeVar
 
+Value = TypeVar("Value")
+
 __all__ = ["Memo", "update_from_answer"]
 
 
@@ -39,26 +41,31 @@ def update_from_answer(encoded: str | bytes) -> str:
     return '{"type":"update",' + text[1:]
 
 
-Text = TypeVar("Text", str, bytes)
-
-
-class Memo(Generic[Text]):
-    """A bounded, thread-safe store of encoded answers (the oldest go first)."""
+class Memo(Generic[Value]):
+    """A bounded, thread-safe memo: what was put last, or looked up last, goes last."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._texts: collections.OrderedDict[Hashable, Text] = collections.OrderedDict()
+        self._kept: collections.OrderedDict[Hashable, Value] = collections.OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> Text | None:
-        """The answer under ``key``, or ``None``."""
+    def get(self, key: Hashable) -> Value | None:
+        """The value under ``key``, or ``None``."""
         with self._lock:
-            return self._texts.get(key)
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
 
-    def put(self, key: Hashable, text: Text) -> None:
-        """Keep ``text`` under ``key``."""
+    def put(self, key: Hashable, value: Value) -> None:
+        """Keep ``value`` under ``key``."""
         with self._lock:
-            self._texts[key] = text
-            self._texts.move_to_end(key)
-            while len(self._texts) > self._size:
-                self._texts.popitem(last=False)
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+
+    def pop(self, key: Hashable) -> None:
+        """Forget ``key``."""
+        with self._lock:
+            self._kept.pop(key, None)
