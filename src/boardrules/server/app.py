@@ -157,12 +157,11 @@ class Server:
         """``fn(*args)`` as a JSON answer, computed and encoded off the event loop."""
         return _json(await self.call(lambda: _encode(fn(*args))), status)
 
-    async def _cached(self, key: tuple[str, ...], fn: Callable[..., Any], *args: Any
-                      ) -> Response:
+    async def _cached(self, key: tuple[str, ...], fn: Callable[[], Any]) -> Response:
         """Like :meth:`_json` for answers that never change: computed once per process."""
         body = self._rendered.get(key)
         if body is None:
-            body = self._rendered[key] = await self.call(lambda: _encode(fn(*args)))
+            body = self._rendered[key] = await self.call(lambda: _encode(fn()))
         return _json(body)
 
     def publish(self, match_id: str, mark: Mark,
@@ -426,28 +425,19 @@ class Server:
         self.publish(match_id, mark)
         return _json(_encode(joined), 201)
 
-    async def resign(self, request: Request) -> Response:
-        """``POST /api/matches/{id}/resign``: the seat's new payload (``over``, ``resigned``)."""
-        match_id = request.path_params["match_id"]
-        text, mark = await self.call(self.life.resign, match_id, self.token(request))
-        self.publish(match_id, mark)
-        return _json(text)
+    def _change(self, change: Callable[..., tuple[str, Mark]], body: bool = True
+                ) -> Callable[[Request], Awaitable[Response]]:
+        """The route of a :class:`Lifecycle` change (resign, undo, its answer): the token
+        first, then the body if it takes one; the seat's payload, pushed to the watchers."""
+        async def handle(request: Request) -> Response:
+            match_id, token = request.path_params["match_id"], self.token(request)
+            read = (await self.body(request),) if body else ()
+            text, mark = await self.call(change, match_id, token, *read)
+            self.publish(match_id, mark)
+            return _json(text)
 
-    async def undo(self, request: Request) -> Response:
-        """``POST /api/matches/{id}/undo`` ``{"version": N}``: ask to take back this seat's
-        last move; the payload shows the pending ``undo`` (or the match taken back)."""
-        match_id, token = request.path_params["match_id"], self.token(request)
-        text, mark = await self.call(self.life.undo, match_id, token, await self.body(request))
-        self.publish(match_id, mark)
-        return _json(text)
-
-    async def answer_undo(self, request: Request) -> Response:
-        """``POST /api/matches/{id}/undo/answer`` ``{"agree": true}``."""
-        match_id, token = request.path_params["match_id"], self.token(request)
-        text, mark = await self.call(self.life.answer_undo, match_id, token,
-                                     await self.body(request))
-        self.publish(match_id, mark)
-        return _json(text)
+        handle.__name__ = change.__name__  # the route's name in the metrics
+        return handle
 
     async def rematch(self, request: Request) -> Response:
         """``POST /api/matches/{id}/rematch``: 201 the seat's place in the rematch."""
@@ -461,41 +451,34 @@ class Server:
     async def lobby(self, request: Request) -> Response:
         return await self._json(self.matches.lobby)
 
-    def _games(self) -> dict[str, Any]:
-        out = []
-        for name in sorted(self.matches.names):
-            game = self.matches.game(name)
-            out.append({"game": name, "min_players": game.min_players,
-                        "max_players": game.max_players})
-        return {"games": out, "agents": list(AGENTS)}
-
     async def games(self, request: Request) -> Response:
-        return await self._cached(("games",), self._games)
+        def games() -> dict[str, Any]:
+            return {"games": [{"game": n, "min_players": g.min_players,
+                               "max_players": g.max_players}
+                              for n in sorted(self.matches.names) for g in [self.matches.game(n)]],
+                    "agents": list(AGENTS)}
 
-    def _vocabulary(self, name: str) -> list[dict[str, Any]]:
-        game = self.matches.game(name)
-        actions = game.vocabulary() if isinstance(game, HasVocabulary) else ()
-        return [{"action": serde.to_dict(a), "label": labelled(game, a)} for a in actions]
+        return await self._cached(("games",), games)
 
-    async def vocabulary(self, request: Request) -> Response:
+    def _game(self, request: Request) -> Any:
+        """The game the path names (404 for another name)."""
         name = request.path_params["game"]
         if name not in self.matches.names:
             raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        return await self._cached(("vocabulary", name), self._vocabulary, name)
+        return self.matches.game(name)
 
-    def _schema(self, name: str, kind: str) -> dict[str, Any]:
-        game = self.matches.game(name)
-        if kind == "api":
-            return api_schema(game)
-        return schema(game, _KINDS[kind])
+    async def vocabulary(self, request: Request) -> Response:
+        game = self._game(request)
+        return await self._cached(("vocabulary", game.name), lambda: [
+            {"action": serde.to_dict(a), "label": labelled(game, a)}
+            for a in (game.vocabulary() if isinstance(game, HasVocabulary) else ())])
 
     async def schema(self, request: Request) -> Response:
-        name, kind = request.path_params["game"], request.path_params["kind"]
-        if name not in self.matches.names:
-            raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
+        game, kind = self._game(request), request.path_params["kind"]
         if kind != "api" and kind not in _KINDS:
             raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
-        return await self._cached(("schema", name, kind), self._schema, name, kind)
+        return await self._cached(("schema", game.name, kind), lambda: (
+            api_schema(game) if kind == "api" else schema(game, _KINDS[kind])))
 
     # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
@@ -641,11 +624,13 @@ class Server:
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
                 Route("/api/matches/{match_id}/content", h(content.match_content),
                       methods=["GET"]),
-                Route("/api/matches/{match_id}/resign", h(self.resign), methods=["POST"]),
+                Route("/api/matches/{match_id}/resign",
+                      h(self._change(self.life.resign, body=False)), methods=["POST"]),
                 Route("/api/matches/{match_id}/rematch", h(self.rematch), methods=["POST"]),
-                Route("/api/matches/{match_id}/undo", h(self.undo), methods=["POST"]),
-                Route("/api/matches/{match_id}/undo/answer", h(self.answer_undo),
+                Route("/api/matches/{match_id}/undo", h(self._change(self.life.undo)),
                       methods=["POST"]),
+                Route("/api/matches/{match_id}/undo/answer",
+                      h(self._change(self.life.answer_undo)), methods=["POST"]),
                 WebSocketRoute("/api/matches/{match_id}/live", self.live),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
             ],

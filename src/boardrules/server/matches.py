@@ -423,7 +423,10 @@ class Matches:
         ``since``: the payload has the events after this move; or after the mark a client
         holds: after its version while the generation is the same, else from the start
         (within ``events_window``), the client's log to be replaced."""
-        live = self.live(match_id, stored)
+        return self._text(self.live(match_id, stored), seat, since, head)
+
+    def _text(self, live: Live, seat: int | None, since: int | Mark | None,
+              head: dict[str, Any] | None = None) -> tuple[str, Mark]:
         row, game = live.row, live.game
         tail: dict[str, Any] = {"match": row.id, "generation": row.generation,
                                 "deal": deal(row)}
@@ -490,15 +493,7 @@ class Matches:
                 raise Refusal(422, "illegal_action", violation.message("en"), "$.action",
                               {"violation": violation_json(violation)})
             after = self.commit(live, action)
-        row = after.row
-        tail: dict[str, Any] = {"match": row.id, "generation": row.generation,
-                                "deal": deal(row),
-                                "events": self._events(after, seat, request.version)}
-        if row.timer is not None and not row.over:  # no undo request outlives a move
-            tail["timer"] = {"seconds": row.timer.seconds, "then": row.timer.then,
-                             "deadline": row.updated + row.timer.seconds}
-        return seat_payload_text(after.game, after.state, seat, row.version, row.seats, {},
-                                 tail), row.mark, seat
+        return self._text(after, seat, request.version)[0], after.row.mark, seat
 
     def join(self, match_id: str, body: bytes) -> tuple[dict[str, Any], Mark]:
         """Take a free seat of an open match: the answer (with the new seat's token) and

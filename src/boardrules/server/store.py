@@ -281,17 +281,13 @@ class Store(abc.ABC):
     def close(self) -> None:
         """Release connections and stop listening."""
 
-    @abc.abstractmethod
-    def _columns(self, run: Run, table: str) -> set[str]:
-        """The names of ``table``'s columns."""
-
     def _migrate(self, run: Run) -> None:
         """Create the tables, and add the columns a database made by an older release
         lacks (its matches keep working: a missing value reads as ``None``, or 0)."""
         for statement in _SCHEMA:
             run(statement, ())
         for table, column, kind in _ADDED:
-            if column not in self._columns(run, table):
+            if column not in {d[0] for d in run(f"SELECT * FROM {table} LIMIT 0", ()).description}:
                 run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}", ())
         for statement in _INDEXES:
             run(statement, ())
@@ -321,8 +317,8 @@ class Store(abc.ABC):
 
     def get(self, match_id: str) -> MatchRow | None:
         """The match's row, or ``None``."""
-        found = self._rows(f"SELECT {_ROW} FROM {_FROM} WHERE id = ?", (match_id,))
-        return _row(found[0]) if found else None
+        found = self._matches("id = ?", (match_id,))
+        return found[0] if found else None
 
     def load(self, match_id: str, have: Mark | None = None
              ) -> tuple[MatchRow, int, str | None, list[Move]]:
@@ -469,29 +465,28 @@ class Store(abc.ABC):
         kinds = json.loads(found[0])
         return [i for i, kind in enumerate(kinds) if kind == "open" and i not in taken]
 
+    def _matches(self, where: str, params: Sequence[Any], source: str = _FROM
+                 ) -> list[MatchRow]:
+        return [_row(r) for r in self._rows(f"SELECT {_ROW} FROM {source} WHERE {where}",
+                                            params)]
+
     def lobby(self, limit: int, per_client: int) -> list[MatchRow]:
         """Matches in progress with a free seat, newest first, at most ``per_client`` of
         each client's."""
-        rows = self._rows(
-            f"SELECT {_ROW} FROM (SELECT {_ROW}, ROW_NUMBER() OVER (PARTITION BY client "
-            f"ORDER BY created DESC) AS nth FROM {_FROM} WHERE open_seats > 0 "
-            "AND to_move IS NOT NULL) AS open WHERE nth <= ? ORDER BY created DESC LIMIT ?",
-            (per_client, limit))
-        return [_row(r) for r in rows]
+        return self._matches(
+            "nth <= ? ORDER BY created DESC LIMIT ?", (per_client, limit),
+            f"(SELECT {_ROW}, ROW_NUMBER() OVER (PARTITION BY client ORDER BY created DESC) "
+            f"AS nth FROM {_FROM} WHERE open_seats > 0 AND to_move IS NOT NULL) AS open")
 
     def live(self, since: float) -> list[MatchRow]:
         """Matches not over that moved (or were made) after ``since``."""
-        rows = self._rows(f"SELECT {_ROW} FROM {_FROM} WHERE to_move IS NOT NULL "
-                          "AND updated > ?", (since,))
-        return [_row(r) for r in rows]
+        return self._matches("to_move IS NOT NULL AND updated > ?", (since,))
 
     def old(self, finished: float, abandoned: float, limit: int = 500) -> list[MatchRow]:
         """Matches that ended before ``finished``, and matches not over with no move since
-        ``abandoned`` (by their last move or change), oldest first."""
-        rows = self._rows(f"SELECT {_ROW} FROM {_FROM} WHERE (to_move IS NULL AND "
-                          "updated < ?) OR (to_move IS NOT NULL AND updated < ?) "
-                          "ORDER BY updated LIMIT ?", (finished, abandoned, limit))
-        return [_row(r) for r in rows]
+        ``abandoned``, oldest first."""
+        return self._matches("(to_move IS NULL AND updated < ?) OR (to_move IS NOT NULL AND "
+                             "updated < ?) ORDER BY updated LIMIT ?", (finished, abandoned, limit))
 
     def delete(self, row: MatchRow) -> bool:
         """Remove a match still at ``row.mark``: its row, tokens, moves and snapshots."""
@@ -584,9 +579,6 @@ class SQLiteStore(Store):
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
-
-    def _columns(self, run: Run, table: str) -> set[str]:
-        return {str(r[1]) for r in run(f"PRAGMA table_info({table})", ()).fetchall()}
 
     def _notify(self, run: Run, match_id: str, mark: Mark) -> None:
         return None  # one process per file: nobody else to tell
@@ -700,11 +692,6 @@ class PostgresStore(Store):
                 f"SELECT id, %s, %s, %s FROM moved){snapshot} "
                 "SELECT pg_notify(%s, %s) FROM moved", params).fetchall()
         return len(stored) == 1
-
-    def _columns(self, run: Run, table: str) -> set[str]:
-        found = run("SELECT column_name FROM information_schema.columns "
-                    "WHERE table_name = ? AND table_schema = current_schema()", (table,))
-        return {str(r[0]) for r in found.fetchall()}
 
     def _notify(self, run: Run, match_id: str, mark: Mark) -> None:
         run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {mark[0]} {mark[1]} {self._origin}"))
