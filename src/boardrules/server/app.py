@@ -40,14 +40,14 @@ from boardrules.core.errors import BadInput
 from boardrules.schemas import Kind, schema
 from boardrules.server import metrics
 from boardrules.server.bots import AGENTS, BotTurn
-from boardrules.server.content import ContentRoutes
+from boardrules.server.content import Documents, content_document
 from boardrules.server.contract import api_schema
 from boardrules.server.fair import UNKNOWN, Bots, Unknown
 from boardrules.server.inputs import Hello, Refusal, bearer
 from boardrules.server.lifecycle import Lifecycle
 from boardrules.server.matches import Limits, Matches
 from boardrules.server.net import Gate
-from boardrules.server.openapi import OpenApiRoutes
+from boardrules.server.openapi import openapi_document
 from boardrules.server.payloads import encode_json, labelled, seat_picture
 from boardrules.server.pushes import Memo, update_from_answer
 from boardrules.server.store import Mark, Store
@@ -133,7 +133,7 @@ class Server:
         self.hub = Hub()
         self.closing = False
         self.bots = Bots(self, bot_pool)
-        self._rendered: dict[tuple[str, ...], bytes] = {}
+        self.documents = Documents()
         self._pictures: Memo[bytes] = Memo(512)
         #: Encoded updates, shared by the sockets that watch one seat (or as spectators).
         self.updates: Memo[str] = Memo(1024)
@@ -157,12 +157,6 @@ class Server:
         """``fn(*args)`` as a JSON answer, computed and encoded off the event loop."""
         return _json(await self.call(lambda: _encode(fn(*args))), status)
 
-    async def _cached(self, key: tuple[str, ...], fn: Callable[[], Any]) -> Response:
-        """Like :meth:`_json` for answers that never change: computed once per process."""
-        body = self._rendered.get(key)
-        if body is None:
-            body = self._rendered[key] = await self.call(lambda: _encode(fn()))
-        return _json(body)
 
     def publish(self, match_id: str, mark: Mark,
                 turn: BotTurn | Unknown | None = UNKNOWN) -> None:
@@ -458,7 +452,7 @@ class Server:
                               for n in sorted(self.matches.names) for g in [self.matches.game(n)]],
                     "agents": list(AGENTS)}
 
-        return await self._cached(("games",), games)
+        return await self.documents.answer(request, ("games",), games, cached=False)
 
     def _game(self, request: Request) -> Any:
         """The game the path names (404 for another name)."""
@@ -469,16 +463,36 @@ class Server:
 
     async def vocabulary(self, request: Request) -> Response:
         game = self._game(request)
-        return await self._cached(("vocabulary", game.name), lambda: [
+        return await self.documents.answer(request, ("vocabulary", game.name), lambda: [
             {"action": serde.to_dict(a), "label": labelled(game, a)}
-            for a in (game.vocabulary() if isinstance(game, HasVocabulary) else ())])
+            for a in (game.vocabulary() if isinstance(game, HasVocabulary) else ())],
+            cached=False)
 
     async def schema(self, request: Request) -> Response:
         game, kind = self._game(request), request.path_params["kind"]
         if kind != "api" and kind not in _KINDS:
             raise Refusal(404, "unknown_kind", f"kinds: api, {', '.join(_KINDS)}")
-        return await self._cached(("schema", game.name, kind), lambda: (
-            api_schema(game) if kind == "api" else schema(game, _KINDS[kind])))
+        return await self.documents.answer(request, ("schema", game.name, kind), lambda: (
+            api_schema(game) if kind == "api" else schema(game, _KINDS[kind])), cached=False)
+
+    async def game_content(self, request: Request) -> Response:
+        """The catalogue of a game with its default options (an ``ETag``, ``304``)."""
+        game = self._game(request)
+        return await self.documents.answer(request, ("content", game.name, "{}"),
+                                           lambda: content_document(game))
+
+    async def match_content(self, request: Request) -> Response:
+        """The catalogue of the game a match is played with (its own options)."""
+        row = await self.call(self.matches.row, request.path_params["match_id"])
+        return await self.documents.answer(request, ("content", row.game, row.options), lambda:
+                                           content_document(self.matches.game(row.game,
+                                                                              row.options)))
+
+    async def openapi(self, request: Request) -> Response:
+        """The OpenAPI document of this app's routes (an ``ETag``, ``304``)."""
+        routes, names = list(request.app.routes), sorted(self.matches.names)
+        return await self.documents.answer(request, ("openapi",), lambda: openapi_document(
+            routes, {n: self.matches.game(n) for n in names}, boardrules.__version__))
 
     # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
@@ -596,33 +610,34 @@ class Server:
         async def index(request: Request) -> Response:
             return FileResponse(STATIC / "index.html")
 
+        async def explorer(request: Request) -> Response:
+            return FileResponse(STATIC / "explorer.html")
+
         async def http_error(request: Request, exc: Exception) -> Response:
             assert isinstance(exc, HTTPException)
             return JSONResponse({"error": "http", "path": "$", "reason": str(exc.detail)},
                                 status_code=exc.status_code, headers=exc.headers)
 
         h = self._handler
-        content = ContentRoutes(self.matches)
-        described = OpenApiRoutes(self.matches, boardrules.__version__)
         return Starlette(
             routes=[
                 # The routes of a match's moves first: each request tries them in order.
                 Route("/api/matches/{match_id}/actions", h(self.act), methods=["POST"]),
                 Route("/api/matches/{match_id}", h(self.show), methods=["GET"]),
                 Route("/", index),
-                Route("/openapi.json", h(described.openapi), methods=["GET"]),
-                Route("/api/explorer", h(described.explorer), methods=["GET"]),
+                Route("/openapi.json", h(self.openapi), methods=["GET"]),
+                Route("/api/explorer", h(explorer), methods=["GET"]),
                 Route("/api/health", h(self.health), methods=["GET"]),
                 Route("/api/games", h(self.games), methods=["GET"]),
                 Route("/api/games/{game}/vocabulary", h(self.vocabulary), methods=["GET"]),
                 Route("/api/games/{game}/schema/{kind}", h(self.schema), methods=["GET"]),
-                Route("/api/games/{game}/content", h(content.game_content), methods=["GET"]),
+                Route("/api/games/{game}/content", h(self.game_content), methods=["GET"]),
                 Route("/api/lobby", h(self.lobby), methods=["GET"]),
                 Route("/api/matches", h(self.create), methods=["POST"]),
                 Route("/api/matches/{match_id}/picture", h(self.picture), methods=["GET"]),
                 Route("/api/matches/{match_id}/join", h(self.join), methods=["POST"]),
                 Route("/api/matches/{match_id}/record", h(self.record), methods=["GET"]),
-                Route("/api/matches/{match_id}/content", h(content.match_content),
+                Route("/api/matches/{match_id}/content", h(self.match_content),
                       methods=["GET"]),
                 Route("/api/matches/{match_id}/resign",
                       h(self._change(self.life.resign, body=False)), methods=["POST"]),

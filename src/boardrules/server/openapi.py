@@ -16,17 +16,11 @@ the library itself (a real 7Я payload, a real Kuhn record), never typed by hand
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import json
-import threading
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
 from boardrules import serde
@@ -34,16 +28,14 @@ from boardrules.core.capabilities import HasCatalogue
 from boardrules.core.record import GameRecord
 from boardrules.schemas import schema
 from boardrules.server.bots import AGENTS
-from boardrules.server.content import cacheable, etag
 from boardrules.server.contract import api_schema
-from boardrules.server.matches import Matches, seed_commitment
+from boardrules.server.matches import seed_commitment
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 
 __all__ = [
-    "OPERATIONS", "WEBSOCKETS", "Answer", "OpenApiRoutes", "Operation", "openapi_document",
+    "OPERATIONS", "WEBSOCKETS", "Answer", "Operation", "openapi_document",
 ]
 
-STATIC = Path(__file__).resolve().parent / "static"
 
 _ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
 _GENERIC = ("Refusal", "Hello", "Created", "JoinRequest", "Joined", "Deal", "Label",
@@ -604,33 +596,3 @@ def openapi_document(routes: Iterable[BaseRoute], games: Mapping[str, Any],
         },
         "x-websockets": websockets,
     }
-
-class OpenApiRoutes:
-    """The handlers of ``GET /openapi.json`` (computed once per process, from the routes of
-    the app that answers) and ``GET /api/explorer`` (a static page over it)."""
-
-    def __init__(self, matches: Matches, version: str) -> None:
-        self.matches = matches
-        self.version = version
-        self._body: tuple[bytes, str] | None = None
-        self._lock = threading.Lock()
-
-    def _document(self, routes: list[BaseRoute]) -> tuple[bytes, str]:
-        with self._lock:
-            if self._body is None:
-                games = {n: self.matches.game(n) for n in sorted(self.matches.names)}
-                doc = openapi_document(routes, games, self.version)
-                body = json.dumps(doc, ensure_ascii=False, allow_nan=False,
-                                  separators=(",", ":")).encode("utf-8")
-                self._body = (body, etag(body))
-            return self._body
-
-    async def openapi(self, request: Request) -> Response:
-        """``GET /openapi.json``."""
-        body, tag = await asyncio.to_thread(self._document, list(request.app.routes))
-        return cacheable(request, body, tag)
-
-    async def explorer(self, request: Request) -> Response:
-        """``GET /api/explorer``: the API explorer page (no network but this server)."""
-        return FileResponse(STATIC / "explorer.html")
-
