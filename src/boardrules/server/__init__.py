@@ -22,16 +22,8 @@ _HOMES = {
 }
 
 __all__ = [
-    "Limits",
-    "MatchRow",
-    "Matches",
-    "PostgresStore",
-    "Refusal",
-    "SQLiteStore",
-    "Server",
-    "Store",
-    "make_app",
-    "open_store",
+    "Limits", "MatchRow", "Matches", "PostgresStore", "Refusal", "SQLiteStore", "Server", "Store",
+    "make_app", "open_store"
 ]
 
 

@@ -70,12 +70,9 @@ _UPDATE = {"type": "update"}
 class Hub:
     """In-process fan-out of "match X reached mark M" to the WebSockets watching X."""
 
-    #: How many matches' latest marks are kept (for :meth:`latest`).
-    KEEP = 100_000
-
     def __init__(self) -> None:
         self._queues: dict[str, set[asyncio.Queue[Mark]]] = {}
-        self._latest: dict[str, Mark] = {}
+        self._latest: Memo[Mark] = Memo(100_000)  # for the take-over of another's bots
 
     def subscribe(self, match_id: str) -> asyncio.Queue[Mark]:
         queue: asyncio.Queue[Mark] = asyncio.Queue()
@@ -90,9 +87,7 @@ class Hub:
                 del self._queues[match_id]
 
     def publish(self, match_id: str, mark: Mark) -> None:
-        if len(self._latest) >= self.KEEP and match_id not in self._latest:
-            self._latest.clear()
-        self._latest[match_id] = mark
+        self._latest.put(match_id, mark)
         for queue in self._queues.get(match_id, ()):
             queue.put_nowait(mark)
 
@@ -354,11 +349,14 @@ class Server:
         return _json(await self.call(show))
 
     def _picture(self, match_id: str, token: str | None, lang: str) -> bytes:
-        seat, mark, game, view = self.matches.seat_view(match_id, token)
+        seat = self.matches.seat(match_id, token)
+        live = self.matches.live(match_id)
+        mark = live.row.mark
         key = (match_id, mark, seat, lang)
         found = self._pictures.get(key)
         if found is None:  # drawn once per match, mark, seat and language
-            svg = seat_picture(game, serde.to_dict(view), seat, lang)
+            view = live.game.view(live.state, seat)
+            svg = seat_picture(live.game, serde.to_dict(view), seat, lang)
             found = _encode({"match": match_id, "generation": mark[0], "version": mark[1],
                              "seat": seat, "lang": lang, "svg": svg})
             self._pictures.put(key, found)
@@ -662,14 +660,12 @@ def make_app(store: Store, limits: Limits | None = None,
     """The ASGI app over ``store`` and the :class:`Server` behind it.
 
     Args:
-        bot_pool: where bots compute their moves; by default a pool of
-            ``limits.bot_workers`` processes, made at the first bot move.
+        bot_pool: where bots compute their moves (default: ``limits.bot_workers`` processes).
         allow_origins: web origins (like ``http://localhost:5173``) whose pages may call the
-            API from another origin; none by default (the built-in page needs none).
-        allowed_hosts: the ``Host`` names answered (others get 400 ``bad_host``); ``None``
-            answers any (``boardrules serve`` bound to loopback passes the loopback names).
-        export_dir: where the records of old matches are written before they are removed
-            (after ``limits.keep_finished_days``, or ``keep_abandoned_hours`` without a move).
+            API and change matches; none by default (the built-in page needs none).
+        allowed_hosts: the ``Host`` names answered (others get 400 ``bad_host``); ``None``:
+            any (``boardrules serve`` bound to loopback passes the loopback names).
+        export_dir: where the records of old matches are written before they are removed.
     """
     server = Server(store, limits, bot_pool, export_dir)
     return server.app(allow_origins, allowed_hosts), server

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import json
 import os
 import signal
@@ -41,9 +42,6 @@ INLINE_AGENTS = frozenset({"random"})
 #: A match's game as a bot worker names it: (name, options as JSON, rules revision or
 #: ``None`` for the current one).
 GameKey = tuple[str, str, int | None]
-#: The games a bot worker process has made, by :data:`GameKey`: each worker makes a game
-#: once, so a bot move sends only its name, options and revision, never the pickled game.
-_WORKER_GAMES: dict[GameKey, Any] = {}
 
 
 def die_with_parent(parent: int) -> None:
@@ -82,6 +80,7 @@ def choose_move(game: Any, view: Any, seat: int, agent: str, seed: int, version:
     return agent_answer(game, view, seat, player, seed, version)
 
 
+@functools.lru_cache(maxsize=64)  # a bot worker makes each game once: a move names it
 def game_at(name: str, options: str, revision: int | None) -> Any:
     """The game ``name`` with options given as JSON text, played by revision ``revision``
     of its own rules (``None``: the current one).
@@ -96,14 +95,9 @@ def game_at(name: str, options: str, revision: int | None) -> Any:
 
 def choose_move_by_name(game_key: GameKey, view: Any, seat: int, agent: str, seed: int,
                         version: int, seconds: float) -> Any:
-    """:func:`choose_move` for the game named by ``game_key``, made once per worker
-    process."""
-    game = _WORKER_GAMES.get(game_key)
-    if game is None:
-        if len(_WORKER_GAMES) >= 64:
-            _WORKER_GAMES.clear()
-        game = _WORKER_GAMES[game_key] = game_at(*game_key)
-    return choose_move(game, view, seat, agent, seed, version, seconds)
+    """:func:`choose_move` for the game named by ``game_key`` (made once per worker
+    process, so a bot move never sends the pickled game)."""
+    return choose_move(game_at(*game_key), view, seat, agent, seed, version, seconds)
 
 
 def fallback_move(game: Any, view: Any, seat: int, seed: int, version: int) -> Any:

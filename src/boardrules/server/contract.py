@@ -37,10 +37,6 @@ _DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", 
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
-def _root(doc: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in doc.items() if k not in ("$schema", "$id", "$defs")}
-
-
 def _object(properties: dict[str, Any], required: list[str] | None = None,
             description: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -61,7 +57,7 @@ def api_schema(game: Any) -> dict[str, Any]:
     for kind in kinds:  # the game's own shapes, under lower-case names (classes are CamelCase)
         doc = schema(game, kind)
         defs.update(doc["$defs"])
-        defs[kind] = _root(doc)
+        defs[kind] = {k: v for k, v in doc.items() if k not in ("$schema", "$id", "$defs")}
     name: str = game.name
     if isinstance(game, HasCatalogue):  # GET /api/games/{game}/content: {"game", ...}
         doc = schema(game, "content")

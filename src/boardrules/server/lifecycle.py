@@ -1,11 +1,10 @@
-"""A match's life besides its moves: a resignation, an undo asked, answered and carried out,
-the rematch, the turn timers' time-outs, and the removal of old matches.
+"""A match's life besides its moves: resignations, undos, the rematch, the turn timers'
+time-outs and the removal of old matches.
 
-Each is a change of the match stored only if it is still where the change read it (its mark,
-generation and version: :meth:`~boardrules.server.store.Store.change`), and each moves the
-generation on, so every cache and every watcher sees it. A resignation that races a move (a
-bot's, another process's) is either stored first, and the move is refused, or read again after
-the move and stored then: never both, and a finished match never moves again.
+Each is a change stored only if the match is still where the change read it
+(:meth:`~boardrules.server.store.Store.change`), and moves its generation on, so every cache
+and watcher sees it. A resignation racing a move (a bot's, another process's) is stored first,
+and the move refused, or read again after the move and stored then: never both.
 """
 
 from __future__ import annotations
@@ -35,8 +34,8 @@ TRIES = 5
 
 
 class Lifecycle:
-    """The changes of a match besides its moves, over :class:`Matches`; each returns what
-    the seat is answered and the marks to push."""
+    """The changes of a match besides its moves, over :class:`Matches`; each returns the
+    seat's answer and the mark to push."""
 
     def __init__(self, matches: Matches) -> None:
         self.matches = matches
@@ -45,14 +44,13 @@ class Lifecycle:
     def _change(self, row: MatchRow, drop_from: int | None = None, **fields: Any
                 ) -> Mark | None:
         """Store ``row`` with ``fields`` changed if the match is still at ``row.mark``: the
-        new mark, or ``None`` when another change came first."""
+        new mark, or ``None``."""
         stored = self.store.change(row, attrs.evolve(row, **fields), drop_from)
         self.matches.forget(row.id)
         return (row.generation + 1, fields.get("version", row.version)) if stored else None
 
     def resign(self, match_id: str, token: str | None) -> tuple[str, Mark]:
-        """End the match by the resignation of ``token``'s seat: its new payload (JSON
-        text), and the mark to push."""
+        """End the match by the resignation of ``token``'s seat."""
         seat = self.matches.seat(match_id, token, required=True)
         with self.matches.lock(match_id):
             for _ in range(TRIES):  # a move stored meanwhile: resign after it
@@ -65,8 +63,7 @@ class Lifecycle:
         raise Refusal(409, "stale_version", "the match kept changing; try again")
 
     def _undo_target(self, live: Live, seat: int) -> tuple[int, Any]:
-        """Where an undo by ``seat`` goes back to, and the state there (409
-        ``cannot_undo`` when nowhere)."""
+        """Where an undo by ``seat`` goes back to, and the state there (else 409)."""
         row, game = live.row, live.game
         record = serde.from_dict(self.matches.record(row.id), GameRecord)
         states = replay(record)
@@ -84,9 +81,8 @@ class Lifecycle:
 
     def undo(self, match_id: str, token: str | None, body: bytes) -> tuple[str, Mark]:
         """A seat asks to take back its last move (and the moves after it): at once when
-        no other person plays, else once every other person agrees. Never past a move that
-        told a seat something hidden, nor a bot's move made while that seat's view hid
-        something. The seat's payload (JSON text), and the mark to push."""
+        no other person plays, else once every other person agrees (never past what
+        :func:`~boardrules.server.undo.undo_target` refuses)."""
         seat = self.matches.seat(match_id, token, required=True)
         assert seat is not None
         request: UndoRequest = parse(body, UndoRequest)
@@ -110,7 +106,7 @@ class Lifecycle:
     def answer_undo(self, match_id: str, token: str | None, body: bytes
                     ) -> tuple[str, Mark]:
         """Another person agrees to the pending undo (taken back once all have) or declines
-        it (forgotten). The seat's payload (JSON text), and the mark to push."""
+        it (forgotten)."""
         seat = self.matches.seat(match_id, token, required=True)
         assert seat is not None
         answer: UndoAnswer = parse(body, UndoAnswer)
@@ -135,10 +131,8 @@ class Lifecycle:
     def rematch(self, match_id: str, token: str | None, client: str
                 ) -> tuple[dict[str, Any], tuple[str, Mark]]:
         """A new match of the same game, options and setup after this one: the first seat to
-        ask makes it (the other people's seats open for them, the bots the same), each later
-        one takes its own seat in it. The answer is the seat's ``Joined``, with the match
-        that changed and its mark (the finished one, which now names the rematch; or the
-        rematch, a seat of which was taken)."""
+        ask makes it (the other people's seats open, the bots the same), each later one takes
+        its seat in it. The seat's ``Joined``, and the match that changed with its mark."""
         seat = self.matches.seat(match_id, token, required=True)
         assert seat is not None
         for _ in range(TRIES):
@@ -172,8 +166,8 @@ class Lifecycle:
         return {"match": row.rematch, "seat": seat, "token": token}, (row.rematch, joined)
 
     def time_out(self, match_id: str, now: float) -> Mark | None:
-        """Apply the time-out of the seat to move if its time is up at ``now``: its
-        resignation or a random move for it. The new mark, or ``None`` (not timed out)."""
+        """Apply the time-out of the seat to move if its time is up at ``now`` (its
+        resignation, or a random move): the new mark, or ``None``."""
         with self.matches.lock(match_id):
             live = self.matches.live(match_id)
             row = live.row
@@ -201,9 +195,9 @@ class Lifecycle:
 
     def remove_old(self, now: float, export: Callable[[str, dict[str, Any]], None]) -> int:
         """Remove the matches that ended over ``keep_finished_days`` ago and those with no
-        move for ``keep_abandoned_hours`` (``0``: never, for each); each one's record goes
-        to ``export(match_id, record)`` first; when ``export`` raises, that match and the
-        rest are kept and the error propagates. Returns how many were removed."""
+        move for ``keep_abandoned_hours`` (``0``: never), each one's record first given to
+        ``export(match_id, record)`` (when it raises, that match and the rest are kept).
+        Returns how many were removed."""
         limits = self.matches.limits
         finished = now - limits.keep_finished_days * 86400.0 if limits.keep_finished_days else 0.0
         abandoned = limits.live_since(now)

@@ -33,7 +33,6 @@ from boardrules.server.inputs import (
     CreateRequest,
     JoinRequest,
     Refusal,
-    check_token,
     hash_token,
     parse,
     parse_action_request,
@@ -55,6 +54,7 @@ __all__ = [
 ]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 
 
 @attrs.frozen
@@ -279,7 +279,9 @@ class Matches:
             return None
         if not _ID.match(match_id):
             raise Refusal(404, "unknown_match", "no such match")
-        digest = hash_token(check_token(token))
+        if not _TOKEN.match(token):
+            raise Refusal(401, "bad_token", "the bearer token is malformed")
+        digest = hash_token(token)
         seat = self._seats.get((match_id, digest))
         if seat is None:
             seat = self.store.seat_of(match_id, digest)
@@ -459,13 +461,6 @@ class Matches:
         free = set(self.store.free_seats(row.id)) if "open" in row.seats else set()
         return [i for i, kind in enumerate(row.seats)
                 if kind == "human" or (kind == "open" and i not in free)]
-
-    def seat_view(self, match_id: str, token: str | None) -> tuple[int | None, Mark, Any, Any]:
-        """The seat of ``token`` (``None``: a spectator), the mark, the game and that seat's
-        view: what a picture is drawn from."""
-        seat = self.seat(match_id, token)
-        live = self.live(match_id)
-        return seat, live.row.mark, live.game, live.game.view(live.state, seat)
 
     def act(self, match_id: str, token: str | None, body: bytes) -> tuple[str, Mark, int]:
         """Play a human seat's move: the answer (the new payload with the events since the

@@ -46,14 +46,8 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = [
-    "LOOPBACK_HOSTS",
-    "Gate",
-    "GuardedH11Protocol",
-    "NoTokens",
-    "allowed_host",
-    "guarded_protocol",
-    "is_loopback",
-    "same_origin",
+    "LOOPBACK_HOSTS", "Gate", "GuardedH11Protocol", "NoTokens", "allowed_host", "guarded_protocol",
+    "is_loopback", "same_origin"
 ]
 
 #: The ``Host`` names a server bound to loopback accepts without ``--allowed-host``.

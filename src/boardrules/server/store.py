@@ -47,16 +47,8 @@ from typing import Any, Literal
 import attrs
 
 __all__ = [
-    "SNAPSHOT_EVERY",
-    "Mark",
-    "MatchRow",
-    "Move",
-    "PostgresStore",
-    "SQLiteStore",
-    "Store",
-    "Timer",
-    "Undo",
-    "open_store",
+    "SNAPSHOT_EVERY", "Mark", "MatchRow", "Move", "PostgresStore", "SQLiteStore", "Store", "Timer",
+    "Undo", "open_store"
 ]
 
 #: A snapshot of the full state is stored after every this many moves.
@@ -322,19 +314,10 @@ class Store(abc.ABC):
 
     def load(self, match_id: str, have: Mark | None = None
              ) -> tuple[MatchRow, int, str | None, list[Move]]:
-        """The row, the newest snapshot and the moves after it, read consistently.
-
-        Args:
-            have: the mark of a state the caller holds; while the match is at that
-                generation (nothing taken back), the snapshot is left out (``None``) and the
-                moves start at its version.
-
-        Returns:
-            ``(row, snapshot_move, snapshot_state_or_None, moves_after_it)``.
-
-        Raises:
-            KeyError: for an unknown match.
-        """
+        """``(row, snapshot_move, snapshot_state, moves_after_it)``, read consistently
+        (``KeyError`` for an unknown match). ``have``: the mark of a state the caller holds;
+        while the match is at its generation, the snapshot is ``None`` and the moves start
+        at its version."""
         if have is not None:
             # The usual case (a process that holds the state it saw last): the row and the
             # moves made since, read by one statement (one round trip to a database server).
@@ -367,15 +350,9 @@ class Store(abc.ABC):
 
     def append(self, row: MatchRow, action: str, events: str, to_move: int | None,
                state: str | None) -> bool:
-        """Store move number ``row.version`` if the match is still at ``row.mark`` and not
-        over.
-
-        Args:
-            state: the full state after the move, stored as a snapshot when given.
-
-        Returns:
-            ``False`` (and nothing is stored) when another change got there first.
-        """
+        """Store move number ``row.version`` (and ``state``, the state after it, as a
+        snapshot when given) if the match is still at ``row.mark`` and not over; ``False``
+        (nothing stored) when another change got there first."""
         with self._transaction() as run:
             if run("UPDATE br_matches SET version = ?, to_move = ?, updated = ? WHERE id = ? "
                    "AND generation = ? AND version = ? AND to_move IS NOT NULL",
@@ -392,15 +369,9 @@ class Store(abc.ABC):
 
     def change(self, row: MatchRow, new: MatchRow, drop_from: int | None = None) -> bool:
         """Store ``new``, the match of ``row`` changed otherwise than by a move (its
-        ``version``, ``to_move``, ``updated``, ``open_seats`` and lifecycle), if the match is
-        still at ``row.mark``; its generation moves on by one.
-
-        Args:
-            drop_from: the moves from this one on are taken back, with their snapshots.
-
-        Returns:
-            ``False`` (and nothing is stored) when another change got there first.
-        """
+        ``version``, ``to_move``, ``updated``, ``open_seats`` and lifecycle; the moves from
+        ``drop_from`` on taken back), if it is still at ``row.mark``, its generation moved on
+        by one; ``False`` (nothing stored) when another change got there first."""
         generation = row.generation + 1
         timer, undo = new.timer, new.undo
         with self._transaction() as run:
@@ -595,16 +566,13 @@ class SQLiteStore(Store):
 
 
 class PostgresStore(Store):
-    """PostgreSQL through psycopg 3: a small pool of connections and LISTEN/NOTIFY.
+    """PostgreSQL through psycopg 3: a small pool of connections and LISTEN/NOTIFY, so
+    several server processes share one database and each pushes the others' changes.
 
-    Several server processes may share one database; each move is announced on a channel
-    so every process pushes it to its own WebSocket clients.
-
-    Each round trip to the database costs both sides CPU time, so the calls a move makes
-    are one statement each where one suffices: the connections are in autocommit mode (a
-    single statement needs no ``BEGIN`` and ``COMMIT`` of its own, which would be two more
-    round trips), and a move is stored, its snapshot with it, and announced by one statement.
-    Several statements that must hold together still run in a transaction.
+    Each round trip costs both sides CPU time, so the connections are in autocommit mode
+    (one statement needs no ``BEGIN`` and ``COMMIT``, two more round trips), and a move is
+    stored, its snapshot with it, and announced by one statement. Several statements that
+    must hold together still run in a transaction.
     """
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
