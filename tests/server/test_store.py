@@ -71,8 +71,9 @@ def test_concurrent_movers_from_two_connections_get_exactly_one_move_in(db_url: 
 
 
 def test_a_free_seat_is_joined_once_and_only_an_open_one(store: Store) -> None:
-    store.create(_row("j", ("human", "open", "open")), {0: "h0"}, "{}")
-    assert store.free_seats("j") == [1, 2]
+    made = _row("j", ("human", "open", "open"))
+    store.create(made, {0: "h0"}, "{}")
+    assert store.free_seats(made) == [1, 2]
     assert [r.id for r in store.lobby(10, 3)] == ["j"]
     assert not store.join("j", 0, "x"), "a human seat is not free"
     assert not store.join("j", 3, "x"), "no such seat"

@@ -208,9 +208,7 @@ class Server:
             await asyncio.sleep(seconds)
 
     async def _tidy(self) -> None:
-        removed = await self.call(self.remove_old)
-        if removed:
-            log.info("removed %d old matches", removed)
+        log.info("removed %d old matches", await self.call(self.remove_old))
 
     async def _timers(self) -> None:
         for match_id, mark in await self.call(self.life.time_outs, time.time()):
@@ -383,25 +381,18 @@ class Server:
 
         def move() -> tuple[Mark, bytes, BotTurn | None]:
             text, mark, seat = self.matches.act(match_id, token, body)
-            if seat in self.watching.get(match_id, ()):
-                # The answer is the mover's update (the events since the version it saw):
-                # its sockets send this text, built once.
+            if seat in self.watching.get(match_id, ()):  # the answer is the mover's update
                 self.updates.put((match_id, mark, seat, (mark[0], mark[1] - 1)),
                                  update_from_answer(text))
-            # The bot turn this move leads to, looked up here rather than in another
-            # hand-off by the bots' loop (the match is in memory: little more than a view).
-            try:
+            try:  # the bot turn it leads to, looked up here, not in another hand-off
                 turn = self.matches.bot_turn(match_id, mark)
             except Refusal:  # removed meanwhile
                 turn = None
             return mark, text.encode("utf-8"), turn
 
-        # On a quick store (a SQLite file) and an idle server the move is played here, on
-        # the loop: its work is the rules, the payload and a commit that writes the log
-        # without flushing it, less than the two thread hand-offs would add to the answer.
-        # Otherwise in a worker thread: PostgreSQL's round trips or a flushed commit must not
-        # hold the loop, nor must a busy server's loop wait for the GIL at every statement
-        # while worker threads compute (measured: fewer moves per second at 200 matches).
+        # On a quick store (a SQLite file) and an idle server the move is played on the loop
+        # (less work than two thread hand-offs); else in a worker thread: PostgreSQL's round
+        # trips must not hold the loop, nor a busy loop wait for the GIL at each statement.
         if self.matches.store.quick and self._in_threads == 0:
             mark, encoded, turn = move()
         else:
@@ -520,8 +511,7 @@ class Server:
             watching = self.watching.setdefault(match_id, collections.Counter())
             watching[seat] += 1
             receiver = asyncio.get_running_loop().create_task(self._drain(socket))
-            # The client hanging up is one more message in the queue: waiting for a change
-            # is then one plain get, with no task and no wait on two of them per update.
+            # The client hanging up is one more message in the queue: one plain get a change.
             receiver.add_done_callback(lambda _: queue.put_nowait(_HUNG_UP))
             await socket.send_text(text)
             while True:

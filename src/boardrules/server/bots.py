@@ -34,23 +34,17 @@ __all__ = [
 AGENTS: dict[str, type[Any]] = {
     "random": RandomAgent, "greedy": GreedyAgent, "goal": GoalAgent, "mcts": MCTSAgent
 }
-#: The agents whose move is chosen in the worker thread that stores it, not in a bot
-#: worker process: a random move costs less than the round trip to a process (pickling
-#: the view there and the action back, waking two processes and a thread). Their turns
-#: still go through the fair slots and count against their client's bot time.
+#: The agents whose move is chosen in the thread that stores it (cheaper than the round trip
+#: to a bot worker); their turns still wait at the fair slots and count as bot time.
 INLINE_AGENTS = frozenset({"random"})
-#: A match's game as a bot worker names it: (name, options as JSON, rules revision or
-#: ``None`` for the current one).
+#: A match's game as a bot worker names it: (name, options as JSON, rules revision or None).
 GameKey = tuple[str, str, int | None]
 
 
 def die_with_parent(parent: int) -> None:
-    """Make this worker die when the process ``parent`` dies, ``kill -9`` included (the bot
-    pool's initializer, and each ``--workers`` process's first call).
-
-    On Linux the kernel sends SIGKILL at the parent's death (``PR_SET_PDEATHSIG``); elsewhere a
-    thread checks every half second whether the worker has been handed to another parent.
-    """
+    """Make this worker (a bot worker, or a ``--workers`` process) die when the process
+    ``parent`` dies, ``kill -9`` included: on Linux by ``PR_SET_PDEATHSIG``, elsewhere by a
+    thread that checks every half second whether it was handed to another parent."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)

@@ -217,11 +217,9 @@ class Bots:
         return True
 
     def heard(self, match_id: str, mark: Mark) -> None:
-        """Another process stored a change of a match: its bots are for that process to
-        move (it woke them with the change), not for this one too — both would compute
-        every bot move, one in vain. Only if nothing more is heard of the match for
-        :attr:`takeover_seconds` (that process died between the move and its bot's reply)
-        does this one wake them."""
+        """Another process stored a change: its bots are that process's to move (both would
+        compute every bot move), unless nothing more is heard of the match for
+        :attr:`takeover_seconds` (that process died before its bot's reply)."""
         if not self.server.closing:
             asyncio.get_running_loop().call_later(self.takeover_seconds, self._take_over,
                                                   match_id, mark)
@@ -281,9 +279,8 @@ class Bots:
                 self._kicks.pop(match_id, None)
 
     async def _move(self, turn: BotTurn) -> tuple[Mark, BotTurn | None]:
-        """Wait for a slot (fair, counted), choose the move (in a bot worker process, or
-        for :data:`INLINE_AGENTS` in the worker thread that stores it) and store it: the
-        new mark and the next bot turn."""
+        """Wait for a slot, choose the move (in a bot worker, or for :data:`INLINE_AGENTS` in
+        the thread that stores it) and store it: the new mark and the next bot turn."""
         metrics.BOT_QUEUE.inc()
         waited = time.monotonic()
         try:
@@ -316,8 +313,8 @@ class Bots:
             self.slots.release(turn.client, seconds)
 
     async def _choose(self, turn: BotTurn) -> Any:
-        """The bot's move from a bot worker; over the budget (time in the queue does not
-        count), or with the pool broken, a seeded random one."""
+        """The bot's move from a bot worker; over the budget, or with the pool broken, a
+        seeded random one."""
         budget = self.limits.bot_seconds
         try:
             future = self.pool().submit(  # the game by name: made once per worker

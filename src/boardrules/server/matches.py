@@ -162,10 +162,9 @@ class Live:
 class Matches:
     """The matches of one server process over a :class:`Store`.
 
-    States are cached in memory (a bounded cache, not the matches: a match dropped from the
-    cache is rebuilt from its newest snapshot and the moves after it). On a database other
-    processes share, every read asks for the stored mark first and reads the moves since
-    when the generation is the one held, the whole match again when it is not.
+    States are cached (a match dropped from the bounded cache is rebuilt from its newest
+    snapshot). On a database other processes share, every read asks for the stored mark
+    first, and reads the moves since when the generation is the one held, else the match.
     """
 
     def __init__(self, store: Store, limits: Limits | None = None, cache_size: int = 2048
@@ -184,7 +183,6 @@ class Matches:
         #: The games this process serves: the entry points are scanned once, here.
         self.names: frozenset[str] = frozenset(game_names())
 
-    # -- helpers -------------------------------------------------------------------------
     def lock(self, match_id: str) -> threading.Lock:
         """The lock of one match's writes in this process."""
         with self._guard:
@@ -308,8 +306,8 @@ class Matches:
         return seat_events(game, moves, seat)
 
     def commit(self, live: Live, action: Any) -> Live:
-        """Store ``action`` (legal) as the match's next move, if it is still at
-        ``live.row.mark`` (409 ``stale_version`` otherwise): the match after it."""
+        """Store ``action`` (legal) as the next move if the match is still at
+        ``live.row.mark`` (else 409): the match after it."""
         game, row = live.game, live.row
         transition = game.step(live.state, action)
         version = row.version + 1
@@ -337,7 +335,6 @@ class Matches:
             raise Refusal(404, "unknown_match", "no such match")
         return row
 
-    # -- the operations ------------------------------------------------------------------
     def create(self, body: bytes, client: str) -> dict[str, Any]:
         """Make a match from a ``POST /api/matches`` body; the answer holds the tokens."""
         request: CreateRequest = parse(body, CreateRequest)
@@ -417,14 +414,11 @@ class Matches:
     def text(self, match_id: str, seat: int | None, since: int | Mark | None,
              head: dict[str, Any] | None = None, stored: Mark | None = None
              ) -> tuple[str, Mark]:
-        """The payload of ``seat`` as JSON text (``encode_json({**head, **payload})``,
-        written with the legal moves' JSON made once per game and action:
-        :func:`seat_payload_text`) and the mark it shows; ``stored``: as :meth:`live`
-        takes it.
-
-        ``since``: the payload has the events after this move; or after the mark a client
-        holds: after its version while the generation is the same, else from the start
-        (within ``events_window``), the client's log to be replaced."""
+        """The payload of ``seat`` as JSON text (``encode_json({**head, **payload})``, by
+        :func:`seat_payload_text`) and the mark it shows; ``stored``: as :meth:`live` takes
+        it. ``since``: the events after this move, or after a mark a client holds (from the
+        first move, within ``events_window``, when its generation is not the match's: the
+        client's log is to be made again)."""
         return self._text(self.live(match_id, stored), seat, since, head)
 
     def _text(self, live: Live, seat: int | None, since: int | Mark | None,
@@ -458,7 +452,7 @@ class Matches:
 
     def people(self, row: MatchRow) -> list[int]:
         """The seats people play: ``human`` ones and ``open`` ones someone has joined."""
-        free = set(self.store.free_seats(row.id)) if "open" in row.seats else set()
+        free = set(self.store.free_seats(row)) if "open" in row.seats else set()
         return [i for i, kind in enumerate(row.seats)
                 if kind == "human" or (kind == "open" and i not in free)]
 
@@ -511,7 +505,7 @@ class Matches:
         """Matches in progress with free seats, a few of each client's."""
         return [
             {"match": row.id, "game": row.game, "seats": list(row.seats),
-             "free": self.store.free_seats(row.id), "version": row.version,
+             "free": self.store.free_seats(row), "version": row.version,
              "created": row.created, "seed_by": row.seed_by or "unknown"}
             for row in self.store.lobby(self.limits.lobby_size, self.limits.lobby_per_client)
         ]
@@ -529,8 +523,8 @@ class Matches:
                        (row.game, row.options, row.revision))
 
     def bot_move(self, turn: BotTurn, action: Any) -> Mark:
-        """Store a bot's move; returns the new mark (409 if the match changed meanwhile:
-        a move, a resignation or a take-back that came first drops the bot's)."""
+        """Store a bot's move: the new mark (409 if the match changed meanwhile, a move,
+        a resignation or a take-back: the bot's move is dropped)."""
         with self.lock(turn.match_id):
             live = self.live(turn.match_id)
             if live.row.mark != turn.mark or live.row.over:

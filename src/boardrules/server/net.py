@@ -1,22 +1,18 @@
-"""What the server does at the socket and in front of the app: time limits, connection caps,
-the ``Host`` and ``Origin`` checks, bodies, and a log that never shows a token.
+"""What the server does at the socket and in front of the app.
 
-* :class:`GuardedH11Protocol` is uvicorn's HTTP/1.1 protocol with limits uvicorn lacks: a
-  client must finish its request headers within ``header_seconds`` of its first byte (or of
-  connecting); the whole process holds at most ``max_connections`` connections, HTTP and
-  WebSocket together, and one address at most ``per_client`` of them (a trusted proxy's
-  connections are counted by :class:`Gate`, by forwarded address); one more is answered
-  ``503`` and closed at once.
-* :class:`Gate` is an ASGI middleware in front of the app. It refuses a ``Host`` outside a
-  list (``400``), so a web page on another name that resolves to 127.0.0.1 (DNS rebinding)
-  cannot reach a server bound to loopback; a state-changing request or a WebSocket whose
-  ``Origin`` is neither the server's own nor allowed (``403``); a client (by address,
-  forwarded by a trusted proxy) holding its share of requests and WebSockets at once
-  (``503``); and a declared body length over the cap, before reading it (``413``). An answer
-  sent before its request's body was read whole closes the connection.
-* :class:`NoTokens` is a logging filter: it drops the WebSocket frame lines (``< TEXT ...``,
-  ``> TEXT ...``) that the ``websockets`` library writes at debug level, and blanks anything
-  shaped like a seat token in every other line.
+* :class:`GuardedH11Protocol`: uvicorn's HTTP/1.1 protocol with limits it lacks: a client
+  must finish its request headers within ``header_seconds``; the process holds at most
+  ``max_connections`` connections, HTTP and WebSocket together, and one address at most
+  ``per_client`` (a trusted proxy's are counted by :class:`Gate`, by forwarded address); one
+  more is answered ``503`` and closed.
+* :class:`Gate`, an ASGI middleware, refuses a ``Host`` outside a list (``400``: a page on
+  another name that resolves to 127.0.0.1, DNS rebinding, cannot reach a loopback server); a
+  ``POST`` or WebSocket whose ``Origin`` is neither the server's own nor allowed (``403``); a
+  client holding its share of requests and WebSockets (``503``); a declared body length over
+  the cap (``413``, unread). An answer sent before its request's body was read whole closes
+  the connection.
+* :class:`NoTokens`, a logging filter, drops the WebSocket frame lines the ``websockets``
+  library writes at debug level, and blanks anything shaped like a seat token.
 
 >>> import logging
 >>> record = logging.LogRecord("x", logging.INFO, "", 0, "token %s", ("A" * 32,), None)
@@ -228,8 +224,7 @@ class GuardedH11Protocol(H11Protocol):
             transport.write(b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n"
                             b"content-length: 33\r\nconnection: close\r\n\r\n"
                             b"the server has enough connections")
-            # Half-close and read on briefly: closing with the request unread would send a
-            # reset, and the client might lose the answer.
+            # Half-close and read on briefly: a reset might lose the client its answer.
             if transport.can_write_eof():
                 transport.write_eof()
             asyncio.get_running_loop().call_later(2.0, transport.close)

@@ -37,12 +37,10 @@ __all__ = [
 #: The languages of a payload's labels and turns.
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
-#: Labels already written, by game (its ``id``, with the game kept so the id stays its own)
-#: and item: a match's legal moves and events are labelled once, not in every payload.
+#: Labels already written, by game and item (:func:`_memo`).
 _LABELS: dict[int, tuple[Any, dict[object, Any]]] = {}
 _LABELS_LOCK = threading.Lock()
-#: The JSON text of each legal move in a payload (its ``legal`` item, then its item in the
-#: turn's ``moves`` in each of LANGS), by game (as ``_LABELS``) and action.
+#: The JSON text of each legal move in a payload, by game and action (:func:`_move_texts`).
 _MOVES: dict[int, tuple[Any, dict[object, Any]]] = {}
 #: Compact UTF-8 JSON, as every answer and update of the server is written.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))

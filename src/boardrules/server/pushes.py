@@ -2,12 +2,10 @@
 answers), and WebSocket updates made from the answers the server encoded already.
 
 An update is a seat's payload after a change, with the events since the mark the socket last
-received, as JSON text. It depends only on the match, the mark it shows, the seat (``None``
-for a spectator) and that earlier mark, so the server keeps the text under those four in a
-:class:`Memo`, and every socket watching the same seat sends the very same text: the payload
-is built and encoded once per view, not once per socket. The server also puts in the updates
-it can make for free: the answer to a person's move is the mover's update
-(:func:`update_from_answer`), and a bot's move is followed, in the same worker thread, by the
+received, as JSON text: it depends only on the match, the mark it shows, the seat and that
+earlier mark, so the server keeps it under those four, and every socket of one view sends the
+very same text, built once. The answer to a person's move is the mover's update
+(:func:`update_from_answer`), and a bot's move is followed, in its worker thread, by the
 update of each watched seat.
 
 >>> updates: Memo[str] = Memo(2)

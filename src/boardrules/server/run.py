@@ -65,12 +65,9 @@ def _logging(level: str) -> None:
 
 
 def _config(settings: Settings, app: Any) -> uvicorn.Config:
-    # Idle connections are kept a minute, longer than browsers and client libraries keep
-    # theirs, so a client never sends a request on a connection the server is closing.
-    # log_config=None: uvicorn's loggers keep to the handler of _logging, with its filter.
-    # No per-message deflate: it compresses every update again for each socket (ASGI sends
-    # text, never a frame made once), while without it the sockets of one view all send the
-    # one text the server built for that view.
+    # Idle connections are kept longer than clients keep theirs (none is reused as it
+    # closes); uvicorn logs through _logging's filter; no per-message deflate, so the sockets
+    # of one view all send the one text built for it (deflate would compress it for each).
     return uvicorn.Config(
         app, host=settings.host, port=settings.port, log_level=settings.log_level,
         access_log=False, log_config=None, timeout_graceful_shutdown=10,
@@ -101,20 +98,15 @@ def _worker(settings: Settings, sock: socket.socket, parent: int) -> None:
     _serve(settings, sock)
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=2048)
-    sock.set_inheritable(True)
-    return sock
-
-
 def run(settings: Settings) -> int:
     """Serve until stopped; returns the exit status."""
     if settings.workers <= 1:
         _serve(settings, None)
         return 0
     _logging(settings.log_level)
-    sock = _listen(settings.host, settings.port)
+    sock = socket.create_server((settings.host, settings.port), backlog=2048, family=(
+        socket.AF_INET6 if ":" in settings.host else socket.AF_INET))
+    sock.set_inheritable(True)
     if settings.metrics_port is not None:  # the workers' figures, summed here
         folder = metrics.multiprocess_dir()
         metrics.serve(settings.metrics_host, settings.metrics_port)

@@ -94,8 +94,7 @@ _SCHEMA = (
         move INTEGER NOT NULL,
         state TEXT NOT NULL,
         PRIMARY KEY (match_id, move))""",
-    # What happened to a match besides its moves: the seat that resigned, the rematch, a
-    # pending undo request; and its turn timer (seconds per move, what happens at time-out).
+    # A match's life besides its moves: who resigned, the rematch, an undo asked, the timer.
     """CREATE TABLE IF NOT EXISTS br_lifecycle (
         match_id TEXT PRIMARY KEY,
         resigned INTEGER,
@@ -247,7 +246,6 @@ class Store(abc.ABC):
     #: The errors a backend raises when a unique key refuses an insert.
     _conflicts: tuple[type[BaseException], ...] = ()
 
-    # -- the primitives each backend provides --------------------------------------------
     @abc.abstractmethod
     @contextmanager
     def _transaction(self, consistent: bool = False) -> Iterator[Run]:
@@ -284,7 +282,6 @@ class Store(abc.ABC):
         for statement in _INDEXES:
             run(statement, ())
 
-    # -- the operations ------------------------------------------------------------------
     def ping(self) -> None:
         """Ask the database something (raises when it cannot answer)."""
         self._rows("SELECT 1", ())
@@ -319,8 +316,7 @@ class Store(abc.ABC):
         while the match is at its generation, the snapshot is ``None`` and the moves start
         at its version."""
         if have is not None:
-            # The usual case (a process that holds the state it saw last): the row and the
-            # moves made since, read by one statement (one round trip to a database server).
+            # The usual case: the row and the moves since, by one statement (one round trip).
             generation, version = have
             found = self._rows(
                 f"SELECT {_ROW}, move, action, events FROM {_FROM} LEFT JOIN br_moves "
@@ -425,16 +421,11 @@ class Store(abc.ABC):
             return None
         return mark
 
-    def free_seats(self, match_id: str) -> list[int]:
+    def free_seats(self, row: MatchRow) -> list[int]:
         """The open seats of a match that nobody has joined yet."""
-        with self._transaction() as run:
-            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-            if found is None:
-                return []
-            taken = {int(s) for (s,) in run(
-                "SELECT seat FROM br_tokens WHERE match_id = ?", (match_id,)).fetchall()}
-        kinds = json.loads(found[0])
-        return [i for i, kind in enumerate(kinds) if kind == "open" and i not in taken]
+        taken = {int(s) for (s,) in self._rows("SELECT seat FROM br_tokens WHERE match_id = ?",
+                                               (row.id,))}
+        return [i for i, kind in enumerate(row.seats) if kind == "open" and i not in taken]
 
     def _matches(self, where: str, params: Sequence[Any], source: str = _FROM
                  ) -> list[MatchRow]:
@@ -521,10 +512,9 @@ class SQLiteStore(Store):
             self._migrate(run)
         self.quick = synchronous == "NORMAL"
         if self.quick and path != ":memory:":
-            # A commit never copies the log back into the database (which flushes the file
-            # to disk, milliseconds on a busy disk) on the caller's thread — the event loop's,
-            # for a quick store; a thread does it every CHECKPOINT_SECONDS from a connection
-            # of its own, beside the writes (a passive checkpoint waits for nobody).
+            # A commit never copies the log into the database (a flush to disk) on the
+            # caller's thread, the loop's for a quick store: a thread of its own does, every
+            # CHECKPOINT_SECONDS (a passive checkpoint waits for nobody).
             self._conn.execute("PRAGMA wal_autocheckpoint=0")
             self._checkpointer = threading.Thread(
                 target=self._checkpoints, args=(path,), name="boardrules-checkpoint",
@@ -596,14 +586,12 @@ class PostgresStore(Store):
                 run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
                 self._migrate(run)
         except BaseException:
-            # A database that refuses the third connection (too many clients) must not
-            # leave the first two open.
+            # A database that refuses a connection must not leave the first ones open.
             self.close()
             raise
 
     def _connect(self) -> Any:
-        # Autocommit: one statement is its own transaction; several are put in one by
-        # ``conn.transaction()`` (an explicit BEGIN ... COMMIT).
+        # Autocommit: one statement is its own transaction; several, ``conn.transaction()``.
         return self._psycopg.connect(self._url, autocommit=True)
 
     @contextmanager
@@ -640,8 +628,7 @@ class PostgresStore(Store):
 
     def append(self, row: MatchRow, action: str, events: str, to_move: int | None,
                state: str | None) -> bool:
-        # One statement (atomic by itself): the version moves on only from ``row.mark``,
-        # and the move, the snapshot and the notification are made only from the row it moved.
+        # One statement (atomic): the move, snapshot and notification only from the row moved.
         version = row.version
         snapshot = ("" if state is None else
                     ", snapshot AS (INSERT INTO br_snapshots (match_id, move, state) "
