@@ -49,10 +49,10 @@ from boardrules.server.matches import Limits, Matches
 from boardrules.server.net import Gate
 from boardrules.server.openapi import openapi_document
 from boardrules.server.payloads import encode_json, labelled, seat_picture
-from boardrules.server.pushes import Memo, update_from_answer
+from boardrules.server.pushes import CLOSING, Hub, Memo, update_from_answer
 from boardrules.server.store import Mark, Store
 
-__all__ = ["Hub", "Server", "make_app"]
+__all__ = ["Server", "make_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("boardrules.server")
@@ -61,53 +61,13 @@ _KINDS: dict[str, Kind] = {
 }
 #: How often the turn timers are looked at, in seconds.
 TIMER_TICK = 0.5
-#: What a WebSocket's queue receives when its client hangs up, and when the server stops.
-_HUNG_UP, _CLOSING = (-2, -2), (-1, -1)
+#: What a WebSocket's queue receives when its client hangs up.
+_HUNG_UP = (-2, -2)
 #: What an update adds before the payload.
 _UPDATE = {"type": "update"}
 
 
-class Hub:
-    """In-process fan-out of "match X reached mark M" to the WebSockets watching X."""
-
-    def __init__(self) -> None:
-        self._queues: dict[str, set[asyncio.Queue[Mark]]] = {}
-        self._latest: Memo[Mark] = Memo(100_000)  # for the take-over of another's bots
-
-    def subscribe(self, match_id: str) -> asyncio.Queue[Mark]:
-        queue: asyncio.Queue[Mark] = asyncio.Queue()
-        self._queues.setdefault(match_id, set()).add(queue)
-        return queue
-
-    def unsubscribe(self, match_id: str, queue: asyncio.Queue[Mark]) -> None:
-        found = self._queues.get(match_id)
-        if found is not None:
-            found.discard(queue)
-            if not found:
-                del self._queues[match_id]
-
-    def publish(self, match_id: str, mark: Mark) -> None:
-        self._latest.put(match_id, mark)
-        for queue in self._queues.get(match_id, ()):
-            queue.put_nowait(mark)
-
-    def latest(self, match_id: str) -> Mark | None:
-        """The mark last published for ``match_id`` (``None``: none kept)."""
-        return self._latest.get(match_id)
-
-    def close(self) -> None:
-        """Tell every watcher to hang up, on shutdown."""
-        for queues in self._queues.values():
-            for queue in queues:
-                queue.put_nowait(_CLOSING)
-
-    def watchers(self, match_id: str) -> int:
-        """How many WebSockets watch ``match_id`` in this process."""
-        return len(self._queues.get(match_id, ()))
-
-
-def _encode(doc: Any) -> bytes:
-    """A document as compact UTF-8 JSON (what ``JSONResponse`` sends)."""
+def _encode(doc: Any) -> bytes:  # compact UTF-8 JSON
     return encode_json(doc).encode("utf-8")
 
 
@@ -139,7 +99,6 @@ class Server:
         #: Calls running in worker threads now (see :meth:`act`).
         self._in_threads = 0
 
-    # -- running things off the loop -----------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` in a worker thread."""
         self._in_threads += 1
@@ -180,7 +139,6 @@ class Server:
         except Refusal:  # the match was removed meanwhile: its sockets will find out
             return mark, None
 
-    # -- old matches and turn timers ------------------------------------------------------
     def _export(self, match_id: str, record: dict[str, Any]) -> None:
         if self.export_dir is None:
             return
@@ -220,7 +178,6 @@ class Server:
                                   now)
         metrics.OPEN_MATCHES.set(counted[0])
 
-    # -- lifespan ------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
@@ -252,7 +209,6 @@ class Server:
         await self.bots.close()
         await self.call(self.matches.store.close)
 
-    # -- HTTP ----------------------------------------------------------------------------
     async def body(self, request: Request) -> bytes:
         """The request's body: declared JSON, at most ``max_body`` bytes (a declared length
         over it is refused unread by the gate), whole within ``body_seconds`` of the
@@ -483,7 +439,6 @@ class Server:
         return await self.documents.answer(request, ("openapi",), lambda: openapi_document(
             routes, {n: self.matches.game(n) for n in names}, boardrules.__version__))
 
-    # -- WebSocket -----------------------------------------------------------------------
     async def live(self, socket: WebSocket) -> None:
         """Push the seat's payload now, and again after every change of the match."""
         match_id = socket.path_params["match_id"]
@@ -518,7 +473,7 @@ class Server:
                 mark = await queue.get()
                 if mark == _HUNG_UP or receiver.done():
                     return
-                if mark == _CLOSING:
+                if mark == CLOSING:
                     await socket.close(1001, "the server is shutting down")
                     return
                 if mark <= sent:
@@ -581,7 +536,6 @@ class Server:
                 if message["type"] == "websocket.disconnect":
                     return
 
-    # -- the app -------------------------------------------------------------------------
     def app(self, allow_origins: tuple[str, ...] = (),
             allowed_hosts: frozenset[str] | None = None) -> Starlette:
         """The ASGI app; ``allow_origins`` are the web origins whose pages may call it (CORS)

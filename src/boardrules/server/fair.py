@@ -46,7 +46,8 @@ import logging
 import multiprocessing
 import os
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from boardrules.server import metrics
 from boardrules.server.bots import (
@@ -58,12 +59,11 @@ from boardrules.server.bots import (
     fallback_move,
 )
 from boardrules.server.inputs import Refusal
+from boardrules.server.matches import Limits, Matches
+from boardrules.server.pushes import Hub
 from boardrules.server.store import Mark
 
-if TYPE_CHECKING:
-    from boardrules.server.app import Server
-
-__all__ = ["UNKNOWN", "Bots", "FairSlots", "Unknown"]
+__all__ = ["UNKNOWN", "Bots", "FairSlots", "Serving", "Unknown"]
 
 log = logging.getLogger("boardrules.server")
 
@@ -173,11 +173,26 @@ class Unknown:
 UNKNOWN = Unknown()
 
 
+class Serving(Protocol):
+    """What the bots use of the server process (:class:`boardrules.server.app.Server`)."""
+
+    limits: Limits
+    matches: Matches
+    hub: Hub
+    closing: bool
+    watching: dict[str, collections.Counter[int | None]]
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+
+    def bot_moved(self, turn: BotTurn, action: Any, seats: tuple[int | None, ...]
+                  ) -> tuple[Mark, BotTurn | None]: ...
+
+
 class Bots:
     """The bots of one server process: a loop per match that has a bot to move, the bot
     worker processes and the fair slots in front of them."""
 
-    def __init__(self, server: Server, pool: concurrent.futures.Executor | None = None
+    def __init__(self, server: Serving, pool: concurrent.futures.Executor | None = None
                  ) -> None:
         self.server = server
         self.limits = server.limits
@@ -186,8 +201,7 @@ class Bots:
         self._kicks: dict[str, int] = {}  # wake-ups per match, so none is lost
         self.slots = FairSlots(self.limits.bot_workers, share=self.limits.bot_share,
                                burst=max(60.0, 30 * self.limits.bot_seconds))
-        #: Seconds of silence after another process's move before this one moves the
-        #: match's bots (see :meth:`heard`): longer than a bot move takes.
+        #: Seconds of silence before taking over another process's bots (:meth:`heard`).
         self.takeover_seconds = 2 * self.limits.bot_seconds + 3.0
 
     def pool(self) -> concurrent.futures.Executor:
@@ -208,11 +222,12 @@ class Bots:
             pool.submit(os.getpid)
 
     def alive(self) -> bool:
-        """Whether the bot workers take work; a broken pool is replaced (for the next)."""
+        """Whether the bot workers take work; a broken pool is replaced at once."""
         try:
             self.pool().submit(os.getpid)
         except concurrent.futures.BrokenExecutor:
             self._pool = None
+            self.start()
             return False
         return True
 

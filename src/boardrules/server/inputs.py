@@ -1,9 +1,6 @@
-"""What the server reads from its clients, read strictly, and how it refuses.
-
-A request's body is parsed by ``serde.from_json`` into one of the classes here (no duplicate
-keys, no ``NaN``, no unknown keys, nothing coerced, depth and sizes bounded); every refusal is
-a :class:`Refusal` carrying the HTTP status, a machine code, the JSON path of the bad field
-and a sentence, so the web layer never has to guess.
+"""What the server reads from its clients, read strictly (``serde.from_json``: no duplicate or
+unknown keys, no ``NaN``, nothing coerced, sizes bounded), and how it refuses: a
+:class:`Refusal` with the HTTP status, a machine code, the JSON path and a sentence.
 
 >>> bearer("Bearer abc")
 'abc'

@@ -29,8 +29,7 @@ from boardrules.server.undo import undo_target
 
 __all__ = ["Lifecycle"]
 
-#: How many times a change is read again and tried after another change came first.
-TRIES = 5
+TRIES = 5  # how often a change is read again and tried after another came first
 
 
 class Lifecycle:

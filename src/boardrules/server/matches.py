@@ -59,22 +59,18 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 
 @attrs.frozen
 class Limits:
-    """The server's limits; every one can be set on the command line.
+    """The server's limits (``boardrules serve --help`` names each flag).
 
     Attributes:
-        max_body: the largest request body in bytes (larger: 413, before it is read when
-            its length is declared).
+        max_body: the largest request body in bytes (larger: 413, unread when declared).
         body_seconds: a request body not whole this long after its headers: 408, cut off.
         max_live: live matches on the whole server (beyond: 429 on creation).
-        max_live_per_client: the matches one address may have live, counting those it
-            made that ended by a resignation within ``keep_abandoned_hours`` (beyond: 429).
+        max_live_per_client: live matches of one address, with those it resigned within
+            ``keep_abandoned_hours`` (beyond: 429).
         creations_per_minute: matches one address may make in any 60 seconds (beyond: 429).
-        client_connections: the connections (HTTP and WebSocket) one address may hold at
-            once (beyond: 503 for that address only).
-        keep_abandoned_hours: a match with no move for this long is no longer live and is
-            removed as a finished one is (``0``: never).
-        keep_finished_days: a finished match is removed this many days after its last move
-            (``0``: never).
+        client_connections: connections, requests and WebSockets of one address (503).
+        keep_abandoned_hours: a match with no move for this long is no longer live, and is
+            removed (``0``: never); ``keep_finished_days``: a finished one (``0``: never).
         bot_seconds: the time budget of one bot move; a bot over it plays a random move.
         bot_workers: processes that compute bot moves.
         bot_share: the bot seconds per second the matches of one client may use before its

@@ -1,9 +1,7 @@
-"""What ``boardrules serve --metrics-port PORT`` shows operators, in Prometheus's text format.
+"""What ``boardrules serve --metrics-port PORT`` shows operators, kept by prometheus-client.
 
-The figures are kept by `prometheus-client <https://github.com/prometheus/client_python>`_.
-With ``--workers N`` each worker writes its own to files in a directory the parent made (the
-library's multiprocess mode, set up by :func:`multiprocess_dir` before the workers start),
-and the parent serves their sums; the gauges of a worker that died leave with it.
+With ``--workers N`` each worker writes its figures to files in a directory of the parent's
+(the library's multiprocess mode, :func:`multiprocess_dir`), and the parent serves their sums.
 """
 
 from __future__ import annotations

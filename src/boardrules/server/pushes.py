@@ -1,7 +1,6 @@
-"""What the server keeps to use again: a bounded, thread-safe memo (matches, games, seats,
-answers), and WebSocket updates made from the answers the server encoded already.
-
-An update is a seat's payload after a change, with the events since the mark the socket last
+"""What the server keeps to use again (a bounded, thread-safe memo), and its WebSocket pushes:
+the hub that wakes each match's sockets, and updates made from answers encoded already. An
+update is a seat's payload after a change, with the events since the mark the socket last
 received, as JSON text: it depends only on the match, the mark it shows, the seat and that
 earlier mark, so the server keeps it under those four, and every socket of one view sends the
 very same text, built once. The answer to a person's move is the mover's update
@@ -20,14 +19,20 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import threading
 from collections.abc import Hashable
 from typing import Generic, TypeVar
 
+from boardrules.server.store import Mark
+
 Value = TypeVar("Value")
 
-__all__ = ["Memo", "update_from_answer"]
+__all__ = ["CLOSING", "Hub", "Memo", "update_from_answer"]
+
+#: What a WebSocket's queue receives when the server stops.
+CLOSING = (-1, -1)
 
 
 def update_from_answer(encoded: str | bytes) -> str:
@@ -67,3 +72,41 @@ class Memo(Generic[Value]):
         """Forget ``key``."""
         with self._lock:
             self._kept.pop(key, None)
+
+
+class Hub:
+    """In-process fan-out of "match X reached mark M" to the WebSockets watching X."""
+
+    def __init__(self) -> None:
+        self._queues: dict[str, set[asyncio.Queue[Mark]]] = {}
+        self._latest: Memo[Mark] = Memo(100_000)  # for the take-over of another's bots
+
+    def subscribe(self, match_id: str) -> asyncio.Queue[Mark]:
+        queue: asyncio.Queue[Mark] = asyncio.Queue()
+        self._queues.setdefault(match_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[Mark]) -> None:
+        found = self._queues.get(match_id, set())
+        found.discard(queue)
+        if not found:
+            self._queues.pop(match_id, None)
+
+    def publish(self, match_id: str, mark: Mark) -> None:
+        self._latest.put(match_id, mark)
+        for queue in self._queues.get(match_id, ()):
+            queue.put_nowait(mark)
+
+    def latest(self, match_id: str) -> Mark | None:
+        """The mark last published for ``match_id`` (``None``: none kept)."""
+        return self._latest.get(match_id)
+
+    def close(self) -> None:
+        """Tell every watcher to hang up, on shutdown."""
+        for queues in self._queues.values():
+            for queue in queues:
+                queue.put_nowait(CLOSING)
+
+    def watchers(self, match_id: str) -> int:
+        """How many WebSockets watch ``match_id`` in this process."""
+        return len(self._queues.get(match_id, ()))

@@ -706,10 +706,8 @@ class PostgresStore(Store):
 
 
 def open_store(db: str) -> Store:
-    """The store for ``db``: a ``postgresql://`` URL, or a SQLite file path (or ``:memory:``).
-
-    ``sqlite:///path`` is accepted too.
-    """
+    """The store for ``db``: a ``postgresql://`` URL, or a SQLite file path (``:memory:``,
+    ``sqlite:///path`` too)."""
     if db.startswith(("postgresql://", "postgres://")):
         return PostgresStore(db)
     if db.startswith("sqlite:///"):
