@@ -538,7 +538,8 @@ def start_server(db: str, log: Path, *extra: str) -> tuple[subprocess.Popen[byte
     command = str(Path(sys.executable).parent / "boardrules")
     process = subprocess.Popen(
         [command, "serve", "--port", str(port), "--db", db, "--log-level", "warning",
-         "--max-live-per-client", "100000", "--trusted-proxy", "127.0.0.1", *extra],
+         "--max-live-per-client", "100000", "--create-rate", "100000",
+         "--max-connections-per-client", "100000", "--trusted-proxy", "127.0.0.1", *extra],
         stdout=subprocess.DEVNULL, stderr=log.open("ab"),
     )
     url = f"http://127.0.0.1:{port}"

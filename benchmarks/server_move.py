@@ -1,14 +1,14 @@
 """Where a person's move goes in ``boardrules serve``, in process: no HTTP, no client.
 
 A 7Я match of a person (seat 0) against a random bot (seat 1) runs on a SQLite file through
-``Matches`` (what the server's routes call). Each person's move is ``Matches.act_text``
+``Matches`` (what the server's routes call). Each person's move is ``Matches.act``
 (its answer as JSON text) and the answer's encoding to UTF-8, timed in CPU time
 (``time.process_time_ns``). Each bot reply is stored (``Matches.bot_move``, the bot's choice
-made before, untimed) and the update of the person's seat built (``Matches.seat_text``),
+made before, untimed) and the update of the person's seat built (``Matches.text``),
 what the server's worker thread does after a bot's move while the person watches; that is
 timed too. A new match starts when one ends. Printed: the median and mean CPU time of a
 person's move, the median of a bot reply's, then (``--profile``) cProfile's view of the
-same loop, the callees of ``Matches.act_text``, of the move's play and of its commit by
+same loop, the callees of ``Matches.act`` and of the move's commit by
 cumulative time::
 
     python benchmarks/server_move.py --moves 3000
@@ -28,9 +28,6 @@ mean nothing)::
         python benchmarks/server_move.py --moves 300 --marked move
 
 Instructions leave out the time the kernel spends (the log's writes) and stalls on memory.
-For a before-and-after, the script also runs on a ``src`` from before ``act_text`` and
-``seat_text`` (``PYTHONPATH=OLD/src``): it then times ``Matches.act`` and
-``Matches.seat_payload`` with their answers encoded as the server did.
 """
 
 from __future__ import annotations
@@ -47,32 +44,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-from boardrules.server.matches import Matches, choose_move
+from boardrules.server.bots import choose_move
+from boardrules.server.matches import Limits, Matches
 from boardrules.server.store import open_store
 
-
-def _compact(doc: object) -> str:
-    return json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+#: One client makes every match here: no quota in the way.
+LIMITS = Limits(creations_per_minute=10**9, max_live_per_client=10**9)
 
 
 def _answer(matches: Matches, match_id: str, token: str, body: bytes) -> bytes:
     """The answer to a person's move, as the server sends it."""
-    if hasattr(matches, "act_text"):
-        return matches.act_text(match_id, token, body)[0].encode("utf-8")
-    return _compact(matches.act(match_id, token, body)).encode("utf-8")  # an older src
-
-
-def _update(matches: Matches, match_id: str, seat: int, since: int) -> str:
-    """The WebSocket update of ``seat`` with the events after ``since``."""
-    if hasattr(matches, "seat_text"):
-        return matches.seat_text(match_id, seat, since, {"type": "update"})[0]
-    return _compact({"type": "update", **matches.seat_payload(match_id, seat, since)})
+    return matches.act(match_id, token, body)[0].encode("utf-8")
 
 
 def _bot_reply(matches: Matches, turn: Any, action: Any) -> None:
     """Store a bot's move and build the update of the person's seat (0)."""
-    matches.bot_move(turn, action)
-    _update(matches, turn.match_id, 0, turn.version)
+    mark = matches.bot_move(turn, action)
+    matches.text(turn.match_id, 0, turn.mark, {"type": "update"}, mark)
 
 
 def play(matches: Matches, moves: int, bots: list[int] | None = None, marked: str = ""
@@ -129,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         store = open_store(str(Path(tmp) / "move.sqlite3"))
         try:
-            matches = Matches(store)
+            matches = Matches(store, LIMITS)
             play(matches, 200)  # warm: games made, labels written, caches filled
             bots: list[int] = []
             times = play(matches, args.moves, bots, args.marked)
@@ -145,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 profile.runcall(play, matches, args.moves)
                 stats = pstats.Stats(profile, stream=sys.stdout)
                 stats.sort_stats("cumulative").print_callees(
-                    r"matches.py:\d+\((act_text|_play|_commit)\)")
+                    r"matches.py:\d+\((act|commit)\)")
         finally:
             store.close()
     return 0

@@ -42,7 +42,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One server over SQLite for the property tests (made once, not per example)."""
     app, _ = make_app(open_store(str(tmp_path_factory.mktemp("edges") / "m.sqlite3")),
-                      Limits(max_live_per_client=10_000))
+                      Limits(max_live_per_client=10_000, creations_per_minute=10_000))
     with TestClient(app, raise_server_exceptions=False) as test_client:
         yield test_client
 
@@ -149,8 +149,8 @@ def test_only_allowed_hosts_are_answered(tmp_path: Path, host: str, ok: bool) ->
 
 def test_finished_matches_are_exported_then_removed(db_url: str, tmp_path: Path) -> None:
     store = open_store(db_url)
-    app, server = make_app(store, Limits(bot_seconds=0.5, bot_workers=1,
-                                         keep_finished_days=30), export_dir=tmp_path / "out")
+    app, server = make_app(store, Limits(bot_seconds=0.5, bot_workers=1, keep_finished_days=30,
+                                         keep_abandoned_hours=0), export_dir=tmp_path / "out")
     with TestClient(app) as client:
         made = client.post("/api/matches", json={"game": "semya", "seats": ["greedy", "random"]})
         live = _two_people(client)
@@ -160,12 +160,12 @@ def test_finished_matches_are_exported_then_removed(db_url: str, tmp_path: Path)
             assert time.monotonic() < deadline
             time.sleep(0.05)
         final = client.get(f"/api/matches/{match_id}").json()
-        assert server.remove_finished() == 0, "a match finished just now is kept"
-        assert server.remove_finished(time.time() + 29 * 86400) == 0
-        assert server.remove_finished(time.time() + 31 * 86400) == 1
+        assert server.remove_old() == 0, "a match finished just now is kept"
+        assert server.remove_old(time.time() + 29 * 86400) == 0
+        assert server.remove_old(time.time() + 31 * 86400) == 1
         assert client.get(f"/api/matches/{match_id}").status_code == 404
         assert client.get(f"/api/matches/{live['match']}").status_code == 200, (
-            "a live match is never removed")
+            "a match not over is never removed with --keep-abandoned 0")
     exported = json.loads((tmp_path / "out" / f"{match_id}.json").read_text())
     record = serde.from_dict(exported, boardrules.GameRecord)
     game = boardrules.load("semya")
@@ -189,7 +189,7 @@ def test_a_failed_export_keeps_the_match(tmp_path: Path) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         with pytest.raises(NotADirectoryError):
-            server.remove_finished(time.time() + 2 * 86400)
+            server.remove_old(time.time() + 2 * 86400)
         assert client.get(f"/api/matches/{match_id}").status_code == 200
 
 
@@ -260,7 +260,8 @@ def _response(conn: socket.socket) -> bytes:
 
 def test_the_connection_cap_holds_websockets_too(tmp_path: Path,
                                                  serve: Callable[..., ServerProcess]) -> None:
-    server = serve(str(tmp_path / "m.sqlite3"), "--max-connections", "6")
+    server = serve(str(tmp_path / "m.sqlite3"), "--max-connections", "6",
+                   "--max-connections-per-client", "6")
     _, made = api("POST", f"{server.url}/api/matches",
                   {"game": "semya", "seats": ["human", "human"]})
     live = f"ws://127.0.0.1:{server.port}/api/matches/{made['match']}/live"

@@ -37,7 +37,8 @@ def _bench() -> Any:
 def test_concurrent_matches_of_bots_and_scripted_clients_run_without_error(
     db_url: str, serve: Callable[..., ServerProcess]
 ) -> None:
-    server = serve(db_url, "--max-live-per-client", "1000", "--log-level", "warning")
+    server = serve(db_url, "--max-live-per-client", "1000", "--create-rate", "1000",
+                   "--log-level", "warning")
     result = asyncio.run(_bench().load(server.url, matches=12, seconds=4.0))
     assert result.errors == []
     assert result.moves > 12, "every client moved"
@@ -51,7 +52,7 @@ def test_clients_split_among_processes_play_every_match_without_error(
 ) -> None:
     # ``--client-processes``: the same clients, each in one of two processes of their own.
     server = serve(str(tmp_path / "split.sqlite3"), "--max-live-per-client", "1000",
-                   "--log-level", "warning")
+                   "--create-rate", "1000", "--log-level", "warning")
     result = asyncio.run(_bench().sharded(False, server.url, 5, 4.0, 2))
     assert result.errors == []
     assert result.moves > 5, "every client moved"
@@ -75,9 +76,9 @@ def test_the_in_process_move_benchmark_plays_every_move_it_times(capsys: Any) ->
 
     store = open_store(":memory:")
     try:
-        matches = Matches(store)
+        matches = Matches(store, module.LIMITS)
         assert len(module.play(matches, 15)) == 15
-        people = store.live(0.0) + store.finished(1e12)
+        people = store.live(0.0) + store.old(1e12, 0.0)
         stored = sum(len(store.moves(row.id, 0, row.version)) for row in people)
         assert stored >= 15, "the timed moves were stored"
     finally:

@@ -20,7 +20,8 @@ import boardrules
 from boardrules import Table, serde
 from boardrules.agents import RandomAgent
 from boardrules.core.rng import Rng
-from boardrules.server.matches import AGENTS, Limits, Matches, choose_move
+from boardrules.server.bots import AGENTS, choose_move
+from boardrules.server.matches import Limits, Matches
 from boardrules.server.payloads import seat_payload, seat_turn
 from boardrules.server.store import Store, open_store
 

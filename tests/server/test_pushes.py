@@ -99,6 +99,7 @@ def test_every_socket_of_a_view_gets_the_same_text_and_it_is_the_views_payload(
             assert by_view.setdefault(key, text) == text, "one view, one text"
             assert push.pop("type") == "update"
             assert push.pop("match") == match_id
+            assert push.pop("generation") == 0
             push.pop("deal")
             if since is None:
                 assert "events" not in push
@@ -126,19 +127,19 @@ def test_a_view_is_built_once_per_move_whatever_its_sockets(
     contexts = [client.websocket_connect(path) for _ in hellos]
     sockets = [context.__enter__() for context in contexts]
     built: list[int | None] = []
-    payload_text = server.matches.payload_text
+    text_of = server.matches.text
 
-    def counted(match: str, token: str | None, since: int | None, head: dict[str, Any],
-                heard: int | None = None) -> tuple[str, int, int | None]:
-        text, version, seat = payload_text(match, token, since, head, heard)
-        built.append(seat)
-        return text, version, seat
+    def counted(match: str, seat: int | None, since: Any, head: dict[str, Any] | None = None,
+                stored: Any = None) -> tuple[str, tuple[int, int]]:
+        if head is not None:  # an update, not an answer
+            built.append(seat)
+        return text_of(match, seat, since, head, stored)
 
     try:
         for socket, hello in zip(sockets, hellos, strict=True):
             socket.send_text(json.dumps(hello))
             first = socket.receive_json()
-        monkeypatch.setattr(server.matches, "payload_text", counted)
+        monkeypatch.setattr(server.matches, "text", counted)
         for _ in range(4):
             seat = first["to_move"]
             doc = client.get(f"/api/matches/{match_id}",
@@ -198,17 +199,17 @@ def test_another_processs_move_wakes_the_bots_here_only_after_a_silence(
     Only when nothing more is heard of the match for the grace period (that process died
     before its bot replied) does this one move them."""
     client, server = served
-    server.takeover_seconds = 0.3
+    server.bots.takeover_seconds = 0.3
     body = json.dumps({"game": "semya", "seats": ["random", "random"]}).encode()
     silent = server.matches.create(body, "198.51.100.7")["match"]
     moving = server.matches.create(body, "198.51.100.7")["match"]
-    client.portal.call(server.heard, silent, 0)
-    client.portal.call(server.heard, moving, 0)
-    client.portal.call(server.hub.publish, moving, 1)  # more is heard: its process lives
+    client.portal.call(server.heard, silent, (0, 0))
+    client.portal.call(server.heard, moving, (0, 0))
+    client.portal.call(server.hub.publish, moving, (0, 1))  # more is heard: its process lives
     time.sleep(0.15)
-    assert server.matches.version(silent) == 0, "the bots of another process's move wait"
+    assert server.matches.row(silent).version == 0, "the bots of another process's move wait"
     deadline = time.monotonic() + 10
-    while server.matches.version(silent) == 0 and time.monotonic() < deadline:
+    while server.matches.row(silent).version == 0 and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert server.matches.version(silent) > 0, "after the silence, this process moves them"
-    assert server.matches.version(moving) == 0, "no take-over while the match is heard of"
+    assert server.matches.row(silent).version > 0, "after the silence, this process moves them"
+    assert server.matches.row(moving).version == 0, "no take-over while the match is heard of"

@@ -11,6 +11,7 @@ import threading
 import time
 from typing import Any
 
+import attrs
 import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -34,9 +35,9 @@ def test_a_move_is_stored_only_at_the_version_the_mover_saw(store: Store) -> Non
     made = _row("a")
     store.create(made, {0: "h0"}, '{"s": 0}')
     assert store.get("a") == made
-    assert store.append("a", 0, '"m0"', "[]", 1, None)
-    assert not store.append("a", 0, '"again"', "[]", 1, None)
-    assert not store.append("a", 5, '"future"', "[]", 1, None)
+    assert store.append(made, '"m0"', "[]", 1, None)
+    assert not store.append(made, '"again"', "[]", 1, None)
+    assert not store.append(attrs.evolve(made, version=5), '"future"', "[]", 1, None)
     row = store.get("a")
     assert row is not None
     assert row.version == 1
@@ -52,7 +53,7 @@ def test_concurrent_movers_from_two_connections_get_exactly_one_move_in(db_url: 
         lock = threading.Lock()
 
         def mover(store: Store, n: int) -> None:
-            ok = store.append("race", 0, json.dumps(n), "[]", 1, None)
+            ok = store.append(_row("race"), json.dumps(n), "[]", 1, None)
             with lock:
                 wins.append(ok)
 
@@ -70,9 +71,10 @@ def test_concurrent_movers_from_two_connections_get_exactly_one_move_in(db_url: 
 
 
 def test_a_free_seat_is_joined_once_and_only_an_open_one(store: Store) -> None:
-    store.create(_row("j", ("human", "open", "open")), {0: "h0"}, "{}")
-    assert store.free_seats("j") == [1, 2]
-    assert [r.id for r in store.lobby(10)] == ["j"]
+    made = _row("j", ("human", "open", "open"))
+    store.create(made, {0: "h0"}, "{}")
+    assert store.free_seats(made) == [1, 2]
+    assert [r.id for r in store.lobby(10, 3)] == ["j"]
     assert not store.join("j", 0, "x"), "a human seat is not free"
     assert not store.join("j", 3, "x"), "no such seat"
     assert store.join("j", 1, "h1")
@@ -80,7 +82,7 @@ def test_a_free_seat_is_joined_once_and_only_an_open_one(store: Store) -> None:
     assert store.seat_of("j", "h1") == 1
     assert store.seat_of("j", "h1b") is None
     assert store.join("j", 2, "h2")
-    assert store.lobby(10) == []
+    assert store.lobby(10, 3) == []
 
 
 def _play_some(matches: Matches, match_id: str, tokens: list[str | None], moves: int,
@@ -140,12 +142,12 @@ def test_stale_and_repeated_moves_change_nothing(store: Store) -> None:
     token = tokens[first]
     doc = matches.payload(match_id, token)
     body = json.dumps({"version": 0, "action": doc["legal"][0]["action"]}).encode()
-    assert matches.act(match_id, token, body)["version"] == 1
+    assert matches.act(match_id, token, body)[1] == (0, 1)
     with pytest.raises(Refusal) as refused:
         matches.act(match_id, token, body)
     assert refused.value.status == 409
     assert refused.value.code == "stale_version"
-    assert matches.version(match_id) == 1
+    assert matches.row(match_id).version == 1
 
 
 def test_a_postgres_store_hears_other_processes_moves_not_its_own(postgres: Any) -> None:
@@ -159,7 +161,7 @@ def test_a_postgres_store_hears_other_processes_moves_not_its_own(postgres: Any)
         mover.listen(lambda match_id, version: own.append((match_id, version)))
         watcher.listen(lambda match_id, version: heard.set())
         mover.create(_row("o"), {}, "{}")
-        assert mover.append("o", 0, '"m"', "[]", 1, None)
+        assert mover.append(_row("o"), '"m"', "[]", 1, None)
         assert heard.wait(10), "no notification arrived"
         time.sleep(0.3)
         assert own == []
@@ -171,22 +173,22 @@ def test_a_postgres_store_hears_other_processes_moves_not_its_own(postgres: Any)
 def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
     url = postgres()
     mover, watcher = open_store(url), open_store(url)
-    heard: list[tuple[str, int]] = []
+    heard: list[tuple[str, tuple[int, int]]] = []
     got = threading.Event()
 
-    def callback(match_id: str, version: int) -> None:
+    def callback(match_id: str, version: tuple[int, int]) -> None:
         heard.append((match_id, version))
         got.set()
 
     try:
         watcher.listen(callback)
         mover.create(_row("n"), {}, "{}")
-        assert mover.append("n", 0, '"m"', "[]", 1, None)
+        assert mover.append(_row("n"), '"m"', "[]", 1, None)
         assert got.wait(10), "no notification arrived"
-        assert heard == [("n", 1)]
-        assert not mover.append("n", 0, '"m"', "[]", 1, None)
+        assert heard == [("n", (0, 1))]
+        assert not mover.append(_row("n"), '"m"', "[]", 1, None)
         time.sleep(0.3)
-        assert heard == [("n", 1)], "a refused move is not announced"
+        assert heard == [("n", (0, 1))], "a refused move is not announced"
         # The listening connection dies (a database restart, a proxy): it is made again.
         def listeners() -> list[int]:
             with psycopg.connect(url, autocommit=True) as admin:
@@ -202,9 +204,9 @@ def test_postgres_announces_each_move_to_other_processes(postgres: Any) -> None:
             assert time.monotonic() < deadline, "the listener did not come back"
             time.sleep(0.1)
         got.clear()
-        assert mover.append("n", 1, '"m2"', "[]", 0, None)
+        assert mover.append(attrs.evolve(_row("n"), version=1), '"m2"', "[]", 0, None)
         assert got.wait(10), "no notification after the reconnection"
-        assert heard[-1] == ("n", 2)
+        assert heard[-1] == ("n", (0, 2))
     finally:
         mover.close()
         watcher.close()
@@ -343,7 +345,7 @@ def test_an_action_is_read_alike_however_its_keys_are_ordered(store: Store) -> N
         assert refused.value.path.startswith("$.action")
     reordered = dict(reversed(list(action.items())))
     body = json.dumps({"version": 0, "action": reordered}).encode()
-    assert matches.act(match_id, token, body)["version"] == 1
+    assert matches.act(match_id, token, body)[1] == (0, 1)
     other = Matches(store)  # the same move, structured anew, was the one stored
     assert other.record(match_id)["actions"] == [action]
 
@@ -354,10 +356,12 @@ def test_a_sqlite_file_is_checkpointed_beside_the_writes(tmp_path: Any) -> None:
     path = tmp_path / "m.sqlite3"
     store = open_store(str(path))
     assert store.quick
-    store.create(_row("c"), {0: "h0"}, "{}")
+    made = _row("c")
+    store.create(made, {0: "h0"}, "{}")
     before = path.stat().st_size
     for version in range(200):
-        assert store.append("c", version, '"' + "m" * 2000 + '"', "[]", 1, None)
+        assert store.append(attrs.evolve(made, version=version), '"' + "m" * 2000 + '"', "[]",
+                            1, None)
     deadline = time.monotonic() + 10
     while path.stat().st_size <= before and time.monotonic() < deadline:
         time.sleep(0.1)

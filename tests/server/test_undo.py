@@ -190,3 +190,30 @@ def test_a_move_judged_to_tell_nothing_tells_nothing_on_other_twins(name: str) -
             state = after
 
     check()
+
+
+def test_an_undo_never_takes_back_a_bot_s_move_made_on_what_the_seat_cannot_see(
+        client: TestClient) -> None:
+    """Kuhn poker against a bot: the bot chose its answer seeing its own card, so taking it
+    back would let the person play again knowing what that answer told (issue 32)."""
+    for seed in range(40):  # a deal where the bot answers a check with a bet: play goes on
+        created = client.post("/api/matches", json={"game": "kuhn", "seed": seed,
+                                                    "seats": ["human", "random"]}).json()
+        match, token = created["match"], created["tokens"][0]
+        check = next(m for m in _show(client, match, token)["legal"]
+                     if m["action"]["type"] == "check")
+        client.post(f"/api/matches/{match}/actions", headers=_auth(token),
+                    json={"version": 0, "action": check["action"]})
+        deadline = time.monotonic() + 10
+        while (now := _show(client, match, token))["version"] < 2:
+            assert time.monotonic() < deadline, "the bot never answered"
+            time.sleep(0.05)
+        if not now["over"]:
+            break
+    else:
+        raise AssertionError("no deal where the bot bets")
+    refused = client.post(f"/api/matches/{match}/undo", headers=_auth(token),
+                          json={"version": 2})
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "cannot_undo"
+    assert "bot's" in refused.json()["reason"]

@@ -16,22 +16,14 @@ from typing import Any
 
 _HOMES = {
     "Server": "app", "make_app": "app",
-    "Limits": "matches", "Matches": "matches", "Refusal": "matches",
+    "Limits": "matches", "Matches": "matches", "Refusal": "inputs",
     "MatchRow": "store", "PostgresStore": "store", "SQLiteStore": "store", "Store": "store",
     "open_store": "store",
 }
 
 __all__ = [
-    "Limits",
-    "MatchRow",
-    "Matches",
-    "PostgresStore",
-    "Refusal",
-    "SQLiteStore",
-    "Server",
-    "Store",
-    "make_app",
-    "open_store",
+    "Limits", "MatchRow", "Matches", "PostgresStore", "Refusal", "SQLiteStore", "Server", "Store",
+    "make_app", "open_store"
 ]
 
 

@@ -39,10 +39,16 @@ def serve(
              "behind other clients'.", min=0.01)] = 1.0,
     max_body: Annotated[int, typer.Option(help="Largest request body, bytes.", min=256)
                         ] = 64 * 1024,
+    body_seconds: Annotated[float, typer.Option(
+        help="Seconds a request's body may take to arrive after its headers.", min=0.1)
+    ] = 10.0,
     max_live: Annotated[int, typer.Option(help="Live matches on the server.", min=1)
                         ] = 10_000,
     max_live_per_client: Annotated[int, typer.Option(
-        help="Live matches one address may create.", min=1)] = 200,
+        help="Live matches one address may have made (with those it resigned lately).",
+        min=1)] = 200,
+    create_rate: Annotated[int, typer.Option(
+        help="Matches one address may make in any minute.", min=1)] = 30,
     allow_origin: Annotated[list[str] | None, typer.Option(
         help="A web origin whose pages may call the API, like http://localhost:5173 "
              "(repeat for several).")] = None,
@@ -50,6 +56,9 @@ def serve(
     max_connections: Annotated[int, typer.Option(
         help="Connections the process holds at once, HTTP and WebSocket (beyond: 503).",
         min=1)] = 1000,
+    max_connections_per_client: Annotated[int | None, typer.Option(
+        help="Connections, requests and WebSockets one address may hold at once (beyond: "
+             "503 for it alone); default a tenth of --max-connections.", min=1)] = None,
     header_seconds: Annotated[float, typer.Option(
         help="Seconds a client has to send a request's headers.", min=0.1)] = 10.0,
     allowed_host: Annotated[list[str] | None, typer.Option(
@@ -62,9 +71,16 @@ def serve(
     keep_finished: Annotated[float, typer.Option(
         help="Days a finished match is kept after its last move (0: forever).", min=0)
     ] = 30.0,
+    keep_abandoned: Annotated[float, typer.Option(
+        help="Hours a match not over is kept with no move (0: forever).", min=0)] = 24.0,
     export_finished: Annotated[str | None, typer.Option(
-        help="A directory where each finished match's record is written before it is "
-             "removed.")] = None,
+        help="A directory where each finished or abandoned match's record is written "
+             "before it is removed.")] = None,
+    metrics_port: Annotated[int | None, typer.Option(
+        help="Answer Prometheus's GET /metrics on this port (off by default).", min=1,
+        max=65535)] = None,
+    metrics_host: Annotated[str, typer.Option(
+        help="The address --metrics-port listens on.")] = "127.0.0.1",
 ) -> None:
     """Serve matches to front-ends: JSON over HTTP, a WebSocket per seat, and the page."""
     try:
@@ -107,16 +123,18 @@ def serve(
     except Exception as error:  # any reason the database cannot be opened, in one line
         raise _fail(f"cannot open --db {db.split('@')[-1]!r}: {error}".splitlines()[0]
                     ) from None
-    limits = Limits(max_body=max_body, max_live=max_live,
-                    max_live_per_client=max_live_per_client, bot_seconds=bot_seconds,
-                    bot_workers=bot_workers, keep_finished_days=keep_finished,
-                    bot_share=bot_share)
+    limits = Limits(max_body=max_body, body_seconds=body_seconds, max_live=max_live,
+                    max_live_per_client=max_live_per_client, creations_per_minute=create_rate,
+                    client_connections=max_connections_per_client or max(
+                        1, max_connections // 10), keep_abandoned_hours=keep_abandoned,
+                    keep_finished_days=keep_finished, bot_seconds=bot_seconds,
+                    bot_workers=bot_workers, bot_share=bot_share)
     settings = Settings(
         host=host, port=port, db=db, limits=limits, origins=origins,
         allowed_hosts=allowed_hosts, proxies=proxies,
         export_dir=None if export_dir is None else str(export_dir),
         header_seconds=header_seconds, max_connections=max_connections, log_level=log_level,
-        workers=workers)
+        workers=workers, metrics_port=metrics_port, metrics_host=metrics_host)
     where = db.split("@")[-1]
     many = f", {workers} workers" if workers > 1 else ""
     sys.stderr.write(f"boardrules serve: http://{host}:{port}/ (matches in {where}{many})\n")

@@ -1,5 +1,6 @@
-"""The content routes: each game's catalogue (every card, character and content item with its
-data, by the ids the views use), cacheable by browsers and proxies.
+"""Documents that do not change: each game's catalogue (every card, character and content
+item with its data, by the ids the views use), cacheable by browsers and proxies, and the
+others the server computes once (the games, vocabularies, schemas, the OpenAPI document).
 
 ``GET /api/games/{game}/content`` is the catalogue of the game with its default options,
 ``GET /api/matches/{id}/content`` the catalogue of the game a match is played with (a custom
@@ -14,8 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
-import threading
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -23,9 +23,11 @@ from starlette.responses import Response
 
 from boardrules import serde
 from boardrules.core.capabilities import HasCatalogue
-from boardrules.server.matches import Matches, Refusal
+from boardrules.server.inputs import Refusal
+from boardrules.server.payloads import encode_json
+from boardrules.server.pushes import Memo
 
-__all__ = ["ContentRoutes", "cacheable", "content_document", "etag"]
+__all__ = ["Documents", "cacheable", "content_document", "etag"]
 
 #: How long a browser may reuse a catalogue without asking (it changes only with a new
 #: version of the server or of a game's content).
@@ -54,41 +56,21 @@ def content_document(game: Any) -> dict[str, Any]:
     return {"game": name, **serde.to_dict(game.catalogue())}
 
 
-class ContentRoutes:
-    """The handlers of the content routes over :class:`Matches`; each raises
-    :class:`Refusal` for the web layer to answer."""
+class Documents:
+    """Answers computed once per process (up to a bound), then sent as they are; with an
+    ``ETag`` (and ``304`` when the client holds it) where they may be cached."""
 
-    def __init__(self, matches: Matches) -> None:
-        self.matches = matches
-        self._bodies: dict[tuple[str, str], tuple[bytes, str]] = {}
-        self._lock = threading.Lock()
+    def __init__(self) -> None:
+        self._kept: Memo[tuple[bytes, str]] = Memo(256)
 
-    def _body(self, name: str, options: str) -> tuple[bytes, str]:
-        key = (name, options)
-        with self._lock:
-            found = self._bodies.get(key)
+    async def answer(self, request: Request, key: tuple[str, ...], make: Callable[[], Any],
+                     cached: bool = True) -> Response:
+        """The answer under ``key``, made by ``make()`` (in a worker thread) the first time."""
+        found = self._kept.get(key)
         if found is None:
-            doc = content_document(self.matches.game(name, options))
-            body = json.dumps(doc, ensure_ascii=False, allow_nan=False,
-                              separators=(",", ":")).encode("utf-8")
+            body = await asyncio.to_thread(lambda: encode_json(make()).encode("utf-8"))
             found = (body, etag(body))
-            with self._lock:
-                if len(self._bodies) >= 256:  # many custom options: start afresh
-                    self._bodies.clear()
-                self._bodies[key] = found
-        return found
-
-    async def game_content(self, request: Request) -> Response:
-        """``GET /api/games/{game}/content``."""
-        name = request.path_params["game"]
-        if name not in self.matches.names:
-            raise Refusal(404, "unknown_game", f"no game named {name!r:.40}")
-        body, tag = await asyncio.to_thread(self._body, name, "{}")
-        return cacheable(request, body, tag)
-
-    async def match_content(self, request: Request) -> Response:
-        """``GET /api/matches/{id}/content``: the catalogue of the match's own game."""
-        name, options = await asyncio.to_thread(self.matches.game_of,
-                                                request.path_params["match_id"])
-        body, tag = await asyncio.to_thread(self._body, name, options)
-        return cacheable(request, body, tag)
+            self._kept.put(key, found)
+        if cached:
+            return cacheable(request, *found)
+        return Response(found[0], media_type="application/json")

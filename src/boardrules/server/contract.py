@@ -20,7 +20,8 @@ from typing import Any
 
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.schemas import DIALECT, Kind, schema
-from boardrules.server.matches import AGENTS, MAX_TURN_SECONDS
+from boardrules.server.bots import AGENTS
+from boardrules.server.inputs import MAX_TURN_SECONDS
 
 __all__ = ["api_schema"]
 
@@ -34,10 +35,6 @@ _LABEL = {
 _DOCUMENTS = ("Payload", "Update", "CreateRequest", "Created", "ActionRequest", "JoinRequest",
               "Joined", "Hello", "Refusal", "SeatHistory", "UndoRequest", "UndoAnswer")
 _SEAT = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
-
-
-def _root(doc: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in doc.items() if k not in ("$schema", "$id", "$defs")}
 
 
 def _object(properties: dict[str, Any], required: list[str] | None = None,
@@ -60,7 +57,7 @@ def api_schema(game: Any) -> dict[str, Any]:
     for kind in kinds:  # the game's own shapes, under lower-case names (classes are CamelCase)
         doc = schema(game, kind)
         defs.update(doc["$defs"])
-        defs[kind] = _root(doc)
+        defs[kind] = {k: v for k, v in doc.items() if k not in ("$schema", "$id", "$defs")}
     name: str = game.name
     if isinstance(game, HasCatalogue):  # GET /api/games/{game}/content: {"game", ...}
         doc = schema(game, "content")
@@ -79,6 +76,9 @@ def api_schema(game: Any) -> dict[str, Any]:
         "seat": _SEAT,
         "seats": {"type": "array", "items": {"type": "string"}},
         "version": {"type": "integer", "minimum": 0},
+        "generation": {"type": "integer", "minimum": 0, "description": (
+            "Moves on at every change but a move (a take-back, a resignation, an undo asked "
+            "or answered, a seat joined, a rematch): (generation, version) only grows.")},
         "to_move": _SEAT,
         "over": {"type": "boolean"},
         "view": {"$ref": "#/$defs/view"},

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import boardrules
@@ -21,14 +19,13 @@ __all__ = ["served_document"]
 
 def served_document() -> dict[str, Any]:
     """The document ``boardrules serve`` answers (its routes, every registered game)."""
-    with tempfile.TemporaryDirectory(prefix="boardrules-openapi-") as folder:
-        store = open_store(str(Path(folder) / "matches.sqlite3"))
-        try:
-            app, server = make_app(store)
-            games = {n: server.matches.game(n) for n in sorted(server.matches.names)}
-            return openapi_document(app.routes, games, boardrules.__version__)
-        finally:
-            store.close()
+    store = open_store(":memory:")  # the routes need a store, never its matches
+    try:
+        app, server = make_app(store)
+        games = {n: server.matches.game(n) for n in sorted(server.matches.names)}
+        return openapi_document(app.routes, games, boardrules.__version__)
+    finally:
+        store.close()
 
 
 if __name__ == "__main__":

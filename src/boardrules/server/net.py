@@ -1,16 +1,18 @@
-"""What the server does at the socket, before the app: time limits, a connection cap, the
-``Host`` check and a log that never shows a token.
+"""What the server does at the socket and in front of the app.
 
-* :class:`GuardedH11Protocol` is uvicorn's HTTP/1.1 protocol with two limits uvicorn lacks: a
-  client must finish its request headers within ``header_seconds`` of its first byte (or of
-  connecting), and the whole process holds at most ``max_connections`` connections, HTTP and
-  WebSocket together; one more is answered ``503`` and closed at once.
-* :class:`HostGuard` is an ASGI middleware that refuses a ``Host`` outside a list (``400``), so a
-  web page on another name that resolves to 127.0.0.1 (DNS rebinding) cannot reach a server
-  bound to loopback.
-* :class:`NoTokens` is a logging filter: it drops the WebSocket frame lines (``< TEXT ...``,
-  ``> TEXT ...``) that the ``websockets`` library writes at debug level, and blanks anything
-  shaped like a seat token in every other line.
+* :class:`GuardedH11Protocol`: uvicorn's HTTP/1.1 protocol with limits it lacks: a client
+  must finish its request headers within ``header_seconds``; the process holds at most
+  ``max_connections`` connections, HTTP and WebSocket together, and one address at most
+  ``per_client`` (a trusted proxy's are counted by :class:`Gate`, by forwarded address); one
+  more is answered ``503`` and closed.
+* :class:`Gate`, an ASGI middleware, refuses a ``Host`` outside a list (``400``: a page on
+  another name that resolves to 127.0.0.1, DNS rebinding, cannot reach a loopback server); a
+  ``POST`` or WebSocket whose ``Origin`` is neither the server's own nor allowed (``403``); a
+  client holding its share of requests and WebSockets (``503``); a declared body length over
+  the cap (``413``, unread). An answer sent before its request's body was read whole closes
+  the connection.
+* :class:`NoTokens`, a logging filter, drops the WebSocket frame lines the ``websockets``
+  library writes at debug level, and blanks anything shaped like a seat token.
 
 >>> import logging
 >>> record = logging.LogRecord("x", logging.INFO, "", 0, "token %s", ("A" * 32,), None)
@@ -20,11 +22,18 @@
 True
 >>> allowed_host(b"evil.example:8000", frozenset({"127.0.0.1"}))
 False
+>>> same_origin(b"https://games.example.org", b"games.example.org:443")
+True
+>>> same_origin(b"http://evil.example", b"127.0.0.1:8000")
+False
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import ipaddress
+import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -33,13 +42,8 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = [
-    "LOOPBACK_HOSTS",
-    "GuardedH11Protocol",
-    "HostGuard",
-    "NoTokens",
-    "allowed_host",
-    "guarded_protocol",
-        "is_loopback",
+    "LOOPBACK_HOSTS", "Gate", "GuardedH11Protocol", "NoTokens", "allowed_host", "guarded_protocol",
+    "is_loopback", "same_origin"
 ]
 
 #: The ``Host`` names a server bound to loopback accepts without ``--allowed-host``.
@@ -48,6 +52,8 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 _TOKENISH = re.compile(r"[A-Za-z0-9_-]{24,}")
 #: The ``websockets`` library's frame lines: ``< TEXT '...' [n bytes]``, ``> BINARY ...``.
 _FRAME = re.compile(r"^[<>=] ")
+#: The methods that change nothing, whatever page sends them.
+_SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -91,45 +97,134 @@ def allowed_host(header: bytes, hosts: frozenset[str]) -> bool:
     return name in hosts or name.strip("[]") in hosts
 
 
-class HostGuard:
-    """ASGI middleware refusing requests and WebSockets whose ``Host`` is not in ``hosts``."""
+def same_origin(origin: bytes, host: bytes) -> bool:
+    """Whether an ``Origin`` header names the server a request's ``Host`` names (the same
+    name and port, a scheme's default port left out or not)."""
+    scheme, found, where = origin.decode("latin-1").strip().lower().partition("://")
+    port = {"http": ":80", "https": ":443"}.get(scheme)
+    if not found or port is None:
+        return False  # "null", or no web page's
+    here = host.decode("latin-1").strip().lower()
+    return where.removesuffix(port) == here.removesuffix(port)
 
-    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+
+class Gate:
+    """ASGI middleware: the checks of a request or WebSocket before the app (see the module).
+
+    Args:
+        hosts: the ``Host`` names answered (``None``: any).
+        origins: the other web origins (like ``http://localhost:5173``) whose pages may
+            change matches and open WebSockets.
+        share: the requests and WebSockets one client may have at once.
+        max_body: the largest request body a request may declare.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None, origins: tuple[str, ...],
+                 share: int, max_body: int) -> None:
         self.app = app
-        self.hosts = frozenset(h.lower() for h in hosts)
+        self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
+        self.origins = frozenset(o.lower().encode("latin-1") for o in origins)
+        self.share = share
+        self.max_body = max_body
+        self.busy: collections.Counter[str] = collections.Counter()
+
+    def _refusal(self, scope: Scope, headers: dict[bytes, bytes]) -> tuple[int, str, str] | None:
+        host = headers.get(b"host", b"")
+        if self.hosts is not None and not allowed_host(host, self.hosts):
+            return 400, "bad_host", "this Host is not served (see --allowed-host)"
+        origin = headers.get(b"origin")
+        if (origin is not None and (scope["type"] == "websocket" or scope["method"] not in _SAFE)
+                and not same_origin(origin, host) and origin.lower() not in self.origins):
+            return 403, "bad_origin", "a page of this origin may not do this (see --allow-origin)"
+        length = headers.get(b"content-length")
+        if length is not None and scope["type"] == "http":
+            if not length.isdigit():
+                return 400, "bad_input", "Content-Length is not a number"
+            if int(length) > self.max_body:
+                return 413, "too_large", f"the body is limited to {self.max_body} bytes"
+        return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            header = dict(scope.get("headers") or ()).get(b"host", b"")
-            if not allowed_host(header, self.hosts):
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 4400,
-                                "reason": "this Host is not served"})
-                    return
-                body = (b'{"error": "bad_host", "path": "$", '
-                        b'"reason": "this Host is not served (see --allowed-host)"}')
-                await send({"type": "http.response.start", "status": 400,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode())]})
-                await send({"type": "http.response.body", "body": body})
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or ())
+        client = (scope.get("client") or ("?",))[0]
+        refusal = self._refusal(scope, headers)
+        if refusal is None and self.busy[client] >= self.share:
+            refusal = (503, "busy", "this address holds its share of the server's "
+                                    "connections (see --max-connections-per-client)")
+        if refusal is not None:
+            await _refuse(scope, send, *refusal)
+            return
+        whole = scope["type"] == "websocket" or (
+            headers.get(b"content-length", b"0") == b"0" and b"transfer-encoding" not in headers)
+
+        async def reading() -> MutableMapping[str, Any]:
+            nonlocal whole
+            message = await receive()
+            whole = whole or not message.get("more_body", False)
+            return message
+
+        async def sending(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start" and not whole:
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  (b"connection", b"close")]}
+            await send(message)
+
+        self.busy[client] += 1
+        try:
+            await self.app(scope, reading, sending)
+        finally:
+            self.busy[client] -= 1
+            if self.busy[client] <= 0:
+                del self.busy[client]
+
+
+async def _refuse(scope: Scope, send: Send, status: int, code: str, reason: str) -> None:
+    """Answer ``status`` with a refusal's JSON and close; a WebSocket's handshake is refused
+    with that answer where the server can send one, else closed with ``4000 + status``."""
+    kind = "http.response"
+    if scope["type"] == "websocket":
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            await send({"type": "websocket.close", "code": 4000 + status, "reason": reason})
+            return
+        kind = "websocket.http.response"
+    body = json.dumps({"error": code, "path": "$", "reason": reason}).encode()
+    await send({"type": f"{kind}.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"connection", b"close"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": f"{kind}.body", "body": body})
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a header read timeout and a connection cap."""
+    """uvicorn's HTTP/1.1 protocol with a header read timeout and connection caps."""
 
     header_seconds: float = 10.0
     max_connections: int = 1000
+    per_client: int = 100
+    trusted: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+
+    def _over(self, peer: str) -> bool:
+        """Whether the process, or ``peer`` (unless a trusted proxy), has all it may hold."""
+        connections = self.server_state.connections
+        if len(connections) >= self.max_connections:
+            return True
+        try:
+            if any(ipaddress.ip_address(peer) in network for network in self.trusted):
+                return False
+        except ValueError:
+            pass
+        held = sum(1 for c in connections if (getattr(c, "client", None) or ("",))[0] == peer)
+        return held >= self.per_client
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._header_timer: asyncio.TimerHandle | None = None
-        if len(self.server_state.connections) >= self.max_connections:
+        if self._over(str((transport.get_extra_info("peername") or ("?",))[0])):
             transport.write(b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n"
                             b"content-length: 33\r\nconnection: close\r\n\r\n"
                             b"the server has enough connections")
-            # Half-close and read on briefly: closing with the request unread would send a
-            # reset, and the client might lose the answer.
+            # Half-close and read on briefly: a reset might lose the client its answer.
             if transport.can_write_eof():
                 transport.write_eof()
             asyncio.get_running_loop().call_later(2.0, transport.close)
@@ -173,7 +268,12 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def guarded_protocol(header_seconds: float, max_connections: int) -> type[GuardedH11Protocol]:
-    """A :class:`GuardedH11Protocol` with these limits, for ``uvicorn.run(http=...)``."""
-    return type("Guarded", (GuardedH11Protocol,), {"header_seconds": header_seconds,
-                                                  "max_connections": max_connections})
+def guarded_protocol(header_seconds: float, max_connections: int, per_client: int,
+                     trusted: tuple[str, ...] = ()) -> type[GuardedH11Protocol]:
+    """A :class:`GuardedH11Protocol` with these limits, for ``uvicorn.run(http=...)``;
+    ``trusted``: the proxies' addresses (or networks), whose connections count only toward
+    ``max_connections``."""
+    return type("Guarded", (GuardedH11Protocol,), {
+        "header_seconds": header_seconds, "max_connections": max_connections,
+        "per_client": per_client,
+        "trusted": tuple(ipaddress.ip_network(t, strict=False) for t in trusted)})

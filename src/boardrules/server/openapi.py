@@ -16,33 +16,26 @@ the library itself (a real 7Я payload, a real Kuhn record), never typed by hand
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import json
-import threading
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import attrs
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
 from boardrules import serde
 from boardrules.core.capabilities import HasCatalogue
 from boardrules.core.record import GameRecord
 from boardrules.schemas import schema
-from boardrules.server.content import cacheable, etag
+from boardrules.server.bots import AGENTS
 from boardrules.server.contract import api_schema
-from boardrules.server.matches import AGENTS, Matches, seed_commitment
+from boardrules.server.matches import seed_commitment
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 
 __all__ = [
-    "OPERATIONS", "WEBSOCKETS", "Answer", "OpenApiRoutes", "Operation", "openapi_document",
+    "OPERATIONS", "WEBSOCKETS", "Answer", "Operation", "openapi_document",
 ]
 
-STATIC = Path(__file__).resolve().parent / "static"
 
 _ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
 _GENERIC = ("Refusal", "Hello", "Created", "JoinRequest", "Joined", "Deal", "Label",
@@ -85,11 +78,9 @@ _MATCH_OPERATIONS = ("getMatch", "getPicture", "joinMatch", "getRecord", "getMat
                      "resign", "rematch", "undo", "answerUndo")
 
 
-def _ok(description: str, schema_name: str | None, example: str | None = None) -> Answer:
-    return Answer(description, schema_name, example)
-
-
-_BAD_BODY = ((400, "bad_input"), (413, "too_large"), (415, "not_json"))
+#: The refusals of a request that has a body (a state-changing one, so its origin is checked).
+_BAD_BODY = ((400, "bad_input"), (403, "bad_origin"), (408, "slow_body"), (413, "too_large"),
+             (415, "not_json"))
 _TOKEN_REFUSALS = ((401, "bad_token"), (403, "wrong_token"))
 
 #: Every HTTP route and method of the app, described.
@@ -105,39 +96,44 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         answers={200: Answer("The page.", media="text/html")}),
     ("GET", "/openapi.json"): Operation(
         "getOpenApi", "This document", "meta",
-        answers={200: _ok("The OpenAPI 3.1 document.", "JsonObject")}, cacheable=True),
+        answers={200: Answer("The OpenAPI 3.1 document.", "JsonObject")}, cacheable=True),
+    ("GET", "/api/health"): Operation(
+        "getHealth", "Whether this server process can serve", "meta",
+        "The database answers and the bot workers take work (a broken bot pool is restarted "
+        "and answers 503 once); with the server's version.",
+        answers={200: Answer("It can serve.", "Health"), 503: Answer("It cannot.", "Health")}),
     ("GET", "/api/games"): Operation(
         "listGames", "The games and the bot agents", "games",
-        answers={200: _ok("The games served, with their seat counts, and the agents a seat "
+        answers={200: Answer("The games served, with their seat counts, and the agents a seat "
                           "may name.", "Games", "games")}),
     ("GET", "/api/games/{game}/vocabulary"): Operation(
         "getVocabulary", "Every action of a game, labelled", "games",
-        answers={200: _ok("Every action the game can take in any state, in a fixed order, "
+        answers={200: Answer("Every action the game can take in any state, in a fixed order, "
                           "with its English and Russian labels.", "Vocabulary")},
         refusals=((404, "unknown_game"),)),
     ("GET", "/api/games/{game}/schema/{kind}"): Operation(
         "getSchema", "A JSON Schema of a game's documents", "games",
         "``api``: every document this server reads or writes for the game; the other kinds "
         "are ``boardrules.schema(game, kind)``.",
-        answers={200: _ok("A JSON Schema (draft 2020-12).", "JsonObject")},
+        answers={200: Answer("A JSON Schema (draft 2020-12).", "JsonObject")},
         refusals=((404, "unknown_game"), (404, "unknown_kind"))),
     ("GET", "/api/games/{game}/content"): Operation(
         "getContent", "Every card, character and content item of a game", "games",
         "The game's catalogue with its default options, by the ids the views use; computed "
         "once per process, cacheable.",
-        answers={200: _ok("The catalogue.", "Content", "content"),
+        answers={200: Answer("The catalogue.", "Content", "content"),
                  304: Answer("The client's copy (``If-None-Match``) is current.", None)},
         refusals=((404, "unknown_game"),), cacheable=True),
     ("GET", "/api/lobby"): Operation(
         "getLobby", "Matches in progress with free seats", "matches",
-        answers={200: _ok("The open matches, newest first.", "Lobby", "lobby")}),
+        answers={200: Answer("The open matches, newest first.", "Lobby", "lobby")}),
     ("POST", "/api/matches"): Operation(
         "createMatch", "Make a match", "matches",
         "Each seat is ``human`` (the answer carries its token), ``open`` (listed in the "
         "lobby) or a bot agent. ``seed`` is used only when no seat is ``open``.",
         body="CreateRequest", body_example="create",
-        answers={201: _ok("The match, with one token per human seat.", "Created", "created")},
-        refusals=(*_BAD_BODY, (400, "unknown_game"), (429, "quota")),
+        answers={201: Answer("The match, with one token per human seat.", "Created", "created")},
+        refusals=(*_BAD_BODY, (400, "unknown_game"), (429, "quota"), (429, "too_fast")),
         links=_MATCH_OPERATIONS),
     ("GET", "/api/matches/{match_id}"): Operation(
         "getMatch", "What a seat (or a spectator) may know now", "matches",
@@ -146,25 +142,25 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         token="optional",
         query=(("since", {"type": "integer", "minimum": 0, "maximum": 999_999_999},
                 "Also return the events after this move."),),
-        answers={200: _ok("The seat's payload.", "Payload", "payload")},
+        answers={200: Answer("The seat's payload.", "Payload", "payload")},
         refusals=((400, "bad_input"), *_TOKEN_REFUSALS, (404, "unknown_match"))),
     ("POST", "/api/matches/{match_id}/actions"): Operation(
         "act", "Play a move", "matches",
         "The move is applied only if the match is still at ``version``, so a repeated "
         "request never plays twice.",
         body="ActionRequest", body_example="action", token="required",
-        answers={200: _ok("The new payload with the move's events.", "Payload", "payload")},
+        answers={200: Answer("The new payload with the move's events.", "Payload", "payload")},
         refusals=(*_BAD_BODY, (401, "no_token"), *_TOKEN_REFUSALS, (403, "not_your_turn"),
                   (404, "unknown_match"), (409, "stale_version"), (409, "match_over"),
                   (422, "illegal_action"))),
     ("GET", "/api/matches/{match_id}/picture"): Operation(
         "getPicture", "The seat's view drawn as SVG", "matches", token="optional",
         query=(("lang", {"enum": ["en", "ru"]}, "The language of the picture."),),
-        answers={200: _ok("The picture and the version it shows.", "Picture")},
+        answers={200: Answer("The picture and the version it shows.", "Picture")},
         refusals=((400, "bad_input"), *_TOKEN_REFUSALS, (404, "unknown_match"))),
     ("POST", "/api/matches/{match_id}/join"): Operation(
         "joinMatch", "Take a free seat", "matches", body="JoinRequest", body_example="join",
-        answers={201: _ok("The seat and its token.", "Joined", "joined")},
+        answers={201: Answer("The seat and its token.", "Joined", "joined")},
         refusals=(*_BAD_BODY, (404, "unknown_match"), (409, "seat_taken"),
                   (409, "match_over"))),
     ("GET", "/api/matches/{match_id}/record"): Operation(
@@ -173,7 +169,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "last move). Before, a seat (with its token) gets its own history instead; without "
         "a token, 409.",
         token="optional",
-        answers={200: _ok("The record, or before the end the seat's history.",
+        answers={200: Answer("The record, or before the end the seat's history.",
                           "RecordOrHistory", "record")},
         refusals=(*_TOKEN_REFUSALS, (404, "unknown_match"), (409, "match_not_over"))),
     ("POST", "/api/matches/{match_id}/resign"): Operation(
@@ -181,9 +177,9 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "The match is over at once; the other seats keep their order among themselves. "
         "Every watcher gets an update with ``over`` and ``resigned``.",
         token="required",
-        answers={200: _ok("The seat's payload, now over.", "Payload", "payload")},
-        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
-                  (409, "match_over"))),
+        answers={200: Answer("The seat's payload, now over.", "Payload", "payload")},
+        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (403, "bad_origin"),
+                  (404, "unknown_match"), (409, "match_over"))),
     ("POST", "/api/matches/{match_id}/undo"): Operation(
         "undo", "Ask to take back this seat's last move", "matches",
         "With the moves after it. Taken back at once when no other person plays (against "
@@ -191,7 +187,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "(``undo/answer``). Never past a move that showed some seat something hidden "
         "(``cannot_undo``). A move made meanwhile lets the request lapse.",
         body="UndoRequest", body_example="undo", token="required",
-        answers={200: _ok("The seat's payload: taken back, or with the pending undo.",
+        answers={200: Answer("The seat's payload: taken back, or with the pending undo.",
                           "Payload", "payload")},
         refusals=(*_BAD_BODY, (401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
                   (409, "stale_version"), (409, "match_over"), (409, "cannot_undo"))),
@@ -200,7 +196,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "Once every other person has agreed, the moves are taken back; a no forgets the "
         "request.",
         body="UndoAnswer", body_example="undo_answer", token="required",
-        answers={200: _ok("The seat's payload.", "Payload", "payload")},
+        answers={200: Answer("The seat's payload.", "Payload", "payload")},
         refusals=(*_BAD_BODY, (401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
                   (409, "no_undo"), (409, "own_undo"))),
     ("POST", "/api/matches/{match_id}/rematch"): Operation(
@@ -209,13 +205,14 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "open for them, the bots the same; each later seat that asks takes its own seat. "
         "Every watcher of the finished match gets an update naming the ``rematch``.",
         token="required",
-        answers={201: _ok("This seat's place in the rematch.", "Joined", "joined")},
-        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (404, "unknown_match"),
-                  (409, "match_not_over"), (409, "seat_taken"))),
+        answers={201: Answer("This seat's place in the rematch.", "Joined", "joined")},
+        refusals=((401, "no_token"), *_TOKEN_REFUSALS, (403, "bad_origin"),
+                  (404, "unknown_match"), (409, "match_not_over"), (409, "seat_taken"),
+                  (429, "too_fast"))),
     ("GET", "/api/matches/{match_id}/content"): Operation(
         "getMatchContent", "The catalogue of the game a match is played with", "matches",
         "Like ``GET /api/games/{game}/content`` with the match's own options.",
-        answers={200: _ok("The catalogue.", "Content", "content"),
+        answers={200: Answer("The catalogue.", "Content", "content"),
                  304: Answer("The client's copy (``If-None-Match``) is current.", None)},
         refusals=((404, "unknown_match"),), cacheable=True),
 }
@@ -242,7 +239,12 @@ _REFUSAL_REASONS = {
     "unknown_game": ("$", "no game named 'chess'"),
     "unknown_kind": ("$", "kinds: api, state, view, action, event, record, setup, options, "
                           "content"),
-    "quota": ("$", "you have as many live matches as one client may"),
+    "quota": ("$", "you have as many live (or lately resigned) matches as one client may"),
+    "too_fast": ("$", "one address makes at most 30 matches a minute"),
+    "bad_origin": ("$", "a page of this origin may not do this (see --allow-origin)"),
+    "slow_body": ("$", "the body did not arrive within 10 seconds"),
+    "busy": ("$", "this address holds its share of the server's connections (see "
+                  "--max-connections-per-client)"),
     "bad_token": ("$", "the bearer token is malformed"),
     "wrong_token": ("$", "this token is not a seat of this match"),
     "no_token": ("$", "send Authorization: Bearer TOKEN"),
@@ -308,7 +310,7 @@ def _examples(games: Mapping[str, Any]) -> dict[str, Any]:
     kinds = ("human", *(["greedy"] * (seats - 1)))
     payload = seat_payload(game, state, 0, 0, kinds)
     nonce = "0" * 32
-    payload["match"] = "kX2wq8VfT0pL"
+    payload.update(match="kX2wq8VfT0pL", generation=0)
     payload["deal"] = {"seed_by": "creator", "commitment": seed_commitment(7, nonce),
                        "seed": None, "nonce": None}
     first = game.legal_actions(state)[0]
@@ -432,11 +434,17 @@ def _components(games: Mapping[str, Any]) -> dict[str, Any]:
                 "seed_by": {"enum": ["server", "creator", "unknown"]}},
             "required": ["match", "game", "seats", "free", "version", "created", "seed_by"],
             "additionalProperties": False}},
+        "Health": {"type": "object", "properties": {
+            "status": {"enum": ["ok", "failing"]}, "database": {"type": "string"},
+            "bots": {"type": "string"}, "version": {"type": "string"}},
+            "required": ["status", "database", "bots", "version"],
+            "additionalProperties": False},
         "Picture": {"type": "object", "properties": {
-            "match": {"type": "string"}, "version": {"type": "integer", "minimum": 0},
+            "match": {"type": "string"}, "generation": {"type": "integer", "minimum": 0},
+            "version": {"type": "integer", "minimum": 0},
             "seat": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
             "lang": {"enum": ["en", "ru"]}, "svg": {"type": "string"}},
-            "required": ["match", "version", "seat", "lang", "svg"],
+            "required": ["match", "generation", "version", "seat", "lang", "svg"],
             "additionalProperties": False},
     })
     return schemas
@@ -509,6 +517,8 @@ def _operation(path: str, operation: Operation, names: list[str],
         by_status.setdefault(status, []).append(code)
     by_status.setdefault(404, ["http"])  # an unknown path or route
     by_status.setdefault(405, ["http"])
+    if 503 not in operation.answers:  # one client over its share, on any route
+        by_status.setdefault(503, ["busy"])
     for status, codes in sorted(by_status.items()):
         responses[str(status)] = {
             "description": "Refused: " + ", ".join(f"``{c}``" for c in codes) + ".",
@@ -586,33 +596,3 @@ def openapi_document(routes: Iterable[BaseRoute], games: Mapping[str, Any],
         },
         "x-websockets": websockets,
     }
-
-class OpenApiRoutes:
-    """The handlers of ``GET /openapi.json`` (computed once per process, from the routes of
-    the app that answers) and ``GET /api/explorer`` (a static page over it)."""
-
-    def __init__(self, matches: Matches, version: str) -> None:
-        self.matches = matches
-        self.version = version
-        self._body: tuple[bytes, str] | None = None
-        self._lock = threading.Lock()
-
-    def _document(self, routes: list[BaseRoute]) -> tuple[bytes, str]:
-        with self._lock:
-            if self._body is None:
-                games = {n: self.matches.game(n) for n in sorted(self.matches.names)}
-                doc = openapi_document(routes, games, self.version)
-                body = json.dumps(doc, ensure_ascii=False, allow_nan=False,
-                                  separators=(",", ":")).encode("utf-8")
-                self._body = (body, etag(body))
-            return self._body
-
-    async def openapi(self, request: Request) -> Response:
-        """``GET /openapi.json``."""
-        body, tag = await asyncio.to_thread(self._document, list(request.app.routes))
-        return cacheable(request, body, tag)
-
-    async def explorer(self, request: Request) -> Response:
-        """``GET /api/explorer``: the API explorer page (no network but this server)."""
-        return FileResponse(STATIC / "explorer.html")
-

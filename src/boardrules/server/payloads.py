@@ -37,13 +37,11 @@ __all__ = [
 #: The languages of a payload's labels and turns.
 LANGS: tuple[Lang, ...] = ("en", "ru")
 
-#: Labels already written, by game (its ``id``, with the game kept so the id stays its own)
-#: and item: a match's legal moves and events are labelled once, not in every payload.
-_LABELS: dict[int, tuple[Any, dict[object, tuple[str, str]]]] = {}
+#: Labels already written, by game and item (:func:`_memo`).
+_LABELS: dict[int, tuple[Any, dict[object, Any]]] = {}
 _LABELS_LOCK = threading.Lock()
-#: The JSON text of each legal move in a payload (its ``legal`` item, then its item in the
-#: turn's ``moves`` in each of LANGS), by game (as ``_LABELS``) and action.
-_MOVES: dict[int, tuple[Any, dict[object, tuple[str, ...]]]] = {}
+#: The JSON text of each legal move in a payload, by game and action (:func:`_move_texts`).
+_MOVES: dict[int, tuple[Any, dict[object, Any]]] = {}
 #: Compact UTF-8 JSON, as every answer and update of the server is written.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 #: Stand-ins for the moves' JSON in a payload being encoded: strings no game writes (a NUL,
@@ -63,59 +61,51 @@ def encode_json(doc: Any) -> str:
     return _ENCODER.encode(doc)
 
 
-def labelled(game: Any, item: object) -> dict[str, str]:
-    """The English and Russian labels of an action or event.
-
-    Actions and events are immutable, so each one's labels are written once per game and
-    process (up to a bound) and then looked up.
-    """
+def _memo(table: dict[int, tuple[Any, dict[object, Any]]], game: Any, item: object,
+          make: Any) -> Any:
+    """``make()``, kept in ``table`` by game (its ``id``, with the game kept so the id stays
+    its own) and item, up to a bound: actions and events are immutable, so what is written
+    of one is written once per game and process, then looked up."""
     with _LABELS_LOCK:
-        known = _LABELS.get(id(game))
+        known = table.get(id(game))
         if known is None or known[0] is not game:
-            if len(_LABELS) >= 64:
-                _LABELS.clear()
-            known = _LABELS[id(game)] = (game, {})
-        labels: dict[object, tuple[str, str]] | None = known[1]
+            if len(table) >= 64:
+                table.clear()
+            known = table[id(game)] = (game, {})
+        kept: dict[object, Any] | None = known[1]
         try:
             found = known[1].get(item)
-        except TypeError:  # an item that cannot be hashed is labelled every time
-            labels, found = None, None
+        except TypeError:  # an item that cannot be hashed is written every time
+            kept, found = None, None
     if found is None:
-        found = (describe(game, item, "en"), describe(game, item, "ru"))
-        if labels is not None:
+        found = make()
+        if kept is not None:
             with _LABELS_LOCK:
-                if len(labels) >= 8192:
-                    labels.clear()
-                labels[item] = found
-    return {"en": found[0], "ru": found[1]}
+                if len(kept) >= 8192:
+                    kept.clear()
+                kept[item] = found
+    return found
+
+
+def labelled(game: Any, item: object) -> dict[str, str]:
+    """The English and Russian labels of an action or event (written once per game and
+    item, up to a bound)."""
+    en, ru = _memo(_LABELS, game, item, lambda: (describe(game, item, "en"),
+                                                 describe(game, item, "ru")))
+    return {"en": en, "ru": ru}
 
 
 def _move_texts(game: Any, action: object) -> tuple[str, ...]:
     """The JSON text of ``action`` as a payload lists it: its ``legal`` item, then its item in
-    the turn's ``moves`` in each of :data:`LANGS`; written once per game and action (as
-    :func:`labelled`), then looked up."""
-    with _LABELS_LOCK:
-        known = _MOVES.get(id(game))
-        if known is None or known[0] is not game:
-            if len(_MOVES) >= 64:
-                _MOVES.clear()
-            known = _MOVES[id(game)] = (game, {})
-        texts: dict[object, tuple[str, ...]] | None = known[1]
-        try:
-            found = known[1].get(action)
-        except TypeError:  # an action that cannot be hashed is written every time
-            texts, found = None, None
-    if found is None:
-        data, label, notation = serde.to_dict(action), labelled(game, action), _notation(
-            game, action)
-        found = (_ENCODER.encode({"action": data, "label": label}), *(
+    the turn's ``moves`` in each of :data:`LANGS`; written once per game and action."""
+    def make() -> tuple[str, ...]:
+        data, label = serde.to_dict(action), labelled(game, action)
+        notation = _notation(game, action)
+        return (_ENCODER.encode({"action": data, "label": label}), *(
             _ENCODER.encode({"action": data, "label": label[lang], "notation": notation})
             for lang in LANGS))
-        if texts is not None:
-            with _LABELS_LOCK:
-                if len(texts) >= 8192:
-                    texts.clear()
-                texts[action] = found
+
+    found: tuple[str, ...] = _memo(_MOVES, game, action, make)
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import shutil
 import signal
 import socket
 import sys
@@ -22,8 +23,10 @@ from typing import Any
 import attrs
 import uvicorn
 
+from boardrules.server import metrics
 from boardrules.server.app import make_app
-from boardrules.server.matches import Limits, die_with_parent
+from boardrules.server.bots import die_with_parent
+from boardrules.server.matches import Limits
 from boardrules.server.net import NoTokens, guarded_protocol
 from boardrules.server.store import open_store
 
@@ -49,6 +52,9 @@ class Settings:
     max_connections: int = 1000
     log_level: str = "info"
     workers: int = 1
+    #: Where ``/metrics`` is answered (``None``: nowhere).
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
 
 def _logging(level: str) -> None:
@@ -59,18 +65,16 @@ def _logging(level: str) -> None:
 
 
 def _config(settings: Settings, app: Any) -> uvicorn.Config:
-    # Idle connections are kept a minute, longer than browsers and client libraries keep
-    # theirs, so a client never sends a request on a connection the server is closing.
-    # log_config=None: uvicorn's loggers keep to the handler of _logging, with its filter.
-    # No per-message deflate: it compresses every update again for each socket (ASGI sends
-    # text, never a frame made once), while without it the sockets of one view all send the
-    # one text the server built for that view.
+    # Idle connections are kept longer than clients keep theirs (none is reused as it
+    # closes); uvicorn logs through _logging's filter; no per-message deflate, so the sockets
+    # of one view all send the one text built for it (deflate would compress it for each).
     return uvicorn.Config(
         app, host=settings.host, port=settings.port, log_level=settings.log_level,
         access_log=False, log_config=None, timeout_graceful_shutdown=10,
         timeout_keep_alive=65, ws_max_size=max(settings.limits.max_body, 4096),
         ws_per_message_deflate=False,
-        http=guarded_protocol(settings.header_seconds, settings.max_connections),
+        http=guarded_protocol(settings.header_seconds, settings.max_connections,
+                              settings.limits.client_connections, settings.proxies),
         proxy_headers=bool(settings.proxies),
         forwarded_allow_ips=list(settings.proxies) or None)
 
@@ -78,12 +82,14 @@ def _config(settings: Settings, app: Any) -> uvicorn.Config:
 def _serve(settings: Settings, sock: socket.socket | None) -> None:
     """One server process: the store, the app, the bot pool, uvicorn."""
     _logging(settings.log_level)
+    if settings.metrics_port is not None and settings.workers <= 1:
+        metrics.serve(settings.metrics_host, settings.metrics_port)
     store = open_store(settings.db)
     app, server = make_app(
         store, settings.limits, allow_origins=settings.origins,
         allowed_hosts=settings.allowed_hosts,
         export_dir=None if settings.export_dir is None else Path(settings.export_dir))
-    server.start_bot_pool()
+    server.bots.start()
     uvicorn.Server(_config(settings, app)).run(sockets=None if sock is None else [sock])
 
 
@@ -92,20 +98,18 @@ def _worker(settings: Settings, sock: socket.socket, parent: int) -> None:
     _serve(settings, sock)
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=2048)
-    sock.set_inheritable(True)
-    return sock
-
-
 def run(settings: Settings) -> int:
     """Serve until stopped; returns the exit status."""
     if settings.workers <= 1:
         _serve(settings, None)
         return 0
     _logging(settings.log_level)
-    sock = _listen(settings.host, settings.port)
+    sock = socket.create_server((settings.host, settings.port), backlog=2048, family=(
+        socket.AF_INET6 if ":" in settings.host else socket.AF_INET))
+    sock.set_inheritable(True)
+    if settings.metrics_port is not None:  # the workers' figures, summed here
+        folder = metrics.multiprocess_dir()
+        metrics.serve(settings.metrics_host, settings.metrics_port)
     context = multiprocessing.get_context("spawn")
     parent = os.getpid()
     stop = threading.Event()
@@ -128,6 +132,7 @@ def run(settings: Settings) -> int:
             if not process.is_alive():
                 log.warning("worker %d exited with %s; it is restarted", process.pid,
                             process.exitcode)
+                metrics.worker_died(process.pid or 0)
                 time.sleep(0.5)
                 workers[i] = start()
     for process in workers:
@@ -140,5 +145,7 @@ def run(settings: Settings) -> int:
             process.kill()
             process.join()
     sock.close()
+    if settings.metrics_port is not None:
+        shutil.rmtree(folder, ignore_errors=True)
     sys.stderr.write("boardrules serve: every worker stopped\n")
     return 0

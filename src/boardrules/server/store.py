@@ -1,22 +1,31 @@
 """Where matches live: one interface over a SQLite file (the default) and PostgreSQL.
 
 A match is stored as its record (game, options, seed, setup and one row per accepted move,
-with that move's events) plus snapshots of the full state every few moves. Every change is
-one transaction, and a move is appended only if the match is still at the version the mover
-saw, so a server killed at any moment has either stored a move completely or not at all, and
-two processes can never both play move ``N``.
+with that move's events) plus snapshots of the full state every few moves. Two numbers say
+where it stands: its ``version``, the moves accepted, and its ``generation``, which moves on
+by one at every other change (a take-back, a resignation, an undo asked or answered, a seat
+joined, a rematch named). Every write is one transaction that stores only if the match is
+still at the generation and version its writer read (:attr:`MatchRow.mark`), so a server
+killed at any moment has stored a change completely or not at all, two processes never both
+change one position, a move never lands on a finished match, and a position taken back is
+never mistaken for the one played in its place.
 
 Tokens are stored as SHA-256 digests: the database never holds a token a client could reuse.
 
 >>> store = open_store(":memory:")
->>> store.create(MatchRow("m1", "semya", "{}", 7, "{}", ("human", "greedy"), 0, 0, 0, "x",
-...                       1.0, 1.0), {0: "digest"}, '{"a": 1}')
->>> store.append("m1", 0, '{"type": "play_fool"}', "[]", 1, None)
+>>> row = MatchRow("m1", "semya", "{}", 7, "{}", ("human", "greedy"), 0, 0, 0, "x", 1.0, 1.0)
+>>> store.create(row, {0: "digest"}, '{"a": 1}')
+>>> store.append(row, '{"type": "play_fool"}', "[]", 1, None)
 True
->>> store.append("m1", 0, '{"type": "play_fool"}', "[]", 1, None)  # the same move again
+>>> store.append(row, '{"type": "play_fool"}', "[]", 1, None)  # the same move again
 False
->>> store.get("m1").version
-1
+>>> moved = store.get("m1")
+>>> store.change(moved, attrs.evolve(moved, to_move=None, resigned=0))  # a resignation
+True
+>>> store.append(moved, '{"type": "play_fool"}', "[]", 0, None)  # a move it raced
+False
+>>> store.get("m1").mark, store.get("m1").over
+((1, 1), True)
 >>> store.close()
 """
 
@@ -33,24 +42,23 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
 __all__ = [
-    "SNAPSHOT_EVERY",
-    "MatchRow",
-    "Move",
-    "PostgresStore",
-    "SQLiteStore",
-    "Store",
-    "open_store",
+    "SNAPSHOT_EVERY", "Mark", "MatchRow", "Move", "PostgresStore", "SQLiteStore", "Store", "Timer",
+    "Undo", "open_store"
 ]
 
 #: A snapshot of the full state is stored after every this many moves.
 SNAPSHOT_EVERY = 32
-#: The PostgreSQL channel that carries "match ID moved to version N" between processes.
+#: The PostgreSQL channel that carries "match ID changed to generation G, version N".
 CHANNEL = "boardrules_moves"
+#: Where a match stands: ``(generation, version)``; every change makes it greater.
+Mark = tuple[int, int]
+#: A function ``run(sql, params)`` returning a cursor, inside one transaction.
+Run = Callable[[str, Sequence[Any]], Any]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS br_matches (
@@ -68,7 +76,8 @@ _SCHEMA = (
         updated DOUBLE PRECISION NOT NULL,
         seed_by TEXT,
         seed_nonce TEXT,
-        revision INTEGER)""",
+        revision INTEGER,
+        generation INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS br_tokens (
         match_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -85,9 +94,7 @@ _SCHEMA = (
         move INTEGER NOT NULL,
         state TEXT NOT NULL,
         PRIMARY KEY (match_id, move))""",
-    "CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
-    # What happened to a match besides its moves: the seat that resigned, the rematch; and
-    # its turn timer (seconds per move, what happens at time-out), set at creation.
+    # A match's life besides its moves: who resigned, the rematch, an undo asked, the timer.
     """CREATE TABLE IF NOT EXISTS br_lifecycle (
         match_id TEXT PRIMARY KEY,
         resigned INTEGER,
@@ -98,21 +105,50 @@ _SCHEMA = (
         undo_at INTEGER,
         undo_agreed TEXT)""",
 )
-_COLUMNS = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
-            "created, updated, seed_by, seed_nonce, revision")
+_INDEXES = ("CREATE INDEX IF NOT EXISTS br_matches_live ON br_matches (to_move, updated)",
+            "CREATE INDEX IF NOT EXISTS br_matches_client ON br_matches (client, updated)")
+_INSERTED = ("id, game, options, seed, setup, seats, version, to_move, open_seats, client, "
+             "created, updated, seed_by, seed_nonce, revision, generation")
+#: A match's row as read: its columns and its lifecycle's (no name is in both tables, nor in
+#: br_moves, so none needs its table's name).
+_ROW = (f"{_INSERTED}, resigned, rematch, turn_seconds, on_timeout, undo_by, undo_at, "
+        "undo_agreed")
+_FROM = "br_matches LEFT JOIN br_lifecycle ON br_lifecycle.match_id = br_matches.id"
 #: Columns added since the first release, with their types: added to older databases.
 _ADDED = (("br_matches", "seed_by", "TEXT"), ("br_matches", "seed_nonce", "TEXT"),
-          ("br_matches", "revision", "INTEGER"))
+          ("br_matches", "revision", "INTEGER"),
+          ("br_matches", "generation", "INTEGER NOT NULL DEFAULT 0"))
+
+
+@attrs.frozen
+class Timer:
+    """A turn timer: the seat to move has ``seconds`` for its move (from the last move, or
+    the creation); at time-out, ``then``: ``"resign"`` (the seat resigns) or ``"bot"`` (a
+    random legal move is played for it, from its view)."""
+
+    seconds: int
+    then: Literal["resign", "bot"] = "resign"
+
+
+@attrs.frozen
+class Undo:
+    """A pending request to take back seat ``by``'s last move, asked at version ``at`` (a
+    move since lets it lapse), and the seats that agreed."""
+
+    by: int
+    at: int
+    agreed: tuple[int, ...] = ()
 
 
 @attrs.frozen
 class MatchRow:
-    """One match's row: what it is, how far it got, whose turn it is.
+    """One match's row: what it is, where it stands, whose turn it is.
 
     Attributes:
         seats: each seat's kind: ``"human"``, ``"open"`` (free, for the lobby) or an agent.
         version: the number of moves accepted so far.
-        to_move: the seat to decide, ``None`` once the match is over.
+        to_move: the seat to decide, ``None`` once the match is over (for good: no write
+            is stored on a finished match but its rematch).
         open_seats: how many seats are still free to join.
         client: the address that created the match (for quotas).
         seed_by: ``"server"`` (drawn by the server), ``"creator"`` (chosen by the creator,
@@ -122,6 +158,11 @@ class MatchRow:
             ``rules_revision`` when the match was made), so a match made before a rule fix
             plays on, and is recorded, by the rules it began with; ``None`` for a match
             stored before the server kept it (read as the game's current revision).
+        generation: how many times the match changed otherwise than by a move.
+        resigned: the seat whose resignation ended the match.
+        rematch: the ID of the match that follows this one.
+        timer: the turn timer, if the match has one.
+        undo: the pending undo request, if any.
     """
 
     id: str
@@ -139,11 +180,21 @@ class MatchRow:
     seed_by: str | None = None
     seed_nonce: str = ""
     revision: int | None = None
+    generation: int = 0
+    resigned: int | None = None
+    rematch: str | None = None
+    timer: Timer | None = None
+    undo: Undo | None = None
 
     @property
     def over(self) -> bool:
         """Whether the match has ended."""
         return self.to_move is None
+
+    @property
+    def mark(self) -> Mark:
+        """``(generation, version)``: the state of the match this row describes."""
+        return self.generation, self.version
 
 
 @attrs.frozen
@@ -164,15 +215,19 @@ def _move(number: Any, action: Any, events: Any) -> Move:
     return Move(int(number), str(action), str(events))
 
 
-def _row(values: Sequence[Any]) -> MatchRow:
+def _row(v: Sequence[Any]) -> MatchRow:
+    def number(value: Any) -> int | None:
+        return None if value is None else int(value)
+
     return MatchRow(
-        id=values[0], game=values[1], options=values[2], seed=int(values[3]), setup=values[4],
-        seats=tuple(json.loads(values[5])), version=int(values[6]),
-        to_move=None if values[7] is None else int(values[7]), open_seats=int(values[8]),
-        client=values[9], created=float(values[10]), updated=float(values[11]),
-        seed_by=values[12], seed_nonce=values[13] or "",
-        revision=None if values[14] is None else int(values[14]),
-    )
+        id=v[0], game=v[1], options=v[2], seed=int(v[3]), setup=v[4],
+        seats=tuple(json.loads(v[5])), version=int(v[6]), to_move=number(v[7]),
+        open_seats=int(v[8]), client=v[9], created=float(v[10]), updated=float(v[11]),
+        seed_by=v[12], seed_nonce=v[13] or "", revision=number(v[14]), generation=int(v[15]),
+        resigned=number(v[16]), rematch=v[17],
+        timer=None if v[18] is None else Timer(int(v[18]), v[19]),
+        undo=None if v[20] is None else Undo(int(v[20]), int(v[21]),
+                                             tuple(json.loads(v[22] or "[]"))))
 
 
 class Store(abc.ABC):
@@ -191,11 +246,11 @@ class Store(abc.ABC):
     #: The errors a backend raises when a unique key refuses an insert.
     _conflicts: tuple[type[BaseException], ...] = ()
 
-    # -- the two primitives each backend provides ----------------------------------------
     @abc.abstractmethod
     @contextmanager
-    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
-        """A function ``run(sql, params)`` returning a cursor, inside one transaction."""
+    def _transaction(self, consistent: bool = False) -> Iterator[Run]:
+        """A function ``run(sql, params)`` returning a cursor, inside one transaction;
+        ``consistent``: its reads all see the database at one moment."""
 
     def _rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         """The rows of one statement run as a transaction of its own (a backend may run it
@@ -204,128 +259,136 @@ class Store(abc.ABC):
             return list(run(sql, params).fetchall())
 
     @abc.abstractmethod
-    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
-                version: int) -> None:
-        """Tell other processes, inside the transaction, that ``match_id`` reached ``version``."""
+    def _notify(self, run: Run, match_id: str, mark: Mark) -> None:
+        """Tell other processes, inside the transaction, that ``match_id`` reached ``mark``."""
 
     @abc.abstractmethod
-    def listen(self, callback: Callable[[str, int], None]) -> None:
-        """Call ``callback(match_id, version)`` (from another thread) for moves that other
+    def listen(self, callback: Callable[[str, Mark], None]) -> None:
+        """Call ``callback(match_id, mark)`` (from another thread) for the changes other
         processes store."""
 
     @abc.abstractmethod
     def close(self) -> None:
         """Release connections and stop listening."""
 
-    @abc.abstractmethod
-    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
-        """The names of ``table``'s columns."""
-
-    def _migrate(self, run: Callable[[str, Sequence[Any]], Any]) -> None:
+    def _migrate(self, run: Run) -> None:
         """Create the tables, and add the columns a database made by an older release
-        lacks (its matches keep working: a missing value reads as ``None``)."""
+        lacks (its matches keep working: a missing value reads as ``None``, or 0)."""
         for statement in _SCHEMA:
             run(statement, ())
         for table, column, kind in _ADDED:
-            if column not in self._columns(run, table):
+            if column not in {d[0] for d in run(f"SELECT * FROM {table} LIMIT 0", ()).description}:
                 run(f"ALTER TABLE {table} ADD COLUMN {column} {kind}", ())
+        for statement in _INDEXES:
+            run(statement, ())
 
-    # -- the operations ------------------------------------------------------------------
+    def ping(self) -> None:
+        """Ask the database something (raises when it cannot answer)."""
+        self._rows("SELECT 1", ())
+
     def create(self, row: MatchRow, token_hashes: dict[int, str], state: str) -> None:
         """Store a new match with its human seats' token digests and its first state."""
         with self._transaction() as run:
-            run(
-                f"INSERT INTO br_matches ({_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.options, str(row.seed), row.setup, json.dumps(row.seats),
-                 row.version, row.to_move, row.open_seats, row.client, row.created,
-                 row.updated, row.seed_by, row.seed_nonce, row.revision),
-            )
+            run(f"INSERT INTO br_matches ({_INSERTED}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.options, str(row.seed), row.setup,
+                 json.dumps(row.seats), row.version, row.to_move, row.open_seats, row.client,
+                 row.created, row.updated, row.seed_by, row.seed_nonce, row.revision,
+                 row.generation))
             for seat, digest in token_hashes.items():
                 run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
                     (row.id, seat, digest))
             run("INSERT INTO br_snapshots (match_id, move, state) VALUES (?, ?, ?)",
                 (row.id, 0, state))
+            if row.timer is not None:
+                run("INSERT INTO br_lifecycle (match_id, turn_seconds, on_timeout) "
+                    "VALUES (?, ?, ?)", (row.id, row.timer.seconds, row.timer.then))
 
     def get(self, match_id: str) -> MatchRow | None:
         """The match's row, or ``None``."""
-        found = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,))
-        return _row(found[0]) if found else None
+        found = self._matches("id = ?", (match_id,))
+        return found[0] if found else None
 
-    def load(self, match_id: str, have: int = -1) -> tuple[MatchRow, int, str | None, list[Move]]:
-        """The row, the newest snapshot and the moves after it, read consistently.
-
-        Args:
-            have: a version the caller already holds a state for; while the match has not
-                been taken back past it, the snapshot is left out (``None``) and the moves
-                start at ``have``.
-
-        Returns:
-            ``(row, snapshot_move, snapshot_state_or_None, moves_after_it)``.
-
-        Raises:
-            KeyError: for an unknown match.
-        """
-        if have >= 0:
-            # The usual case (a process that holds the state it saw last): the row and the
-            # moves made since, read by one statement (one round trip to a database server).
+    def load(self, match_id: str, have: Mark | None = None
+             ) -> tuple[MatchRow, int, str | None, list[Move]]:
+        """``(row, snapshot_move, snapshot_state, moves_after_it)``, read consistently
+        (``KeyError`` for an unknown match). ``have``: the mark of a state the caller holds;
+        while the match is at its generation, the snapshot is ``None`` and the moves start
+        at its version."""
+        if have is not None:
+            # The usual case: the row and the moves since, by one statement (one round trip).
+            generation, version = have
             found = self._rows(
-                f"SELECT {_COLUMNS}, br_moves.move, br_moves.action, br_moves.events "
-                "FROM br_matches LEFT JOIN br_moves ON br_moves.match_id = br_matches.id "
-                "AND br_moves.move >= ? AND br_moves.move < br_matches.version "
-                "WHERE br_matches.id = ? ORDER BY br_moves.move", (have, match_id))
+                f"SELECT {_ROW}, move, action, events FROM {_FROM} LEFT JOIN br_moves "
+                "ON br_moves.match_id = br_matches.id AND move >= ? AND move < version "
+                "WHERE id = ? ORDER BY move", (version, match_id))
             if not found:
                 raise KeyError(match_id)
             row = _row(found[0])
             since = [_move(*r[-3:]) for r in found if r[-3] is not None]
-            if have <= row.version and len(since) == row.version - have:
-                return row, have, None, since
-            # Else the match was taken back past ``have``: from its snapshot, below.
-        with self._transaction() as run:
-            found = run(f"SELECT {_COLUMNS} FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-            if found is None:
+            if row.generation == generation and len(since) == row.version - version >= 0:
+                return row, version, None, since
+            # Else it changed otherwise than by moves: from its snapshot, below.
+        with self._transaction(consistent=True) as run:
+            got = run(f"SELECT {_ROW} FROM {_FROM} WHERE id = ?", (match_id,)).fetchone()
+            if got is None:
                 raise KeyError(match_id)
-            row = _row(found)
-            snap = run(
+            row = _row(got)
+            start, state = run(
                 "SELECT move, state FROM br_snapshots WHERE match_id = ? AND move <= ? "
-                "ORDER BY move DESC LIMIT 1", (match_id, row.version),
-            ).fetchone()
-            start, state = int(snap[0]), str(snap[1])
-            if 0 <= have <= row.version and have >= start:
-                start, state_or_none = have, None
-            else:
-                state_or_none = state
+                "ORDER BY move DESC LIMIT 1", (match_id, row.version)).fetchone()
             moves = [_move(*r) for r in run(_MOVES, (match_id, start, row.version)).fetchall()]
-        return row, start, state_or_none, moves
+        return row, int(start), str(state), moves
 
     def moves(self, match_id: str, after: int, upto: int) -> list[Move]:
         """The stored moves numbered ``after .. upto - 1``."""
         return [_move(*r) for r in self._rows(_MOVES, (match_id, after, upto))]
 
-    def append(self, match_id: str, version: int, action: str, events: str,
-               to_move: int | None, state: str | None) -> bool:
-        """Store move number ``version`` if the match is still at ``version``.
-
-        Args:
-            state: the full state after the move, stored as a snapshot when given.
-
-        Returns:
-            ``False`` (and nothing is stored) when another move got there first.
-        """
+    def append(self, row: MatchRow, action: str, events: str, to_move: int | None,
+               state: str | None) -> bool:
+        """Store move number ``row.version`` (and ``state``, the state after it, as a
+        snapshot when given) if the match is still at ``row.mark`` and not over; ``False``
+        (nothing stored) when another change got there first."""
         with self._transaction() as run:
-            updated = run(
-                "UPDATE br_matches SET version = ?, to_move = ?, updated = ? "
-                "WHERE id = ? AND version = ?",
-                (version + 1, to_move, time.time(), match_id, version),
-            )
-            if updated.rowcount != 1:
+            if run("UPDATE br_matches SET version = ?, to_move = ?, updated = ? WHERE id = ? "
+                   "AND generation = ? AND version = ? AND to_move IS NOT NULL",
+                   (row.version + 1, to_move, time.time(), row.id, row.generation,
+                    row.version)).rowcount != 1:
                 return False
             run("INSERT INTO br_moves (match_id, move, action, events) VALUES (?, ?, ?, ?)",
-                (match_id, version, action, events))
+                (row.id, row.version, action, events))
             if state is not None:
                 run("INSERT INTO br_snapshots (match_id, move, state) VALUES (?, ?, ?)",
-                    (match_id, version + 1, state))
-            self._notify(run, match_id, version + 1)
+                    (row.id, row.version + 1, state))
+            self._notify(run, row.id, (row.generation, row.version + 1))
+        return True
+
+    def change(self, row: MatchRow, new: MatchRow, drop_from: int | None = None) -> bool:
+        """Store ``new``, the match of ``row`` changed otherwise than by a move (its
+        ``version``, ``to_move``, ``updated``, ``open_seats`` and lifecycle; the moves from
+        ``drop_from`` on taken back), if it is still at ``row.mark``, its generation moved on
+        by one; ``False`` (nothing stored) when another change got there first."""
+        generation = row.generation + 1
+        timer, undo = new.timer, new.undo
+        with self._transaction() as run:
+            if run("UPDATE br_matches SET generation = ?, version = ?, to_move = ?, "
+                   "updated = ?, open_seats = ? WHERE id = ? AND generation = ? AND version = ?",
+                   (generation, new.version, new.to_move, new.updated, new.open_seats, row.id,
+                    row.generation, row.version)).rowcount != 1:
+                return False
+            run("INSERT INTO br_lifecycle (match_id, resigned, rematch, turn_seconds, "
+                "on_timeout, undo_by, undo_at, undo_agreed) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (match_id) DO UPDATE SET resigned = excluded.resigned, "
+                "rematch = excluded.rematch, undo_by = excluded.undo_by, "
+                "undo_at = excluded.undo_at, undo_agreed = excluded.undo_agreed",
+                (row.id, new.resigned, new.rematch, *((None, None) if timer is None else (
+                    timer.seconds, timer.then)), *((None, None, None) if undo is None else (
+                        undo.by, undo.at, json.dumps(undo.agreed)))))
+            if drop_from is not None:
+                run("DELETE FROM br_moves WHERE match_id = ? AND move >= ?", (row.id, drop_from))
+                run("DELETE FROM br_snapshots WHERE match_id = ? AND move > ?",
+                    (row.id, drop_from))
+            self._notify(run, row.id, (generation, new.version))
         return True
 
     def seat_of(self, match_id: str, token_hash: str) -> int | None:
@@ -334,189 +397,87 @@ class Store(abc.ABC):
                            (match_id, token_hash))
         return int(found[0][0]) if found else None
 
-    def join(self, match_id: str, seat: int, token_hash: str) -> bool:
-        """Give the free seat ``seat`` a token; ``False`` when it is taken or not open."""
+    def join(self, match_id: str, seat: int, token_hash: str) -> Mark | None:
+        """Give the free seat ``seat`` a token: the match's new mark (its generation moves
+        on), or ``None`` when the seat is taken or not open."""
         try:
             with self._transaction() as run:
                 found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-                if found is None:
-                    return False
-                kinds = json.loads(found[0])
-                if not 0 <= seat < len(kinds) or kinds[seat] != "open":
-                    return False
-                taken = run("SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
-                            (match_id, seat)).fetchone()
-                if taken is not None:
-                    return False
+                kinds = [] if found is None else json.loads(found[0])
+                if not 0 <= seat < len(kinds) or kinds[seat] != "open" or run(
+                        "SELECT 1 FROM br_tokens WHERE match_id = ? AND seat = ?",
+                        (match_id, seat)).fetchone() is not None:
+                    return None
                 run("INSERT INTO br_tokens (match_id, seat, token_hash) VALUES (?, ?, ?)",
                     (match_id, seat, token_hash))
-                run("UPDATE br_matches SET open_seats = open_seats - 1 WHERE id = ?",
-                    (match_id,))
+                got = run("UPDATE br_matches SET open_seats = open_seats - 1, "
+                          "generation = generation + 1 WHERE id = ? RETURNING generation, "
+                          "version", (match_id,)).fetchone()
+                mark = (int(got[0]), int(got[1]))
+                self._notify(run, match_id, mark)
         except self._conflicts:
             # Another join took the seat between our look and our insert (PostgreSQL runs
             # them side by side; its unique key refuses the second insert): a taken seat.
-            return False
-        return True
+            return None
+        return mark
 
-    def free_seats(self, match_id: str) -> list[int]:
+    def free_seats(self, row: MatchRow) -> list[int]:
         """The open seats of a match that nobody has joined yet."""
-        with self._transaction() as run:
-            found = run("SELECT seats FROM br_matches WHERE id = ?", (match_id,)).fetchone()
-            if found is None:
-                return []
-            taken = {int(s) for (s,) in run(
-                "SELECT seat FROM br_tokens WHERE match_id = ?", (match_id,)).fetchall()}
-        kinds = json.loads(found[0])
-        return [i for i, kind in enumerate(kinds) if kind == "open" and i not in taken]
+        taken = {int(s) for (s,) in self._rows("SELECT seat FROM br_tokens WHERE match_id = ?",
+                                               (row.id,))}
+        return [i for i, kind in enumerate(row.seats) if kind == "open" and i not in taken]
 
-    def lobby(self, limit: int) -> list[MatchRow]:
-        """Matches in progress with a free seat, newest first."""
-        rows = self._rows(
-            f"SELECT {_COLUMNS} FROM br_matches WHERE open_seats > 0 AND to_move IS NOT NULL "
-            "ORDER BY created DESC LIMIT ?", (limit,))
-        return [_row(r) for r in rows]
+    def _matches(self, where: str, params: Sequence[Any], source: str = _FROM
+                 ) -> list[MatchRow]:
+        return [_row(r) for r in self._rows(f"SELECT {_ROW} FROM {source} WHERE {where}",
+                                            params)]
+
+    def lobby(self, limit: int, per_client: int) -> list[MatchRow]:
+        """Matches in progress with a free seat, newest first, at most ``per_client`` of
+        each client's."""
+        return self._matches(
+            "nth <= ? ORDER BY created DESC LIMIT ?", (per_client, limit),
+            f"(SELECT {_ROW}, ROW_NUMBER() OVER (PARTITION BY client ORDER BY created DESC) "
+            f"AS nth FROM {_FROM} WHERE open_seats > 0 AND to_move IS NOT NULL) AS open")
 
     def live(self, since: float) -> list[MatchRow]:
         """Matches not over that moved (or were made) after ``since``."""
-        rows = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NOT NULL "
-                          "AND updated > ?", (since,))
-        return [_row(r) for r in rows]
+        return self._matches("to_move IS NOT NULL AND updated > ?", (since,))
 
-    def finished(self, before: float, limit: int = 500) -> list[MatchRow]:
-        """Matches that ended before ``before`` (their last move), oldest first."""
-        rows = self._rows(f"SELECT {_COLUMNS} FROM br_matches WHERE to_move IS NULL "
-                          "AND updated < ? ORDER BY updated LIMIT ?", (before, limit))
-        return [_row(r) for r in rows]
+    def old(self, finished: float, abandoned: float, limit: int = 500) -> list[MatchRow]:
+        """Matches that ended before ``finished``, and matches not over with no move since
+        ``abandoned``, oldest first."""
+        return self._matches("(to_move IS NULL AND updated < ?) OR (to_move IS NOT NULL AND "
+                             "updated < ?) ORDER BY updated LIMIT ?", (finished, abandoned, limit))
 
-    def delete(self, match_id: str) -> None:
-        """Remove a match: its row, tokens, moves and snapshots."""
+    def delete(self, row: MatchRow) -> bool:
+        """Remove a match still at ``row.mark``: its row, tokens, moves and snapshots."""
         with self._transaction() as run:
-            for table, column in (("br_tokens", "match_id"), ("br_moves", "match_id"),
-                                  ("br_snapshots", "match_id"), ("br_lifecycle", "match_id"),
-                                  ("br_matches", "id")):
-                run(f"DELETE FROM {table} WHERE {column} = ?", (match_id,))
-
-    def resign(self, match_id: str, version: int, seat: int) -> bool:
-        """End the match at ``version`` by ``seat``'s resignation; ``False`` (and nothing is
-        stored) when it is over or has moved on. Other processes are told with
-        ``version + 1``, which no move has: a wake-up for the watchers, not a move."""
-        with self._transaction() as run:
-            updated = run("UPDATE br_matches SET to_move = NULL, updated = ? "
-                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
-                          (time.time(), match_id, version))
-            if updated.rowcount != 1:
+            if run("DELETE FROM br_matches WHERE id = ? AND generation = ? AND version = ?",
+                   (row.id, row.generation, row.version)).rowcount != 1:
                 return False
-            if run("UPDATE br_lifecycle SET resigned = ? WHERE match_id = ?",
-                   (seat, match_id)).rowcount != 1:
-                run("INSERT INTO br_lifecycle (match_id, resigned) VALUES (?, ?)",
-                    (match_id, seat))
-            self._notify(run, match_id, version + 1)
+            for table in ("br_tokens", "br_moves", "br_snapshots", "br_lifecycle"):
+                run(f"DELETE FROM {table} WHERE match_id = ?", (row.id,))
         return True
-
-    def lifecycle(self, match_id: str) -> tuple[int | None, str | None]:
-        """The seat that resigned the match and its rematch's ID (``None`` for each not)."""
-        rows = self._rows("SELECT resigned, rematch FROM br_lifecycle WHERE match_id = ?",
-                          (match_id,))
-        if not rows:
-            return None, None
-        found = rows[0]
-        return (None if found[0] is None else int(found[0]),
-                None if found[1] is None else str(found[1]))
-
-    def set_rematch(self, match_id: str, rematch: str, version: int) -> str:
-        """Record ``rematch`` as the match's rematch unless it has one; returns the one that
-        stands (a concurrent request's, if it came first), and tells other processes."""
-        try:
-            with self._transaction() as run:
-                found = run("SELECT rematch FROM br_lifecycle WHERE match_id = ?",
-                            (match_id,)).fetchone()
-                if found is None:
-                    run("INSERT INTO br_lifecycle (match_id, rematch) VALUES (?, ?)",
-                        (match_id, rematch))
-                elif found[0] is None:
-                    run("UPDATE br_lifecycle SET rematch = ? WHERE match_id = ? "
-                        "AND rematch IS NULL", (rematch, match_id))
-                else:
-                    return str(found[0])
-                self._notify(run, match_id, version + 1)
-        except self._conflicts:
-            pass  # another request inserted first: read what stands
-        return self.lifecycle(match_id)[1] or rematch
-
-    def ask_undo(self, match_id: str, seat: int, version: int, agreed: list[int]) -> None:
-        """Record ``seat``'s request, at ``version``, to take back its last move (replacing
-        any earlier one), and tell the watchers (with ``version + 1``, a wake-up)."""
-        with self._transaction() as run:
-            if run("UPDATE br_lifecycle SET undo_by = ?, undo_at = ?, undo_agreed = ? "
-                   "WHERE match_id = ?", (seat, version, json.dumps(agreed), match_id)
-                   ).rowcount != 1:
-                run("INSERT INTO br_lifecycle (match_id, undo_by, undo_at, undo_agreed) "
-                    "VALUES (?, ?, ?, ?)", (match_id, seat, version, json.dumps(agreed)))
-            self._notify(run, match_id, version + 1)
-
-    def undo_request(self, match_id: str) -> tuple[int, int, list[int]] | None:
-        """The pending undo: who asked, at which version, who agreed; or ``None``."""
-        rows = self._rows("SELECT undo_by, undo_at, undo_agreed FROM br_lifecycle "
-                          "WHERE match_id = ? AND undo_by IS NOT NULL", (match_id,))
-        if not rows:
-            return None
-        found = rows[0]
-        return int(found[0]), int(found[1]), [int(s) for s in json.loads(found[2] or "[]")]
-
-    def clear_undo(self, match_id: str, version: int) -> None:
-        """Forget the pending undo (declined), and tell the watchers."""
-        with self._transaction() as run:
-            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
-                "WHERE match_id = ?", (match_id,))
-            self._notify(run, match_id, version + 1)
-
-    def take_back(self, match_id: str, version: int, to: int, to_move: int | None) -> bool:
-        """Take back moves ``to`` .. ``version - 1`` if the match is still at ``version``:
-        the match is at ``to`` again, its later moves and snapshots gone, the undo request
-        answered. Watchers are told with ``version + 1`` (a wake-up, not a version)."""
-        with self._transaction() as run:
-            updated = run("UPDATE br_matches SET version = ?, to_move = ?, updated = ? "
-                          "WHERE id = ? AND version = ? AND to_move IS NOT NULL",
-                          (to, to_move, time.time(), match_id, version))
-            if updated.rowcount != 1:
-                return False
-            run("DELETE FROM br_moves WHERE match_id = ? AND move >= ?", (match_id, to))
-            run("DELETE FROM br_snapshots WHERE match_id = ? AND move > ?", (match_id, to))
-            run("UPDATE br_lifecycle SET undo_by = NULL, undo_at = NULL, undo_agreed = NULL "
-                "WHERE match_id = ?", (match_id,))
-            self._notify(run, match_id, version + 1)
-        return True
-
-    def set_timer(self, match_id: str, seconds: int, then: str) -> None:
-        """Give a new match a turn timer: ``seconds`` per move, ``then`` at time-out."""
-        with self._transaction() as run:
-            run("INSERT INTO br_lifecycle (match_id, turn_seconds, on_timeout) "
-                "VALUES (?, ?, ?)", (match_id, seconds, then))
-
-    def timer(self, match_id: str) -> tuple[int, str] | None:
-        """The match's turn timer (seconds, what happens at time-out), or ``None``."""
-        found = self._rows("SELECT turn_seconds, on_timeout FROM br_lifecycle "
-                           "WHERE match_id = ? AND turn_seconds IS NOT NULL", (match_id,))
-        return (int(found[0][0]), str(found[0][1])) if found else None
 
     def timed_out(self, now: float, limit: int = 100) -> list[str]:
         """The matches not over whose seat to move has used up its turn timer at ``now``."""
-        rows = self._rows("SELECT br_matches.id FROM br_matches JOIN br_lifecycle "
-                          "ON br_lifecycle.match_id = br_matches.id "
-                          "WHERE br_matches.to_move IS NOT NULL "
-                          "AND br_lifecycle.turn_seconds IS NOT NULL "
-                          "AND br_matches.updated + br_lifecycle.turn_seconds <= ? LIMIT ?",
+        rows = self._rows(f"SELECT id FROM {_FROM} WHERE to_move IS NOT NULL AND "
+                          "turn_seconds IS NOT NULL AND updated + turn_seconds <= ? LIMIT ?",
                           (now, limit))
         return [str(r[0]) for r in rows]
 
-    def count_live(self, since: float, client: str) -> tuple[int, int]:
-        """How many matches are live (moved after ``since``): in all, and made by ``client``."""
-        with self._transaction() as run:
-            total = run("SELECT COUNT(*) FROM br_matches WHERE to_move IS NOT NULL "
-                        "AND updated > ?", (since,)).fetchone()
-            mine = run("SELECT COUNT(*) FROM br_matches WHERE to_move IS NOT NULL "
-                       "AND updated > ? AND client = ?", (since, client)).fetchone()
-        return int(total[0]), int(mine[0])
+    def quota(self, client: str, live: float, recent: float) -> tuple[int, int, int]:
+        """How many matches are live (moved after ``live``) in all; how many of
+        ``client``'s are live or ended by a resignation since then; how many ``client``
+        made after ``recent``."""
+        found = self._rows(
+            "SELECT (SELECT COUNT(*) FROM br_matches WHERE to_move IS NOT NULL AND updated > ?"
+            f"), (SELECT COUNT(*) FROM {_FROM} WHERE client = ? AND updated > ? AND "
+            "(to_move IS NOT NULL OR resigned IS NOT NULL)), (SELECT COUNT(*) FROM br_matches "
+            "WHERE client = ? AND updated > ? AND created > ?)",
+            (live, client, live, client, recent, recent))[0]
+        return int(found[0]), int(found[1]), int(found[2])
 
 
 class SQLiteStore(Store):
@@ -551,10 +512,9 @@ class SQLiteStore(Store):
             self._migrate(run)
         self.quick = synchronous == "NORMAL"
         if self.quick and path != ":memory:":
-            # A commit never copies the log back into the database (which flushes the file
-            # to disk, milliseconds on a busy disk) on the caller's thread — the event loop's,
-            # for a quick store; a thread does it every CHECKPOINT_SECONDS from a connection
-            # of its own, beside the writes (a passive checkpoint waits for nobody).
+            # A commit never copies the log into the database (a flush to disk) on the
+            # caller's thread, the loop's for a quick store: a thread of its own does, every
+            # CHECKPOINT_SECONDS (a passive checkpoint waits for nobody).
             self._conn.execute("PRAGMA wal_autocheckpoint=0")
             self._checkpointer = threading.Thread(
                 target=self._checkpoints, args=(path,), name="boardrules-checkpoint",
@@ -571,8 +531,8 @@ class SQLiteStore(Store):
             conn.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
-        with self._lock:
+    def _transaction(self, consistent: bool = False) -> Iterator[Run]:
+        with self._lock:  # one connection: every transaction is consistent
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn.execute
@@ -581,14 +541,10 @@ class SQLiteStore(Store):
                 raise
             self._conn.execute("COMMIT")
 
-    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
-        return {str(r[1]) for r in run(f"PRAGMA table_info({table})", ()).fetchall()}
-
-    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
-                version: int) -> None:
+    def _notify(self, run: Run, match_id: str, mark: Mark) -> None:
         return None  # one process per file: nobody else to tell
 
-    def listen(self, callback: Callable[[str, int], None]) -> None:
+    def listen(self, callback: Callable[[str, Mark], None]) -> None:
         return None  # one process per file: no moves from elsewhere
 
     def close(self) -> None:
@@ -600,16 +556,13 @@ class SQLiteStore(Store):
 
 
 class PostgresStore(Store):
-    """PostgreSQL through psycopg 3: a small pool of connections and LISTEN/NOTIFY.
+    """PostgreSQL through psycopg 3: a small pool of connections and LISTEN/NOTIFY, so
+    several server processes share one database and each pushes the others' changes.
 
-    Several server processes may share one database; each move is announced on a channel
-    so every process pushes it to its own WebSocket clients.
-
-    Each round trip to the database costs both sides CPU time, so the calls a move makes
-    are one statement each where one suffices: the connections are in autocommit mode (a
-    single statement needs no ``BEGIN`` and ``COMMIT`` of its own, which would be two more
-    round trips), and a move is stored, its snapshot with it, and announced by one statement.
-    Several statements that must hold together still run in a transaction.
+    Each round trip costs both sides CPU time, so the connections are in autocommit mode
+    (one statement needs no ``BEGIN`` and ``COMMIT``, two more round trips), and a move is
+    stored, its snapshot with it, and announced by one statement. Several statements that
+    must hold together still run in a transaction.
     """
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
@@ -633,14 +586,12 @@ class PostgresStore(Store):
                 run("SELECT pg_advisory_xact_lock(4242)", ())  # two servers starting at once
                 self._migrate(run)
         except BaseException:
-            # A database that refuses the third connection (too many clients) must not
-            # leave the first two open.
+            # A database that refuses a connection must not leave the first ones open.
             self.close()
             raise
 
     def _connect(self) -> Any:
-        # Autocommit: one statement is its own transaction; several are put in one by
-        # ``conn.transaction()`` (an explicit BEGIN ... COMMIT).
+        # Autocommit: one statement is its own transaction; several, ``conn.transaction()``.
         return self._psycopg.connect(self._url, autocommit=True)
 
     @contextmanager
@@ -660,9 +611,11 @@ class PostgresStore(Store):
                 self._pool.put(conn)
 
     @contextmanager
-    def _transaction(self) -> Iterator[Callable[[str, Sequence[Any]], Any]]:
+    def _transaction(self, consistent: bool = False) -> Iterator[Run]:
         with self._connection() as conn, conn.transaction():
             cursor = conn.cursor()
+            if consistent:  # every statement sees the database as the first one did
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 
             def run(sql: str, params: Sequence[Any]) -> Any:
                 return cursor.execute(sql.replace("?", "%s"), params)
@@ -673,37 +626,32 @@ class PostgresStore(Store):
         with self._connection() as conn:
             return list(conn.execute(sql.replace("?", "%s"), params).fetchall())
 
-    def append(self, match_id: str, version: int, action: str, events: str,
-               to_move: int | None, state: str | None) -> bool:
-        # One statement (atomic by itself): the version moves on only from ``version``, and
-        # the move, the snapshot and the notification are made only from the row it moved.
+    def append(self, row: MatchRow, action: str, events: str, to_move: int | None,
+               state: str | None) -> bool:
+        # One statement (atomic): the move, snapshot and notification only from the row moved.
+        version = row.version
         snapshot = ("" if state is None else
                     ", snapshot AS (INSERT INTO br_snapshots (match_id, move, state) "
                     "SELECT id, %s, %s FROM moved)")
-        params: tuple[Any, ...] = (version + 1, to_move, time.time(), match_id, version,
-                                   version, action, events)
+        params: tuple[Any, ...] = (version + 1, to_move, time.time(), row.id, row.generation,
+                                   version, version, action, events)
         if state is not None:
             params += (version + 1, state)
-        params += (CHANNEL, f"{match_id} {version + 1} {self._origin}")
+        params += (CHANNEL, f"{row.id} {row.generation} {version + 1} {self._origin}")
         with self._connection() as conn:
             stored = conn.execute(
                 "WITH moved AS (UPDATE br_matches SET version = %s, to_move = %s, updated = %s "
-                "WHERE id = %s AND version = %s RETURNING id), "
+                "WHERE id = %s AND generation = %s AND version = %s AND to_move IS NOT NULL "
+                "RETURNING id), "
                 "move AS (INSERT INTO br_moves (match_id, move, action, events) "
                 f"SELECT id, %s, %s, %s FROM moved){snapshot} "
                 "SELECT pg_notify(%s, %s) FROM moved", params).fetchall()
         return len(stored) == 1
 
-    def _columns(self, run: Callable[[str, Sequence[Any]], Any], table: str) -> set[str]:
-        found = run("SELECT column_name FROM information_schema.columns "
-                    "WHERE table_name = ? AND table_schema = current_schema()", (table,))
-        return {str(r[0]) for r in found.fetchall()}
+    def _notify(self, run: Run, match_id: str, mark: Mark) -> None:
+        run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {mark[0]} {mark[1]} {self._origin}"))
 
-    def _notify(self, run: Callable[[str, Sequence[Any]], Any], match_id: str,
-                version: int) -> None:
-        run("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version} {self._origin}"))
-
-    def listen(self, callback: Callable[[str, int], None]) -> None:
+    def listen(self, callback: Callable[[str, Mark], None]) -> None:
         psycopg = self._psycopg
 
         def connect() -> Any:
@@ -726,9 +674,9 @@ class PostgresStore(Store):
                         if conn is None:
                             conn = connect()
                         for note in conn.notifies(timeout=0.1):
-                            match_id, version, *origin = note.payload.split(" ")
-                            if origin != [self._origin]:  # another process's move
-                                callback(match_id, int(version))
+                            match_id, generation, version, *origin = note.payload.split(" ")
+                            if origin != [self._origin]:  # another process's change
+                                callback(match_id, (int(generation), int(version)))
                     except psycopg.Error:
                         if self._closing.is_set():
                             return
@@ -758,10 +706,8 @@ class PostgresStore(Store):
 
 
 def open_store(db: str) -> Store:
-    """The store for ``db``: a ``postgresql://`` URL, or a SQLite file path (or ``:memory:``).
-
-    ``sqlite:///path`` is accepted too.
-    """
+    """The store for ``db``: a ``postgresql://`` URL, or a SQLite file path (``:memory:``,
+    ``sqlite:///path`` too)."""
     if db.startswith(("postgresql://", "postgres://")):
         return PostgresStore(db)
     if db.startswith("sqlite:///"):

@@ -1,6 +1,8 @@
 """Which moves may be taken back: never past a move that told some seat something it could
-not know before (a hidden card shown, a card drawn, a hand revealed), so an undo never lets
-anyone play again with knowledge they should not have.
+not know before (a hidden card shown, a card drawn, a hand revealed), nor past a bot's move
+made while the asking seat's view hid something (the bot saw its own cards, so its choice
+tells of them: taken back, it could be replayed against), so an undo never lets anyone play
+again with knowledge they should not have.
 
 A move is *telling* for a seat when the seat's view after it is not fixed by its view before
 it and the action. For a game that can make twin states (``determinize``: other states with
@@ -18,7 +20,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from boardrules.core.capabilities import Determinizable
@@ -51,9 +53,10 @@ def tells(game: Any, before: Any, action: Any, after: Any, seed: int) -> bool:
 
 
 def undo_target(game: Any, states: Sequence[Any], actions: Sequence[Any], seat: int,
-                seed: int) -> tuple[int | None, str]:
+                seed: int, bots: Collection[int] = ()) -> tuple[int | None, str]:
     """The version an undo by ``seat`` goes back to: before its last move, taking back the
-    moves after it too; ``(None, why)`` when there is none or a move on the way told a seat
+    moves after it too; ``(None, why)`` when there is none, a move on the way told a seat
+    something, or one was made by a bot (a seat of ``bots``) while ``seat``'s view hid
     something. ``states`` are every state of the match (``len(actions) + 1``)."""
     version = len(actions)
     mine = [i for i in range(version) if game.to_move(states[i]) == seat]
@@ -61,6 +64,9 @@ def undo_target(game: Any, states: Sequence[Any], actions: Sequence[Any], seat: 
         return None, "this seat has no move to take back"
     target = mine[-1]
     for i in range(version - 1, target - 1, -1):
+        if game.to_move(states[i]) in bots and game.view(states[i], seat) != states[i]:
+            return None, (f"move {i} was a bot's, chosen seeing what this seat cannot; it "
+                          "cannot be taken back")
         if tells(game, states[i], actions[i], states[i + 1], seed + i):
             return None, f"move {i} showed a seat something hidden; it cannot be taken back"
     return target, ""

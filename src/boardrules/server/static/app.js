@@ -5,7 +5,6 @@
 // follow the language chosen in the header (English or Russian).
 "use strict";
 const page = { games: [], agents: [], match: null, seat: null, token: null, payload: null,
-  pushed: null,
   vocabulary: [], socket: null, log: [], logged: 0, refusal: null,
   lang: localStorage.getItem("boardrules:lang") === "ru" ? "ru" : "en" };
 window.__received = [];
@@ -199,7 +198,8 @@ async function drawPicture() {
   const lang = page.lang;
   const { ok, data } = await api("GET", "/api/matches/" + page.match + "/picture?lang=" + lang);
   // A newer move or another language may have arrived meanwhile: draw only the current one.
-  if (!ok || page.payload !== payload || page.lang !== lang || data.version !== payload.version) {
+  if (!ok || page.payload !== payload || page.lang !== lang || data.version !== payload.version ||
+      data.generation !== payload.generation) {
     return;
   }
   const table = byId("table");
@@ -208,23 +208,19 @@ async function drawPicture() {
   table.dataset.lang = data.lang;
 }
 
-function render(payload, force, pushed) {
+function render(payload, force) {
   // The answer to a move and the push of the same move both arrive, in either order: draw
-  // each version once, never an older one. A resignation, a rematch or an undo request
-  // changes the match without a move: a payload of the same version with one is drawn too.
-  // Pushes arrive in order, so a push older than the last push is an undo; so is an older
-  // answer to this page's own undo (force).
+  // each state once, never an older one. (generation, version) grows with every change: a
+  // move adds to the version, anything else (a take-back, a resignation, an undo asked) to
+  // the generation. A new generation may follow another line of moves: the log is cut to the
+  // moves before its version, or made again from its events when it brings them (a push does,
+  // from the first move). The answer to this page's own undo is drawn whatever came (force).
   const old = page.payload;
-  const undone = pushed && page.pushed !== null && payload.version < page.pushed;
-  if (pushed) page.pushed = payload.version;
-  if (old && !force && !undone) {
-    if (payload.version < old.version) return;
-    if (payload.version === old.version && payload.over === old.over &&
-        payload.rematch === old.rematch && same(payload.undo, old.undo)) return;
-  }
-  if (old && payload.version < old.version) {  // an undo took moves back: so does the log
-    page.log = page.log.filter((entry) => entry.move < payload.version);
-    page.logged = payload.version;
+  if (old && !force && (payload.generation < old.generation ||
+      (payload.generation === old.generation && payload.version <= old.version))) return;
+  if (old && payload.generation !== old.generation) {
+    page.log = payload.events ? [] : page.log.filter((entry) => entry.move < payload.version);
+    page.logged = payload.events ? 0 : Math.min(page.logged, payload.version);
   }
   page.payload = payload;
   for (const item of payload.events || []) {
@@ -294,7 +290,7 @@ function listen() {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     window.__received.push(data);
-    if (data.type === "update") render(data, false, true);
+    if (data.type === "update") render(data, false);
   });
   socket.addEventListener("close", (event) => {
     if (event.code >= 4000) showMessage({ text: event.reason });
@@ -307,7 +303,6 @@ async function enter(match, seat, token) {
   page.seat = seat;
   page.token = token;
   page.payload = null;
-  page.pushed = null;
   page.log = [];
   page.logged = 0;
   sessionStorage.setItem("boardrules:" + match, JSON.stringify({ seat, token }));
