@@ -23,6 +23,8 @@ calls directly. Speed is the engine's, never a second form of a rule:
   it again (the listing asked every check); otherwise it asks ``check`` first. Then the
   effects of the action's class run in rulebook order, those that run after every action
   last, on the game's working copy (``GameBase.draft``, the state itself by default).
+- **Scores.** The standings of the last states scored are kept by the states' value (a
+  short game ends in a few ways, and a search scores each of them many times).
 
 >>> from boardrules.games.kuhn import Bet, Game
 >>> game = Game()
@@ -34,6 +36,7 @@ calls directly. Speed is the engine's, never a second form of a rule:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import repeat
@@ -167,6 +170,8 @@ class Engine:
         self.turn = book.part("turn")
         self.end = book.part("end")
         self.score = book.part("score")
+        #: ``score(state)``: the part, kept for the last 256 states by their value.
+        self.scored = self._compose_score()
         self.view = book.part("view")
         self.view_events = book.part("view_events")
         self.steps = book.part("steps")
@@ -331,6 +336,27 @@ class Engine:
             return freeze(work)
 
         return apply
+
+    def _compose_score(self) -> Callable[[Any], Any]:
+        ctx, score = self.ctx, self.score
+        if score is None:
+            return self._no_score
+
+        def scored(state: Any) -> Any:
+            return score(ctx, state)
+
+        kept = functools.lru_cache(maxsize=256)(scored)
+
+        def score_of(state: Any) -> Any:
+            try:
+                return kept(state)
+            except TypeError:  # a state that does not hash: scored as it is
+                return score(ctx, state)
+
+        return score_of
+
+    def _no_score(self, state: Any) -> Any:
+        raise NotImplementedError(f"no rule of {self.game.name} states the score")
 
     def _compose_step(self) -> Callable[[Any, Any], Transition[Any, Any]]:
         apply = self.apply

@@ -359,10 +359,7 @@ class GameBase(abc.ABC, Generic[S, A, E, SetupT]):
     def score(self, state: S) -> Standings:
         """Points, ranks and winners (the unit that states the score); provisional before
         the end."""
-        engine = self.engine
-        if engine.score is None:
-            raise NotImplementedError(f"no rule of {self.name} states the score")
-        standings: Standings = engine.score(engine.ctx, state)
+        standings: Standings = self.engine.scored(state)
         return standings
 
     def legal_actions(self, state: S) -> tuple[A, ...]:
