@@ -238,9 +238,10 @@ def derived_variants(
     """A pytest class that attacks every unit of ``game`` with derived variants.
 
     On every state that ``game`` and each derived variant reach by random play: legal
-    actions, ``check`` and ``apply`` agree; every legal action changes the state; and
-    everything outside the rules reads them through the rulebook (:func:`presentable`). So a
-    documented variant is tested by calling this with it.
+    actions, ``check`` and ``apply`` agree, and every legal action changes the state; on the
+    first state, one in eight and the last, everything outside the rules reads them through
+    the rulebook (:func:`presentable`). So a documented variant is tested by calling this
+    with it.
 
     Args:
         game: a game with a ``vocabulary()`` (every action it can ever take).
@@ -271,9 +272,10 @@ def derived_variants(
         ) -> None:
             rng = Rng(seed)
             state = variant.new(seed, **setup)
-            for _ in range(variant.max_moves()):
+            for turn in range(variant.max_moves()):
                 legal = _agree(variant, state, every, rng)
-                presentable(variant, state)
+                if turn % 8 == 0 or not legal:  # the first, one state in eight, and the last
+                    presentable(variant, state)
                 if not legal:
                     break
                 after = variant.apply(state, rng.choice(legal))
