@@ -11,10 +11,8 @@ from boardrules.core.catalogue import Label
 from boardrules.core.errors import BadInput
 from boardrules.core.rules import Facts
 
-__all__ = [
-    "DECK", "Acted", "Action", "Bet", "Call", "Card", "CardItem", "Catalogue", "Check", "Event",
-    "Fold", "HandEnded", "Stakes", "State", "catalogue",
-]
+__all__ = ["DECK", "Acted", "Action", "Bet", "Call", "Card", "CardItem", "Catalogue", "Check",
+           "Event", "Fold", "HandEnded", "Stakes", "State", "catalogue"]
 
 
 class Card(enum.Enum):
@@ -149,9 +147,5 @@ class Catalogue:
 
 
 def catalogue() -> Catalogue:
-    """Kuhn poker's catalogue (the same for every stake).
-
-    >>> [(c.id, c.rank, c.name.ru) for c in catalogue().cards][2]
-    (Card.KING, 2, 'Король')
-    """
+    """Kuhn poker's catalogue: ``catalogue().cards[2].name.ru == "Король"``."""
     return Catalogue(tuple(CardItem(c, c.rank, Label(c.name_en, c.name_ru)) for c in DECK))

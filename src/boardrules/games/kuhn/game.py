@@ -1,6 +1,5 @@
-"""The Kuhn poker ``Game``: its options, and what is not a rule (the invariants of a state
-read from outside, positions, notation, and the hooks agents and reports use). The rest is
-composed by the core from the units in :mod:`~boardrules.games.kuhn.rules`."""
+"""The Kuhn poker ``Game``: its options, and what is not a rule (a state's invariants,
+positions, notation, the hooks of agents and reports); the rest comes from the rule units."""
 
 from __future__ import annotations
 
@@ -80,13 +79,13 @@ class Game(GameBase[State, Action, Event, Setup]):
         return Stakes(self.ante, self.bet, facts=self.rulebook.facts(State))
 
     def max_moves(self) -> int:
-        """A hand has at most three actions: check, bet, then a call or a fold."""
+        """Check, bet, then a call or a fold: three actions at most."""
         return MAX_MOVES
 
     def validate(self, state: State) -> None:
-        """Raise ``BadInput`` (at the first bad field) unless ``state`` is a hand, or a view
-        of one, these rules allow: two different cards, each known or hidden, every action
-        allowed where it stands, both cards known at a showdown."""
+        """``BadInput`` (at the first bad field) unless ``state`` is a hand these rules allow:
+        two different cards or hidden ones, each action allowed where it stands, both cards
+        known at a showdown."""
         if not isinstance(state, State):
             raise BadInput("$", f"expected a Kuhn poker State, got {type(state).__name__}")
         cards = state.cards
@@ -127,15 +126,13 @@ class Game(GameBase[State, Action, Event, Setup]):
         return state
 
     def determinize(self, view: State, seat: int | None, rng: Rng) -> State:
-        """A full state with the same view for ``seat``: each hidden card drawn from
-        ``rng`` among those the view does not show."""
+        """A full state with the same view: each hidden card drawn from ``rng``."""
         unseen = list(rng.shuffled(c for c in DECK if c not in view.cards))
         first, second = view.cards
         return State((first or unseen.pop(), second or unseen.pop()), view.moves)
 
     def heuristic(self, state: State, seat: int) -> float:
-        """``GreedyAgent``'s rating: the chips ``seat`` has won or lost once the hand is
-        over, and before that minus what it has paid in (so it never bets)."""
+        """``GreedyAgent``'s rating: ``seat``'s points (before the end, what it paid in)."""
         return float(self.score(state)[seat].points)
 
     def catalogue(self) -> Catalogue:
@@ -151,8 +148,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         return 2 * len(DECK) + len(_KINDS) * MAX_MOVES + 1
 
     def observe(self, view: State, seat: int) -> tuple[int, ...]:
-        """What ``seat`` sees as 0/1: its card, the other when shown (deck order), each
-        action so far (one-hot per move), and whether it is to move."""
+        """0/1 of ``seat``'s card, the other's when shown, each move and whether it moves."""
         own, other = view.cards[seat], view.cards[1 - seat]
         out = [1 if own is c else 0 for c in DECK] + [1 if other is c else 0 for c in DECK]
         for i in range(MAX_MOVES):

@@ -1,5 +1,4 @@
-"""Kuhn poker in words and pictures: labels, CORE-3's step names, the question asked, and
-the position as text and SVG, drawn from ``game.view(state, seat)`` alone.
+"""Kuhn poker in words and pictures, drawn from ``game.view(state, seat)`` alone.
 
 >>> from boardrules.games import kuhn
 >>> game = kuhn.Game()
@@ -27,21 +26,15 @@ __all__ = ["NAMES", "Rules", "asked", "chips", "describe_event", "label", "rende
            "render_text"]
 
 #: Each kind of action's name in English and Russian, by its tag.
-NAMES: dict[str, tuple[str, str]] = {
-    Check.tag: ("Check", "Чек"),
-    Bet.tag: ("Bet", "Ставка"),
-    Call.tag: ("Call", "Уравнять"),
-    Fold.tag: ("Fold", "Сбросить карту"),
-}
-# Every refusal is the core's; CORE-3 names the step waiting (KUHN-3's) and the kinds.
-register_messages("KUHN", {})
-register_steps(
-    "kuhn",
-    {"open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
-     "respond": ("the answer to a bet (call or fold)",
-                 "ответ на ставку (уравнять или сбросить карту)")},
-    {kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)},
-)
+NAMES = {"check": ("Check", "Чек"), "bet": ("Bet", "Ставка"), "call": ("Call", "Уравнять"),
+         "fold": ("Fold", "Сбросить карту")}
+register_messages("KUHN", {})  # every refusal is the core's; CORE-3 names KUHN-3's steps:
+register_steps("kuhn", {
+    "open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
+    "respond": ("the answer to a bet (call or fold)",
+                "ответ на ставку (уравнять или сбросить карту)"),
+}, {kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)})
+_OF = {Card.JACK: "Валета", Card.QUEEN: "Дамы", Card.KING: "Короля"}  # the genitive
 
 
 class Rules(Protocol):
@@ -56,18 +49,14 @@ class Rules(Protocol):
 
 
 def chips(n: int, ru: bool) -> str:
-    """``n`` chips, in Russian in the accusative («выигрывает 1 фишку»).
-
-    >>> chips(1, False), chips(1, True), chips(2, True), chips(5, True)
-    ('1 chip', '1 фишку', '2 фишки', '5 фишек')
-    """
+    """``n`` chips, in Russian in the accusative: ``chips(2, True) == "2 фишки"``."""
     return plural_ru(n, "фишку", "фишки", "фишек") if ru else f"{n} chip{'s' * (n != 1)}"
 
 
 def label(stakes: Stakes, tag: str, ru: bool) -> str:
     """The label of the action with ``tag``: ``"Bet 1 chip"``, «Ставка: 1 фишка»."""
     name = NAMES[tag][ru]
-    if tag not in (Bet.tag, Call.tag):
+    if tag not in ("bet", "call"):
         return name
     return f"{name}: {plural_ru(stakes.bet, 'фишка', 'фишки', 'фишек')}" if ru else (
         f"{name} {chips(stakes.bet, False)}")
@@ -77,61 +66,18 @@ def describe_event(stakes: Stakes, event: Event, ru: bool) -> str:
     """A short label for an event, for logs and animations."""
     if isinstance(event, Acted):
         return f"{'Игрок' if ru else 'Seat'} {event.seat}: {label(stakes, event.action, ru)}"
-    won = chips(event.won, ru)
+    won, who = chips(event.won, ru), event.winner
     if event.shown is None:
-        if ru:
-            return f"Игрок {event.winner} забирает банк без вскрытия и выигрывает {won}"
-        return f"Seat {event.winner} takes the pot without a showdown and wins {won}"
+        return (f"Игрок {who} забирает банк без вскрытия и выигрывает {won}" if ru else
+                f"Seat {who} takes the pot without a showdown and wins {won}")
     a, b = event.shown
-    if ru:
-        return f"Вскрытие: {a.name_ru} против {_GENITIVE[b]}; игрок {event.winner} выигрывает {won}"
-    return f"Showdown: {a.name_en} against {b.name_en}; seat {event.winner} wins {won}"
+    return (f"Вскрытие: {a.name_ru} против {_OF[b]}; игрок {who} выигрывает {won}" if ru else
+            f"Showdown: {a.name_en} against {b.name_en}; seat {who} wins {won}")
 
 
-_GENITIVE = {Card.JACK: "Валета", Card.QUEEN: "Дамы", Card.KING: "Короля"}
-_WORDS = {
-    "en": {"title": "Kuhn poker", "sees": "seat {} sees", "spectator": "a spectator sees",
-           "down": "face down", "pot": "in the pot", "moves": "moves", "none": "none",
-           "to_move": "to move: seat {} ({})", "or": " or ", "over": "over: seat {} wins {}",
-           "seat": "seat"},
-    "ru": {"title": "Покер Куна", "sees": "видит игрок {}", "spectator": "видит зритель",
-           "down": "рубашкой вверх", "pot": "в банке", "moves": "ходы", "none": "нет",
-           "to_move": "ходит игрок {} ({})", "or": " или ", "over": "конец: игрок {} выигрывает {}",
-           "seat": "игрок"},
-}
-
-
-def _card(card: Card | None, lang: str) -> str:
-    if card is None:
-        return _WORDS[lang]["down"]
-    return card.name_ru if lang == "ru" else card.name_en
-
-
-def _move(tag: str, lang: str) -> str:
-    return NAMES[tag][lang == "ru"].lower()
-
-
-def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
-    lang = check_lang(lang)
-    words = _WORDS[lang]
-    view = game.view(state, check_seat(seat, 2))
-    lines = [f"{words['title']} — "
-             + (words["spectator"] if seat is None else words["sees"].format(seat))]
-    stakes = game.rule_context
-    paid = stakes.facts.paid(stakes, view)
-    width = max(len(_card(c, lang)) for c in view.cards)
-    for s, card in enumerate(view.cards):
-        lines.append(f"  {words['seat']} {s}: {_card(card, lang):<{width}}   "
-                     f"{words['pot']}: {paid[s]}")
-    lines.append(f"{words['moves']}: "
-                 + (", ".join(_move(m.tag, lang) for m in view.moves) or words["none"]))
-    mover = game.to_move(view)
-    if mover is None:
-        standings = game.score(view)
-        winners = ", ".join(map(str, standings.winners)) or "—"
-        return [*lines, words["over"].format(winners, max(standings.points))]
-    tags = sorted(tag_of(kind) for kind in game.accepts(view))
-    return [*lines, words["to_move"].format(mover, words["or"].join(_move(t, lang) for t in tags))]
+def _over(game: Rules, view: State, ru: bool) -> tuple[str, str]:
+    standings = game.score(view)
+    return ", ".join(map(str, standings.winners)) or "—", chips(max(standings.points), ru)
 
 
 def asked(game: Rules, view: State, lang: str = "en") -> str:
@@ -139,25 +85,52 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
 
     >>> from boardrules.games import kuhn
     >>> game = kuhn.Game()
-    >>> asked(game, game.new(seed=1))
-    'Seat 0 opens: check or bet.'
-    >>> asked(game, game.apply(game.new(seed=1), kuhn.Bet()), "ru")
-    'Игрок 1 отвечает на ставку: уравнять или сбросить карту.'
+    >>> asked(game, game.new(seed=1)), asked(game, game.apply(game.new(seed=1), kuhn.Bet()), "ru")
+    ('Seat 0 opens: check or bet.', 'Игрок 1 отвечает на ставку: уравнять или сбросить карту.')
     """
     ru = check_lang(lang) == "ru"
     mover = game.to_move(view)
     if mover is None:
-        standings = game.score(view)
-        won, who = chips(max(standings.points), ru), ", ".join(map(str, standings.winners)) or "—"
-        return (f"Раздача окончена: игрок {who} выигрывает {won}." if ru
-                else f"The hand is over: seat {who} wins {won}.")
-    tags = [tag_of(kind) for kind in game.accepts(view)]
-    if Call.tag in tags:
+        who, won = _over(game, view, ru)
+        return f"Раздача окончена: игрок {who} выигрывает {won}." if ru else (
+            f"The hand is over: seat {who} wins {won}.")
+    if Call in game.accepts(view):
         return (f"Игрок {mover} отвечает на ставку: уравнять или сбросить карту." if ru
                 else f"Seat {mover} answers the bet: call or fold.")
-    if ru:
-        return f"Игрок {mover} открывает: {' или '.join(_move(t, 'ru') for t in tags)}."
-    return f"Seat {mover} opens: {' or '.join(tags)}."
+    return (f"Игрок {mover} открывает: {_kinds(game, view, ru, sort=False)}." if ru
+            else f"Seat {mover} opens: {_kinds(game, view, ru, sort=False)}.")
+
+
+def _kinds(game: Rules, view: State, ru: bool, sort: bool = True) -> str:
+    """The kinds of action the step takes, by name: ``"check or bet"``."""
+    tags = [tag_of(kind) for kind in game.accepts(view)]
+    return (" или " if ru else " or ").join(
+        NAMES[t][ru].lower() for t in (sorted(tags) if sort else tags))
+
+
+def _lines(game: Rules, state: State, seat: int | None, lang: str) -> list[str]:
+    ru = check_lang(lang) == "ru"
+    view = game.view(state, check_seat(seat, 2))
+    down = "рубашкой вверх" if ru else "face down"
+    names = [down if c is None else c.name_ru if ru else c.name_en for c in view.cards]
+    stakes = game.rule_context
+    paid = stakes.facts.paid(stakes, view)
+    head = ("видит зритель" if ru else "a spectator sees") if seat is None else (
+        f"видит игрок {seat}" if ru else f"seat {seat} sees")
+    lines = [f"{'Покер Куна' if ru else 'Kuhn poker'} — {head}"]
+    width = max(map(len, names))
+    for s, name in enumerate(names):
+        lines.append(f"  {'игрок' if ru else 'seat'} {s}: {name:<{width}}   "
+                     f"{'в банке' if ru else 'in the pot'}: {paid[s]}")
+    moves = ", ".join(NAMES[m.tag][ru].lower() for m in view.moves) or ("нет" if ru else "none")
+    lines.append(f"{'ходы' if ru else 'moves'}: {moves}")
+    mover = game.to_move(view)
+    if mover is None:
+        who, won = _over(game, view, ru)
+        return [*lines, f"конец: игрок {who} выигрывает {won}" if ru else (
+            f"over: seat {who} wins {won}")]
+    kinds = _kinds(game, view, ru)
+    return [*lines, f"ходит игрок {mover} ({kinds})" if ru else f"to move: seat {mover} ({kinds})"]
 
 
 def render_text(game: Rules, state: State, seat: int | None = None, lang: str = "en") -> str:
@@ -176,8 +149,8 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
         svg.open("g")
         svg.tooltip(lines[1 + s].strip())
         svg.rect(x, 30, 110, 150, rx=10, fill="#fffdf7" if card else "#283593", stroke="#222")
-        svg.text(x + 55, 110, _card(card, check_lang(lang)) if card else "?", size=20,
-                 anchor="middle", fill="#222" if card else "#fff")
+        name = "?" if card is None else card.name_ru if lang == "ru" else card.name_en
+        svg.text(x + 55, 110, name, size=20, anchor="middle", fill="#222" if card else "#fff")
         svg.text(x + 55, 200, lines[1 + s].split(":")[0].strip(), size=13, anchor="middle",
                  fill="#fff")
         svg.close("g")

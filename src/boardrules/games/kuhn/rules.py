@@ -1,8 +1,5 @@
-"""Kuhn poker as rule units: KUHN-1..KUHN-8, each the whole of its rule.
-
-Every function gets the hand's :class:`~boardrules.games.kuhn.content.Stakes`; what one rule
-decides and another reads is a named fact, ``stakes.facts.NAME`` (the end is KUHN-6's
-``end``, who takes the pot KUHN-7's ``winner``).
+"""Kuhn poker as rule units, KUHN-1..KUHN-8. Every function gets the hand's
+:class:`~boardrules.games.kuhn.content.Stakes`, which carries the named facts other rules read.
 
 >>> from boardrules.games.kuhn import Game
 >>> game = Game().with_rules(replace={"KUHN-7": lowest_card_wins}, name="low-card")
@@ -22,10 +19,8 @@ from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.games.kuhn import content
 from boardrules.games.kuhn.content import Bet, Call, Card, Check, Fold, Stakes, State
 
-__all__ = [
-    "KUHN_1", "KUHN_2", "KUHN_3", "KUHN_4", "KUHN_5", "KUHN_6", "KUHN_7", "KUHN_8", "RULES",
-    "Setup", "lowest_card_wins",
-]
+__all__ = ["KUHN_1", "KUHN_2", "KUHN_3", "KUHN_4", "KUHN_5", "KUHN_6", "KUHN_7", "KUHN_8",
+           "RULES", "Setup", "lowest_card_wins"]
 
 Events = list[content.Event] | None
 
@@ -76,17 +71,13 @@ def _alternate(stakes: Stakes, state: State) -> int:
     return len(state.moves) % 2
 
 
-def _facing_bet(state: State) -> bool:
-    return bool(state.moves) and type(state.moves[-1]) is Bet
-
-
 def _step(stakes: Stakes, state: State) -> tuple[type, ...]:
     moves = state.moves
     return (Fold, Call) if moves and type(moves[-1]) is Bet else (Check, Bet)
 
 
 def _step_names(stakes: Stakes, state: State) -> tuple[str, ...]:
-    return ("respond",) if _facing_bet(state) else ("open",)
+    return ("respond",) if _step(stakes, state)[0] is Fold else ("open",)
 
 
 KUHN_3 = Rule(
@@ -97,8 +88,8 @@ KUHN_3 = Rule(
     steps=_step,
     step_names=_step_names,
 )
-"""The order of play: seat 0, then the seats alternate. Facing a bet a seat responds (KUHN-5,
-step ``"respond"``), else it opens (KUHN-4, ``"open"``); the core refuses other kinds."""
+"""Seat 0, then the seats alternate; facing a bet a seat responds (KUHN-5, step ``"respond"``),
+else it opens (KUHN-4, ``"open"``): the core refuses any other kind (CORE-3)."""
 
 
 def _take_turn(stakes: Stakes, state: State, action: content.Action, events: Events) -> State:
@@ -151,8 +142,7 @@ def _over(stakes: Stakes, state: State) -> bool:
     return last is Call or last is Fold or (len(moves) == 2 and last is Check)
 
 
-def _showdown(stakes: Stakes, state: State) -> bool:
-    """Whether the hand ended with the cards shown (two checks or a call), not a fold."""
+def _showdown(stakes: Stakes, state: State) -> bool:  # two checks or a call, not a fold
     return _over(stakes, state) and type(state.moves[-1]) is not Fold
 
 
@@ -182,8 +172,7 @@ KUHN_6 = Rule(
 every action, once the hand is over, the winner is announced."""
 
 
-def _paid(stakes: Stakes, state: State) -> tuple[int, int]:
-    """The chips each seat has put in the pot: its ante and its bet or call, if any."""
+def _paid(stakes: Stakes, state: State) -> tuple[int, int]:  # the ante, and a bet or call
     chips = [stakes.ante, stakes.ante]
     for i, move in enumerate(state.moves):
         if type(move) is Bet or type(move) is Call:
@@ -192,7 +181,7 @@ def _paid(stakes: Stakes, state: State) -> tuple[int, int]:
 
 
 def _winner(stakes: Stakes, state: State, higher: bool = True) -> int:
-    """After a fold the other seat; at a showdown the higher card (both are known then)."""
+    """After a fold the other seat; at a showdown the higher card (both known then)."""
     if type(state.moves[-1]) is Fold:
         return len(state.moves) % 2  # the folder moved last
     first, second = state.cards
@@ -206,8 +195,7 @@ def _lower_card_wins(stakes: Stakes, state: State) -> int:
 
 
 def _pot(stakes: Stakes, state: State) -> Standings:
-    """Chips won (the other seat's part of the pot) or lost (the seat's own part);
-    provisional before the end: each seat shows what it has paid in."""
+    """Chips won or lost; before the end, provisional: what each seat has paid in."""
     facts = stakes.facts
     won = facts.winner(stakes, state) if facts.end(stakes, state) else None
     paid = facts.paid(stakes, state)
@@ -239,8 +227,8 @@ lowest_card_wins = attrs.evolve(
 
 
 def _own_card(stakes: Stakes, state: State, seat: int | None) -> State:
-    """``state`` with every card ``seat`` may not see hidden (``None``): a spectator sees
-    the cards only at a showdown."""
+    """``state`` with the cards ``seat`` may not see hidden (a spectator's: both, but at a
+    showdown)."""
     if stakes.facts.showdown(stakes, state):
         return state
     cards = (state.cards[0] if seat == 0 else None, state.cards[1] if seat == 1 else None)
