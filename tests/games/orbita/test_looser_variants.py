@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardrules.core.errors import IllegalAction
-from boardrules.core.violation import Violation
 from boardrules.games.orbita import Game
 from boardrules.games.orbita.actions import Amount, Gift
-from boardrules.games.orbita.content import Context, Resource, Spec
-from boardrules.games.orbita.rules.basics import givers
+from boardrules.games.orbita.content import Resource, Spec
+from boardrules.games.orbita.context import Context
+from boardrules.games.orbita.rules.basics import at_hand
 from boardrules.games.orbita.state import State
 from boardrules.games.orbita.variants import v0_1_0
 from boardrules.testing.derived import looser
@@ -53,7 +53,7 @@ def _agrees(game: Game, state: State, rng: random.Random) -> None:
         for run in (game.apply, game.step):
             if ok:
                 run(state, action)
-                if run == game.step:  # apply (direct or not) builds what step builds
+                if run == game.step:  # apply builds what step builds
                     assert game.apply(state, action) == game.step(state, action).state
             else:
                 with pytest.raises(IllegalAction):
@@ -62,7 +62,7 @@ def _agrees(game: Game, state: State, rng: random.Random) -> None:
 
 def test_every_unit_with_checks_has_a_looser_variant() -> None:
     ids = {rule_id for _, rule_id in UNITS}
-    assert {"ORB-3", "ORB-4", "ORB-7", "ORB-10", "ORB-11", "ORB-15", "ORB-19"} <= ids
+    assert {"ORB-3", "ORB-7", "ORB-10", "ORB-11", "ORB-15", "ORB-19"} <= ids
     assert ("0.1.0", "ORB-15") in UNITS
 
 
@@ -87,41 +87,22 @@ def test_a_unit_without_its_checks_lists_what_check_allows(
 
 
 # -- a stricter ORB-4: what it states, ORB-10's gifts do ------------------------------------------
-def _keeping(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> list[str]:
-    """ORB-4's givers, but Hosts keep their Food."""
-    return [
-        c
-        for c in givers(ctx, state, seat, resource, to)
-        if not (resource is Resource.FOOD and ctx.spec[c] is Spec.HOSTS)
-    ]
-
-
-def _keepable(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> int:
-    return sum(state.zones[c].holds(resource) for c in _keeping(ctx, state, seat, resource, to))
-
-
-def _hosts_keep_food(ctx: Context, state: State, action: Gift) -> Violation | None:
-    seat = state.turn
-    if action.to in state.market:
-        return None
-    if _keepable(ctx, state, seat, action.resource, action.to) == 0:
-        return Violation("ORB-4", "nothing_to_give", {"seat": seat, "resource": "food"})
-    return None
+def _keeping(ctx: Context, state: State) -> tuple[dict[str, int], ...]:
+    """ORB-4's ``at_hand``, but Hosts keep their Food."""
+    at = at_hand(ctx, state)
+    food = Resource.FOOD.index
+    kept = {c: n for c, n in at[food].items() if ctx.spec[c] is not Spec.HOSTS}
+    return tuple(kept if i == food else held for i, held in enumerate(at))
 
 
 def test_orb4_a_stricter_reading_is_what_orb10_gives_by() -> None:
-    """ORB-4 replaced by "Hosts keep their Food": ORB-10's gifts come from the new givers
-    (the fact the unit states), so the Host keeps its Food, and only the others' is listed."""
+    """ORB-4 replaced by "Hosts keep their Food": ORB-10 lists, refuses and makes gifts from
+    the new fact, so the Host keeps its Food, only the others' is listed, and a gift of Food
+    the seat no longer has to give is refused under ORB-4."""
     game = Game(rounds=2)
     unit = game.rulebook.rule("ORB-4")
     stricter = game.with_rules(
-        replace={
-            "ORB-4": attrs.evolve(
-                unit,
-                checks={Gift: _hosts_keep_food},
-                facts={"givers": _keeping, "givable": _keepable},
-            )
-        },
+        replace={"ORB-4": attrs.evolve(unit, facts={"at_hand": _keeping})},
         name="orbita-hosts-keep-food",
     )
     warriors = ["warriors-leader-1", "warriors-master-1", "warriors-bard-1", "warriors-sage-1"]
@@ -141,4 +122,11 @@ def test_orb4_a_stricter_reading_is_what_orb10_gives_by() -> None:
     assert after.zones["heroes-leader-1"].holds(Resource.FOOD) == 2
     # The default rules give the Host's Food too.
     assert game.apply(state, gift).zones["heroes-leader-1"].holds(Resource.FOOD) == 5
+    # The Host's own Food to the Warriors' Leader: the Host keeps it, the Leader's own Food
+    # is no gift to itself, so nothing is left to give.
+    to_self = Gift(Resource.FOOD, "warriors-leader-1")
+    refusal = stricter.check(state, to_self)
+    assert refusal is not None
+    assert (refusal.rule, refusal.code) == ("ORB-4", "nothing_to_give")
+    assert game.check(state, to_self) is None
     _agrees(stricter, state, random.Random(0))

@@ -140,9 +140,9 @@ def test_position_builds_named_zones() -> None:
             {
                 "seats": [[["hosts-leader-1"]], [["warriors-leader-1"]]],
                 "market": ["heroes-sage-1"],
-                "zones": {"heroes-sage-1": {"current": {"way": 2}}},
+                "zones": {"heroes-sage-1": {"reserve": {"advice": 2}}},
             },
-            "ORB-9",
+            "ORB-20",
         ),
         (
             {

@@ -34,7 +34,7 @@ from boardrules.games.orbita import (
     State,
 )
 from boardrules.games.orbita.rules.consumption import FOOD_ENTERPRISE, food_for
-from boardrules.games.orbita.table import ENTERPRISE, LONE, index
+from boardrules.games.orbita.table import ENTERPRISE, LONE, Structure, structure_of
 from boardrules.games.orbita.variants import v0_1_0
 
 GAME = Game()
@@ -191,6 +191,12 @@ def walks(draw: st.DrawFn) -> list[State]:
     return out
 
 
+def _structure(state: State, card: str) -> Structure:
+    found = structure_of(state, card)
+    assert found is not None
+    return found
+
+
 @given(walks())
 def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[State]) -> None:
     """ORB-11, ORB-15: in every position reached, a legal Warriors' offer is covered by
@@ -199,11 +205,10 @@ def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[S
     Way for it."""
     spec_of = GAME.rule_context.spec
     for state in states:
-        ix = index(state)
         for action in GAME.legal_actions(state):
             if isinstance(action, MakeOffer) and spec_of[action.offerer] is Spec.WARRIORS:
-                own = ix.structure_of[action.offerer]
-                tgt = ix.structure_of.get(action.target)
+                own = _structure(state, action.offerer)
+                tgt = structure_of(state, action.target)
                 size = LONE if tgt is None else tgt.size
                 if not (own.size == LONE and size == ENTERPRISE):
                     territory = sum(
@@ -217,8 +222,8 @@ def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[S
                 assert offer is not None
                 seat = GAME.to_move(state)
                 assert seat not in (offer.seat, offer.responder)
-                hero = ix.structure_of[action.hero]
-                host = ix.structure_of[offer.target]
+                hero = _structure(state, action.hero)
+                host = _structure(state, offer.target)
                 assert hero.size >= host.size
                 way = sum(
                     state.zones[m].holds(Resource.WAY)
@@ -390,8 +395,12 @@ def test_orb18_reads_what_a_seat_eats_through_orb19s_fact() -> None:
     assert variant.rulebook.fact_owner("seat_need").id == "ORB-19"
     state = variant.new(1, players=2)
     seat = state.seats[0]
+    ctx = Game().rule_context
     assert corporation_need(variant.rule_context, seat) == 100 - 4 * 6 + 32
-    assert corporation_need(Game().rule_context, seat) == seat_need(seat) - 4 * 6 + 32
+    assert corporation_need(ctx, seat) == seat_need(ctx, seat) - 4 * 6 + 32
+    # The text view and the observation read it too.
+    assert "needs 100" in variant.render_text(state)
+    assert "needs 100" not in Game().render_text(state)
 
 
 def test_orb6_states_who_moves_and_the_rules_read_it_as_its_fact() -> None:
@@ -405,6 +414,6 @@ def test_orb6_states_who_moves_and_the_rules_read_it_as_its_fact() -> None:
     ctx = game.rule_context
     state = game.new(3, players=3)
     while not game.is_over(state):
-        assert ctx.facts.mover(ctx, state) == whose_move(state) == game.to_move(state)
+        assert ctx.facts.mover(ctx, state) == whose_move(ctx, state) == game.to_move(state)
         state = game.apply(state, game.legal_actions(state)[-1])
-    assert whose_move(state) is None
+    assert whose_move(ctx, state) is None

@@ -1,14 +1,17 @@
 """The shape of the Orbita package (issue 9): rules as units, one test per idea, no cycles.
 
-Properties first: the reused seat index always equals a fresh one, the development turn
-waits exactly on the seats :func:`can_form_corporation` names, and the ORB-8 and ORB-19
-figures have one home each. Then the layout: every unit is in the rulebook once, in order,
-and the modules of the folder import each other without cycles or private names.
+Properties first: playing never changes the package's own module-level data (no caches:
+what is worth working out once is a fact of the state, which the engine keeps), the
+development turn waits exactly on the seats ORB-18's ``can_form`` names, and the ORB-8 and
+ORB-19 figures have one home each. Then the layout: every unit is in the rulebook once, in
+order, and the modules of the folder import each other without cycles or private names.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +22,15 @@ from boardrules.core.rules import ANY_ACTION, Rule
 from boardrules.games.orbita import FormCorporation, Game, Pass, Phase, State
 from boardrules.games.orbita.flow import AutoStep
 from boardrules.games.orbita.rules import RULES
-from boardrules.games.orbita.rules.attraction import leader_room
 from boardrules.games.orbita.rules.consumption import (
     FOOD_CORPORATION,
     FOOD_ENTERPRISE,
     FOOD_LONE,
-    seat_need,
 )
-from boardrules.games.orbita.rules.development import can_form_corporation
-from boardrules.games.orbita.table import Index, enterprises, index, leaders
+from boardrules.games.orbita.table import enterprises, leaders
 
 GAME = Game(rounds=4)
+CTX = GAME.rule_context
 PACKAGE = Path(__file__).resolve().parents[3] / "src" / "boardrules" / "games" / "orbita"
 
 
@@ -47,31 +48,39 @@ def walks(draw: st.DrawFn) -> list[State]:
     return states
 
 
-def _same(a: Index, b: Index) -> bool:
-    return (a.seat_of, a.structure_of, a.structures, a.cards) == (
-        b.seat_of,
-        b.structure_of,
-        b.structures,
-        b.cards,
-    )
+def _module_data() -> dict[str, Any]:
+    """A copy of every mutable container the package's modules hold at module level."""
+    found = {}
+    for name, module in sorted(sys.modules.items()):
+        if name.startswith("boardrules.games.orbita"):
+            for attr, value in vars(module).items():
+                if not attr.startswith("__") and isinstance(value, dict | list | set | bytearray):
+                    found[f"{name}.{attr}"] = copy.deepcopy(value)
+    return found
 
 
 @given(walks())
-def test_orb1_the_reused_index_is_the_index_of_the_state(states: list[State]) -> None:
-    """ORB-1: where each card sits, as the rules read it, is always that of the state itself."""
+def test_playing_changes_no_module_data(states: list[State]) -> None:
+    """No module-level caches: a game played (its states listed, checked and shown) leaves
+    every module-level table of the package as it was."""
+    before = _module_data()
     for state in states:
-        assert _same(index(state), Index(state))
+        for action in GAME.legal_actions(state):
+            GAME.check(state, action)
+        GAME.render_text(state)
+        GAME.observe(GAME.view(state, 0), 0)
+    assert _module_data() == before
 
 
 @given(walks())
 def test_orb18_development_waits_exactly_on_seats_that_can_form(states: list[State]) -> None:
-    """ORB-18: a corporation is legal exactly when ``can_form_corporation`` says so, and
-    development asks only such a seat."""
+    """ORB-18: a corporation is legal exactly when ``can_form`` says so, and development asks
+    only such a seat."""
     for state in states:
         if state.phase is not Phase.DEVELOPMENT or state.over:
             continue
         seat = state.seats[state.turn]
-        assert can_form_corporation(GAME.rule_context, seat, state.zones)
+        assert CTX.facts.can_form(CTX, seat, state.zones)
         forms = [a for a in GAME.legal_actions(state) if isinstance(a, FormCorporation)]
         assert len(forms) == 4
 
@@ -95,10 +104,10 @@ def test_orb18_the_same_test_decides_the_turn_the_check_and_the_position() -> No
     ready = GAME.apply(GAME.apply(table(need), Pass()), Pass())
     assert ready.phase is Phase.DEVELOPMENT
     assert ready.turn == 0
-    assert can_form_corporation(GAME.rule_context, ready.seats[0], ready.zones)
+    assert CTX.facts.can_form(CTX, ready.seats[0], ready.zones)
     short = GAME.apply(GAME.apply(table(need - 1), Pass()), Pass())
     assert short.phase is Phase.CONSUMPTION
-    assert not can_form_corporation(GAME.rule_context, short.seats[0], short.zones)
+    assert not CTX.facts.can_form(CTX, short.seats[0], short.zones)
 
 
 @given(walks())
@@ -107,10 +116,10 @@ def test_orb8_and_orb19_one_home_for_the_limits(states: list[State]) -> None:
     named Food figures."""
     for state in states:
         for seat in state.seats:
-            assert leader_room(seat) == 1 + enterprises(seat) - leaders(seat) >= 0
+            assert CTX.facts.leader_room(CTX, seat) == 1 + enterprises(seat) - leaders(seat) >= 0
             lone = sum(len(t.members) for t in seat.teams if not t.enterprise)
             formed = sum(1 for t in seat.teams if t.enterprise)
-            assert seat_need(seat) == (
+            assert CTX.facts.seat_need(CTX, seat) == (
                 FOOD_LONE * lone
                 + FOOD_ENTERPRISE * formed
                 + FOOD_CORPORATION * len(seat.corporations)

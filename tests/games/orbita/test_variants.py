@@ -17,6 +17,7 @@ import boardrules
 from boardrules.core.errors import BadInput
 from boardrules.core.registry import variant_names
 from boardrules.core.rules import Rule
+from boardrules.core.violation import explain
 from boardrules.games import orbita
 from boardrules.games.orbita import (
     Answer,
@@ -178,7 +179,8 @@ def test_variants_are_registered_on_import() -> None:
 
 def _ignoring(ctx: Any, state: State, action: Any) -> Any:
     """ORB-15's own check, except that Territory never protects the Host."""
-    violation = orbita.Game().rulebook.rule("ORB-15").checks[Shield](ctx, state, action)
+    violation = explain("ORB-15", orbita.Game().rulebook.rule("ORB-15").checks[Shield](
+        ctx, state, action))
     return None if violation is not None and violation.code == "host_protected" else violation
 
 

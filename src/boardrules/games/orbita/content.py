@@ -16,17 +16,12 @@ from __future__ import annotations
 
 import enum
 
-import attrs
-
-from boardrules.core.rules import Facts, Rulebook
-
 __all__ = [
     "BOOSTS",
     "GIVES",
     "ROLE_ORDER",
     "SPEC_ORDER",
     "STORES",
-    "Context",
     "Resource",
     "Role",
     "Spec",
@@ -272,102 +267,3 @@ def card_spec(card: str) -> Spec:
     if parsed is None:
         raise KeyError(card)
     return parsed[0]
-
-
-@attrs.frozen(eq=False)
-class Context:
-    """What Orbita's rules read besides the state: the deck's lookup tables and the options.
-
-    Built once per game from its options (``Game.rule_context``); every check and effect of
-    :mod:`boardrules.games.orbita.rules` gets it as its first argument.
-
-    Attributes:
-        copies: copies of each of the 16 characters in the deck (ORB-1).
-        rounds: the round limit (ORB-22).
-        steps: limited actions per seat per phase (ORB-21).
-        reinforcements: how often an offerer may reinforce one offer (ORB-14).
-        starting_food: Food each starting Leader receives as a gift (ORB-5).
-        goal_rounds: consecutive fed rounds of a corporation that end the game; 0 never
-            (ORB-22).
-        all_at_once: whether a gift, boost or reinforcement may move everything at hand
-            (``Amount.ALL``) besides one unit (ORB-21).
-        cards: every card of the deck, in canonical order.
-        spec: the specialisation of each card.
-        role: the role of each card.
-        order: each card's place in the canonical order.
-        role_rank: each role's place in a team (Leader first).
-        gives: for each card, which resources (by index) it may give (``GIVES``).
-        gives_at: for each card, the indices of the resources it may give, in order.
-        booster: for each card, the index of the resource that boosts it (``BOOSTS``).
-        victim: for each card, the specialisation its trump is over (``Spec.next``).
-        hosts_seated: whether a Hosts Leader is always dealt (ORB-5, ``Game.hosts_seated``).
-        facts: the named facts of the rulebook the game is played by (set by the game).
-        rules: that rulebook: the round (ORB-6) runs its automatic steps' effects.
-
-    >>> ctx = Context.build(copies=1)
-    >>> len(ctx.cards), ctx.spec["hosts-bard-1"], ctx.order["warriors-master-1"]
-    (16, Spec.HOSTS, 1)
-    """
-
-    copies: int
-    rounds: int
-    steps: int
-    reinforcements: int
-    starting_food: int
-    goal_rounds: int
-    all_at_once: bool
-    cards: tuple[str, ...]
-    spec: dict[str, Spec]
-    role: dict[str, Role]
-    order: dict[str, int]
-    role_rank: dict[Role, int]
-    gives: dict[str, tuple[bool, bool, bool, bool]]
-    gives_at: dict[str, tuple[int, ...]]
-    booster: dict[str, int]
-    victim: dict[str, Spec]
-    hosts_seated: bool = attrs.field(default=False, kw_only=True)
-    facts: Facts = attrs.field(factory=Facts, kw_only=True)
-    rules: Rulebook = attrs.field(factory=lambda: Rulebook(()), kw_only=True)
-
-    @classmethod
-    def build(
-        cls,
-        copies: int = 2,
-        rounds: int = 24,
-        steps: int = 4,
-        reinforcements: int = 2,
-        starting_food: int = 2,
-        goal_rounds: int = 2,
-        all_at_once: bool = True,
-    ) -> Context:
-        """The context of a game with these options (see ``Game``)."""
-        cards = deck_cards(copies)
-        parsed = {c: parse_card(c) for c in cards}
-        spec = {c: p[0] for c, p in parsed.items() if p}
-        return cls(
-            copies,
-            rounds,
-            steps,
-            reinforcements,
-            starting_food,
-            goal_rounds,
-            all_at_once,
-            cards,
-            spec,
-            {c: p[1] for c, p in parsed.items() if p},
-            {c: i for i, c in enumerate(cards)},
-            {r: i for i, r in enumerate(ROLE_ORDER)},
-            {c: _flags(GIVES[s]) for c, s in spec.items()},
-            {c: tuple(r.index for r in RESOURCE_ORDER if r in GIVES[s]) for c, s in spec.items()},
-            {c: BOOSTS[s][0].index for c, s in spec.items()},
-            {c: s.next for c, s in spec.items()},
-        )
-
-
-def _flags(resources: frozenset[Resource]) -> tuple[bool, bool, bool, bool]:
-    return (
-        Resource.TERRITORY in resources,
-        Resource.FOOD in resources,
-        Resource.WAY in resources,
-        Resource.ADVICE in resources,
-    )

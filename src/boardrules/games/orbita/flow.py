@@ -1,17 +1,13 @@
-"""The machinery of an Orbita round: setup options, whose decision, the working copy.
-
-A round (ORB-6) is attraction, production, trade, hiring, development, consumption and
-saving. Seats decide in attraction, trade, hiring (with the sub-steps of an open offer),
-development and consumption; ORB-6 (``rules.attraction``) states who decides, as the game's
-turn and as its fact ``mover``, and the kinds of action each step takes as its steps.
+"""The machinery of an Orbita step: setup options, the automatic steps, the working copy.
 
 A step works on a :class:`Draft`. The effects of the rules (``rules``) change the draft and
 leave three marks on it: the seat whose move is over (``ended``), the answer that settles the
 open offer (``settle``), and whether the phase has run out of deciders (``phase_over``).
-ORB-6's effect after every action (:func:`wrap_up`) then moves the turn on and runs the parts
-of the round that nobody decides — settling an offer, production, the forming of enterprises,
-feeding, saving and the end test — by asking the rulebook for the effects of each automatic
-step (:class:`AutoStep`), so a variant that replaces a rule changes those parts too.
+ORB-6's effect after every action (``rules.attraction``) then moves the turn on and runs the
+parts of the round that nobody decides — settling an offer, production, the forming of
+enterprises, feeding, saving and the end test — by asking the rulebook for the effects of
+each automatic step (:class:`AutoStep`), so a variant that replaces a rule changes those
+parts too.
 """
 
 from __future__ import annotations
@@ -21,15 +17,14 @@ from collections.abc import Sequence
 import attrs
 
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.rules import Rulebook
-from boardrules.games.orbita.content import Context, Spec
-from boardrules.games.orbita.events import Event, PhaseStarted
+from boardrules.games.orbita.content import Spec
+from boardrules.games.orbita.context import Context
+from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.state import (
     Answer,
     Corporation,
     Counts,
-    Phase,
-    Seat,
+    Offer,
     State,
     Team,
     Zones,
@@ -37,9 +32,10 @@ from boardrules.games.orbita.state import (
     make_state,
     make_zones,
 )
-from boardrules.games.orbita.table import CORPORATION, carry
+from boardrules.games.orbita.table import CORPORATION
 
 __all__ = [
+    "AUTOMATIC",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "AutoStep",
@@ -53,11 +49,7 @@ __all__ = [
     "Settlement",
     "Setup",
     "add",
-    "handed_on",
     "max_moves",
-    "next_seat",
-    "turn_handed_on",
-    "wrap_up",
 ]
 
 
@@ -180,6 +172,16 @@ class RoundEnd(AutoStep):
     """The round is over: the game ends or the next round begins (ORB-22)."""
 
 
+#: Every kind of automatic step (each has one instance, below).
+AUTOMATIC: tuple[type[AutoStep], ...] = (
+    Settlement,
+    Production,
+    Development,
+    NextDeveloper,
+    Consumption,
+    Saving,
+    RoundEnd,
+)
 SETTLEMENT = Settlement()
 PRODUCTION = Production()
 DEVELOPMENT = Development()
@@ -191,7 +193,7 @@ ROUND_END = RoundEnd()
 
 # -- the working copy -----------------------------------------------------------------------
 class Draft:
-    """A mutable copy of a state while one action is applied; :func:`finish` freezes it.
+    """A mutable copy of a state while one action is applied; :meth:`freeze` freezes it.
 
     The zones map is copied into a plain ``dict`` once (one C-level copy, and every read
     after it is a plain ``dict`` lookup); :meth:`freeze` keeps the state's own map when no
@@ -200,6 +202,7 @@ class Draft:
     Attributes:
         before: the state the action is applied to (unchanged).
         events: the list events are appended to, or ``None``.
+        mover: the seat whose action it is (ORB-6's fact ``mover`` of ``before``).
         ended: the seat whose move is over: the turn passes on from it.
         settle: the answer that settles the open offer (``offer``) at the end of the step.
         phase_over: development has no seat left to ask.
@@ -213,6 +216,7 @@ class Draft:
         "ended",
         "events",
         "market",
+        "mover",
         "offer",
         "over",
         "phase",
@@ -225,9 +229,10 @@ class Draft:
         "zones",
     )
 
-    def __init__(self, state: State, events: list[Event] | None) -> None:
+    def __init__(self, state: State, events: list[Event] | None, mover: int) -> None:
         self.before = state
         self.events = events
+        self.mover = mover
         self.round = state.round
         self.phase = state.phase
         self.turn = state.turn
@@ -239,7 +244,7 @@ class Draft:
             zones.thaw() if isinstance(zones, FrozenMap) else dict(zones)
         )
         self._changed = False
-        self.offer = state.offer
+        self.offer: Offer | None = state.offer
         self.drew = state.drew
         self.took = state.took
         self.over = state.over
@@ -338,10 +343,6 @@ class Draft:
             seat.teams, seat.corporations, seat.allocated, seat.steps + 1, seat.done
         )
 
-    def first(self) -> int:
-        """The seat that acts first this round: it moves one place each round (ORB-6)."""
-        return (self.round - 1) % len(self.seats)
-
     def reset_seats(self) -> None:
         """Clear every seat's phase progress (steps, done, allocations)."""
         # A seat with no progress to clear is kept as it is.
@@ -351,137 +352,3 @@ class Draft:
             else make_seat(s.teams, s.corporations, (), 0, False)
             for s in self.seats
         ]
-
-
-# -- a step from start to finish -----------------------------------------------------------
-def _run(book: Rulebook, ctx: Context, d: Draft, step: AutoStep) -> None:
-    for effect in book.effects_for(type(step)):
-        effect(ctx, d, step, d.events)
-
-
-def _enter(d: Draft, phase: Phase) -> None:
-    d.phase = phase
-    if d.events is not None:
-        d.emit(PhaseStarted(d.round, phase))
-    d.reset_seats()
-    d.turn = d.first()
-    d.offer = None
-
-
-def _next_developer(book: Rulebook, ctx: Context, d: Draft) -> None:
-    d.phase_over = False
-    _run(book, ctx, d, NEXT_DEVELOPER)
-    if d.phase_over:
-        d.phase_over = False
-        _enter(d, Phase.CONSUMPTION)
-
-
-def _end_of_phase(book: Rulebook, ctx: Context, d: Draft) -> None:
-    if d.phase is Phase.TRADE:
-        _enter(d, Phase.HIRING)
-    elif d.phase is Phase.HIRING:
-        d.phase = Phase.DEVELOPMENT
-        if d.events is not None:
-            d.emit(PhaseStarted(d.round, Phase.DEVELOPMENT))
-        d.reset_seats()
-        d.offer = None
-        _run(book, ctx, d, DEVELOPMENT)
-        _next_developer(book, ctx, d)
-    else:
-        _run(book, ctx, d, CONSUMPTION)
-        if d.events is not None:
-            d.emit(PhaseStarted(d.round, Phase.SAVING))
-        _run(book, ctx, d, SAVING)
-        d.reset_seats()
-        d.offer = None
-        _run(book, ctx, d, ROUND_END)
-        if not d.over:
-            d.round += 1
-            d.phase = Phase.ATTRACTION
-            d.turn = d.first()
-            d.drew = d.took = False
-            if d.events is not None:
-                d.emit(PhaseStarted(d.round, Phase.ATTRACTION))
-
-
-def next_seat(seats: Sequence[Seat], after: int) -> int:
-    """The first seat after ``after``, going round, that is not done; -1 if every seat is.
-
-    ``after`` itself comes last (the turn stays with it if nobody else is left).
-    """
-    n = len(seats)
-    for k in range(1, n + 1):
-        s = (after + k) % n
-        if not seats[s].done:
-            return s
-    return -1
-
-
-def turn_handed_on(state: State, seats: list[Seat], seat: int) -> State | None:
-    """``state`` with ``seats`` and the turn handed on from ``seat`` to the next seat not done
-    (:func:`handed_on`); ``None`` when every seat is done (the phase ends, which only the full
-    step carries out)."""
-    turn = next_seat(seats, seat)
-    return None if turn < 0 else handed_on(state, seats, turn)
-
-
-def handed_on(
-    state: State, seats: Sequence[Seat], turn: int, zones: FrozenMap[str, Zones] | None = None
-) -> State:
-    """``state`` with ``seats``, the turn at ``turn``, no offer open, and ``zones`` when given;
-    everything else as it was.
-
-    For the direct step builders of the rules (a gift, a pass, a food allocation): they
-    regroup nobody, so the table index is carried over.
-    """
-    after = make_state(
-        state.round,
-        state.phase,
-        turn,
-        tuple(seats),
-        state.market,
-        state.deck,
-        state.zones if zones is None else zones,
-        None,
-        state.drew,
-        state.took,
-        state.over,
-    )
-    carry(state, after)
-    return after
-
-
-def _pass_turn(book: Rulebook, ctx: Context, d: Draft, after: int) -> None:
-    n = len(d.seats)
-    if d.phase is Phase.ATTRACTION:
-        d.turn = (d.turn + 1) % n
-        d.drew = d.took = False
-        if d.turn == d.first():
-            if d.events is not None:
-                d.emit(PhaseStarted(d.round, Phase.PRODUCTION))
-            _run(book, ctx, d, PRODUCTION)
-            _enter(d, Phase.TRADE)
-        return
-    if d.phase is Phase.DEVELOPMENT:
-        _next_developer(book, ctx, d)
-        return
-    for k in range(1, n + 1):
-        s = (after + k) % n
-        if not d.seats[s].done:
-            d.turn = s
-            return
-    _end_of_phase(book, ctx, d)
-
-
-def wrap_up(ctx: Context, d: Draft) -> Draft:
-    """Settle what the step left open, move the turn on and run the automatic parts of the
-    round (ORB-6's effect after every action; the rulebook is ``ctx.rules``)."""
-    book = ctx.rules
-    if d.settle is not None:
-        _run(book, ctx, d, SETTLEMENT)
-        d.settle = None
-    if d.ended is not None:
-        after = d.ended
-        d.ended = None
-        _pass_turn(book, ctx, d, after)
-    return d

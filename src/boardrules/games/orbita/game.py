@@ -16,15 +16,7 @@ from boardrules.core.rng import Rng
 from boardrules.core.rules import Rulebook
 from boardrules.core.violation import Violation
 from boardrules.display import Position
-from boardrules.games.orbita import (
-    flow,
-    hooks,
-    labels,
-    notation,
-    render,
-    strategy,
-    table,
-)
+from boardrules.games.orbita import flow, hooks, labels, notation, render, strategy
 from boardrules.games.orbita import messages as _messages  # registers the sentences
 from boardrules.games.orbita.actions import (
     Action,
@@ -43,20 +35,13 @@ from boardrules.games.orbita.actions import (
 )
 from boardrules.games.orbita.catalogue import Catalogue
 from boardrules.games.orbita.catalogue import catalogue as build_catalogue
-from boardrules.games.orbita.content import (
-    RESOURCE_ORDER,
-    SPEC_ORDER,
-    Context,
-    Resource,
-    Role,
-    Spec,
-)
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Resource, Role, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import Event
-from boardrules.games.orbita.flow import Draft, Setup
+from boardrules.games.orbita.flow import AUTOMATIC, Draft, Setup
 from boardrules.games.orbita.position import build_position, validate_state
 from boardrules.games.orbita.rules import RULES
 from boardrules.games.orbita.state import Answer, Phase, State, Zones
-from boardrules.games.orbita.table import Index
 from boardrules.games.orbita.variants import (
     SHIELD_GIVEN_ONLY,
     advice_alone,
@@ -149,7 +134,6 @@ class Game(GameBase[State, Action, Event, Setup]):
     )
 
     _context: Context = attrs.field(init=False, eq=False, repr=False)
-    _vocabulary: list[tuple[Action, ...] | None] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         context = Context.build(
@@ -162,7 +146,6 @@ class Game(GameBase[State, Action, Event, Setup]):
             self.all_at_once,
         )
         object.__setattr__(self, "_context", context)
-        object.__setattr__(self, "_vocabulary", [None])
 
     # -- wiring: everything else is composed from the rule units ------------------------
     @kept
@@ -174,8 +157,18 @@ class Game(GameBase[State, Action, Event, Setup]):
 
     def _make_rule_context(self) -> Context:
         book = self.rulebook
+        # The effects of each automatic step of the round, in rulebook order (ORB-6 runs
+        # them), composed once per game like the engine's own tables.
+        automatic = {
+            kind: tuple(rule.effects[kind] for rule in book if kind in rule.effects)
+            for kind in AUTOMATIC
+        }
         return attrs.evolve(
-            self._context, hosts_seated=self.hosts_seated, facts=book.facts(State), rules=book
+            self._context,
+            hosts_seated=self.hosts_seated,
+            facts=book.facts(State),
+            rules=book,
+            automatic=automatic,
         )
 
     def malformed(self, state: State, action: object) -> Violation | None:
@@ -213,10 +206,6 @@ class Game(GameBase[State, Action, Event, Setup]):
         """The role of a card of this deck."""
         return self._context.role[card]
 
-    def index(self, state: State) -> Index:
-        """Where every seated character is (reused while the teams stay the same)."""
-        return table.index(state)
-
     def max_moves(self) -> int:
         """A bound on actions per game (see ``flow.max_moves``)."""
         return flow.max_moves(self._context, self.max_players)
@@ -224,7 +213,8 @@ class Game(GameBase[State, Action, Event, Setup]):
     def draft(self, state: State, events: list[Event] | None) -> Draft:
         """The effects change a working copy that knows the events list (ORB-6's effect after
         every action runs the automatic steps, which emit too), frozen once at the end."""
-        return Draft(state, events)
+        ctx = self.rule_context
+        return Draft(state, events, ctx.facts.mover(ctx, state))
 
     def freeze(self, work: Draft) -> State:
         """The next state from the working copy."""
@@ -247,7 +237,7 @@ class Game(GameBase[State, Action, Event, Setup]):
     # -- hooks for agents, balance reports and front-ends -------------------------------------
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating of ``state`` for ``seat`` (see ``hooks.heuristic``)."""
-        return hooks.heuristic(state, seat)
+        return hooks.heuristic(self.rule_context, state, seat)
 
     def tally(self, state: State, events: tuple[Event, ...]) -> dict[str, int]:
         """Content statistics for balance reports: structures formed and lost, hires, fights."""
@@ -307,7 +297,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> Game().describe_action(Gift(Resource.FOOD, "hosts-sage-1", Amount.ALL), "ru")
         'Подарить все единицы Еды персонажу «Умник Хозяев 1»'
         """
-        return labels.describe_action(action, lang)
+        return labels.describe_action(self.rule_context, action, lang)
 
     def describe_event(self, event: Event, lang: str = "en") -> str:
         """A short label for an event, for logs and animations (``"en"`` or ``"ru"``).
@@ -316,7 +306,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> Game().describe_event(CharacterDrawn(1, "priests-bard-2", joined=False))
         "Seat 1 draws Priests' Bard 2, who goes to the labour market"
         """
-        return labels.describe_event(event, lang)
+        return labels.describe_event(self.rule_context, event, lang)
 
     # -- seeing positions and writing moves (render.py, notation.py) ---------------------
     #: What each part of the points counts (``Standing.breakdown``), in English and Russian.
@@ -378,10 +368,7 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> len(game.vocabulary()), game.vocabulary()[:2]
         (271, (DrawCharacter(), TakeFromMarket(card='warriors-leader-1')))
         """
-        cached = self._vocabulary[0]
-        if cached is None:
-            cached = self._vocabulary[0] = hooks.vocabulary(self._context)
-        return cached
+        return self._context.vocabulary
 
     def observation_size(self) -> int:
         """The length of :meth:`observe`'s vector: 34 + 10 per seat (four) + 24 per card.
@@ -442,8 +429,8 @@ class Game(GameBase[State, Action, Event, Setup]):
         >>> game.policy(state, 0, game.legal_actions(state), Rng(1))
         DrawCharacter()
         """
-        return strategy.policy(self._context, state, seat, legal, rng)
+        return strategy.policy(self.rule_context, state, seat, legal, rng)
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """Each seat's estimated chance of winning (``strategy.evaluate``); sums to 1."""
-        return strategy.evaluate(state)
+        return strategy.evaluate(self.rule_context, state)

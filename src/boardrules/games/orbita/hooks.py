@@ -1,11 +1,11 @@
 """What learning code and front-ends read from Orbita: the action vocabulary and observations.
 
-:func:`vocabulary` lists every action in a fixed order (the integer encoding of
-``boardrules.encoding``); :func:`observe` turns a seat's view into a fixed-length vector of
-small integers (``int8`` in the PettingZoo adapter). :func:`layout` names every position of
-that vector.
+The game's vocabulary (``Context.vocabulary``) lists every action in a fixed order (the
+integer encoding of ``boardrules.encoding``); :func:`observe` turns a seat's view into a
+fixed-length vector of small integers (``int8`` in the PettingZoo adapter). :func:`layout`
+names every position of that vector.
 
-Every amount is a choice between one unit and everything at hand (:class:`Amount`, ORB-21),
+Every amount is a choice between one unit and everything at hand (``Amount``, ORB-21),
 never a number, so the vocabulary is finite and holds every legal action of every state,
 however far chained boosts grow a seat's stock; see the rules page (``docs/rules/orbita.md``,
 "For agents and front-ends").
@@ -16,26 +16,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from boardrules.core.rng import Rng
-from boardrules.games.orbita.actions import (
-    Action,
-    AllocateFood,
-    Amount,
-    AnswerOffer,
-    Boost,
-    DrawCharacter,
-    FormCorporation,
-    Gift,
-    MakeOffer,
-    Pass,
-    Reinforce,
-    Shield,
-    TakeFromMarket,
-)
-from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER, Context, Spec
+from boardrules.games.orbita.content import RESOURCE_ORDER, SPEC_ORDER
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.flow import MAX_PLAYERS
-from boardrules.games.orbita.rules.consumption import seat_need
-from boardrules.games.orbita.rules.limits import score
 from boardrules.games.orbita.state import EMPTY, Answer, Phase, Stage, State, Zones
 from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE, seat_food
 
@@ -51,7 +35,6 @@ __all__ = [
     "observation_size",
     "observe",
     "tally",
-    "vocabulary",
 ]
 
 
@@ -68,7 +51,6 @@ def _context(source: Context | HasContext) -> Context:
 _PHASES = tuple(Phase)
 _STAGES = tuple(Stage)
 _ANSWERS = tuple(Answer)
-_AMOUNTS = (Amount.ONE, Amount.ALL)
 _RESOURCES = ("territory", "food", "way", "advice")
 
 #: The table as a whole (positions 0..len-1 of the observation).
@@ -129,26 +111,6 @@ CARD_NAMES: tuple[str, ...] = (
 def _c(value: int) -> int:
     """Clip into the ``int8`` range the observation promises (-1..127)."""
     return -1 if value < -1 else 127 if value > 127 else value
-
-
-def vocabulary(ctx: Context) -> tuple[Action, ...]:
-    """Every action of this deck, in a fixed order (see ``Game.vocabulary``)."""
-    cards = ctx.cards
-    amounts = _AMOUNTS
-    spec = ctx.spec.__getitem__
-    return (
-        DrawCharacter(),
-        *(TakeFromMarket(c) for c in cards),
-        *(Gift(r, c, a) for r in RESOURCE_ORDER for c in cards for a in amounts),
-        *(Boost(c, a) for c in cards for a in amounts),
-        *(MakeOffer(o, t) for o in cards for t in cards if spec(t) is spec(o).next),
-        *(AnswerOffer(a) for a in _ANSWERS),
-        *(Reinforce(a) for a in amounts),
-        *(Shield(c) for c in cards if spec(c) is Spec.HEROES),
-        *(FormCorporation(s) for s in SPEC_ORDER),
-        *(AllocateFood(c) for c in cards),
-        Pass(),
-    )
 
 
 def layout(source: Context | HasContext) -> tuple[str, ...]:
@@ -226,7 +188,7 @@ def observe(ctx: Context, view: State, seat: int) -> tuple[int, ...]:
             _c(st.steps),
             1 if st.done else 0,
             _c(seat_food(st, zones)),
-            _c(seat_need(st)),
+            _c(ctx.facts.seat_need(ctx, st)),
             _c(len(st.corporations)),
             _c(sum(1 for t in st.teams if t.enterprise)),
             _c(len(st.teams)),
@@ -281,17 +243,19 @@ def observe(ctx: Context, view: State, seat: int) -> tuple[int, ...]:
 _NO_TOKENS = Zones(EMPTY, EMPTY, EMPTY, EMPTY)
 
 
-def heuristic(state: State, seat: int) -> float:
+def heuristic(ctx: Context, state: State, seat: int) -> float:
     """``GreedyAgent``'s rating of ``state`` for ``seat`` (higher is better).
 
-    The seat's points (ORB-23) minus the best other seat's, plus half a point per unit of
-    Food the seat holds beyond what its structures eat this round, within ±20 (so a greedy
-    player gathers Food before consumption, never at the cost of a character).
+    The seat's points (the game's score, ORB-23) minus the best other seat's, plus half a
+    point per unit of Food the seat holds beyond what its structures eat this round (ORB-19's
+    fact ``seat_need``), within ±20 (so a greedy player gathers Food before consumption,
+    never at the cost of a character).
     """
-    points = score(state).points
+    points: tuple[int, ...] = ctx.facts.score(ctx, state).points
     others = max((p for s, p in enumerate(points) if s != seat), default=0)
     mine = state.seats[seat]
-    margin = seat_food(mine, state.zones) - seat_need(mine)
+    need: int = ctx.facts.seat_need(ctx, mine)
+    margin = seat_food(mine, state.zones) - need
     return float(points[seat] - others) + 0.5 * max(-40, min(margin, 40))
 
 

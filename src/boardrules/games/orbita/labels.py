@@ -4,10 +4,11 @@ A character is named by its role, its specialisation and its copy (``Hosts' Sage
 ``Умник Хозяев 2``) and a resource by its name in the label's language, so the English and
 Russian label of the same item always differ.
 
->>> from boardrules.games.orbita import Amount, Gift, Resource
->>> describe_action(Gift(Resource.FOOD, "hosts-sage-1"), "ru")
+>>> from boardrules.games.orbita import Amount, Game, Gift, Resource
+>>> ctx = Game().rule_context
+>>> describe_action(ctx, Gift(Resource.FOOD, "hosts-sage-1"), "ru")
 'Подарить 1 ед. Еды персонажу «Умник Хозяев 1»'
->>> describe_action(Gift(Resource.WAY, "hosts-sage-1", Amount.ALL))
+>>> describe_action(ctx, Gift(Resource.WAY, "hosts-sage-1", Amount.ALL))
 "Give all Ways to Hosts' Sage 1"
 """
 
@@ -31,6 +32,7 @@ from boardrules.games.orbita.actions import (
     TakeFromMarket,
 )
 from boardrules.games.orbita.content import BOOSTS, Resource, Role, Spec, parse_card
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import (
     Boosted,
     CharacterDrawn,
@@ -56,6 +58,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.state import Answer, Phase, State
+from boardrules.games.orbita.table import CORPORATION, ENTERPRISE, LONE
 from boardrules.i18n import RESOURCES_RU, SPECS_RU
 
 __all__ = [
@@ -150,7 +153,7 @@ def _amount(resource: Resource, amount: Amount, ru: bool) -> str:
     return f"all {resource_name(resource, 'en', 2)}"
 
 
-def describe_action(action: Action, lang: str = "en") -> str:
+def describe_action(ctx: Context, action: Action, lang: str = "en") -> str:
     """See :meth:`Game.describe_action`."""
     ru = lang == "ru"
     if isinstance(action, DrawCharacter):
@@ -193,13 +196,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
             return "Усилить предложение всем, что есть"
         return "Reinforce the offer with everything at hand"
     if isinstance(action, Shield):
-        # ORB-15: one Way for each character shielded (4 for a Workshop, 16 for a
-        # corporation), so the label names the rate, not one Way.
-        if ru:
-            return (f"Защитить Хозяев: {_q(action.hero, ru)} тратит 1 ед. Способа за каждого "
-                    "защищённого персонажа (за Цех — 4)")
-        return (f"Shield the Hosts: {_q(action.hero, ru)} spends 1 Way for each character "
-                "shielded (4 for a Workshop)")
+        return _shield(ctx, action.hero, ru)
     if isinstance(action, FormCorporation):
         suit = action.suit
         if ru:
@@ -212,16 +209,32 @@ def describe_action(action: Action, lang: str = "en") -> str:
     return "Пас" if ru else "Pass"
 
 
-def _structure(card: str, food: int, ru: bool) -> str:
-    """What a :class:`StructureFed` fed: a character, an enterprise or a corporation."""
-    if food == 6:
-        return f"предприятие {_q(card, ru)}" if ru else f"the enterprise of {_q(card, ru)}"
-    if food == 32:
-        return f"корпорацию {_q(card, ru)}" if ru else f"the corporation of {_q(card, ru)}"
+def _shield(ctx: Context, hero: str, ru: bool) -> str:
+    """A shield's label, with the Way it spends (ORB-15's fact ``shield_cost``) for a lone
+    Host and for a Workshop."""
+    if "shield_cost" not in ctx.facts:  # (a variant without ORB-15 never shields)
+        return f"Защитить Хозяев: {_q(hero, ru)}" if ru else f"Shield the Hosts: {_q(hero, ru)}"
+    lone, workshop = (ctx.facts.shield_cost(ctx, size) for size in (LONE, ENTERPRISE))
+    if ru:
+        return (f"Защитить Хозяев: {_q(hero, ru)} тратит {lone} ед. Способа за одиночного "
+                f"Хозяина (за Цех — {workshop})")
+    return (f"Shield the Hosts: {_q(hero, ru)} spends {_units(Resource.WAY, lone, ru)} for a "
+            f"lone Host ({workshop} for a Workshop)")
+
+
+def _structure(ctx: Context, card: str, food: int, ru: bool) -> str:
+    """What a :class:`StructureFed` fed: a character, an enterprise or a corporation (by
+    what it ate, ORB-19's fact ``eats``)."""
+    eats = ctx.facts.eats
+    if food != eats(ctx, LONE):
+        if food == eats(ctx, ENTERPRISE):
+            return f"предприятие {_q(card, ru)}" if ru else f"the enterprise of {_q(card, ru)}"
+        if food == eats(ctx, CORPORATION):
+            return f"корпорацию {_q(card, ru)}" if ru else f"the corporation of {_q(card, ru)}"
     return _q(card, ru)
 
 
-def describe_event(event: Event, lang: str = "en") -> str:
+def describe_event(ctx: Context, event: Event, lang: str = "en") -> str:
     """See :meth:`Game.describe_event`."""
     ru = lang == "ru"
     if isinstance(event, PhaseStarted):
@@ -333,7 +346,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
             return f"Игрок {event.seat} создаёт корпорацию «{event.suit.corporation_ru}»"
         return f"Seat {event.seat} forms a corporation: {event.suit.corporation}"
     if isinstance(event, StructureFed):
-        what = _structure(event.card, event.food, ru)
+        what = _structure(ctx, event.card, event.food, ru)
         food = _units(Resource.FOOD, event.food, ru)
         if ru:
             return f"Игрок {event.seat} кормит {what}: {food}"

@@ -11,14 +11,11 @@ from boardrules.games.orbita.content import (
     RESOURCE_ORDER,
     ROLE_ORDER,
     STORES,
-    Context,
     Resource,
     Role,
     Spec,
 )
-from boardrules.games.orbita.rules.attraction import over_leader_limit
-from boardrules.games.orbita.rules.development import can_form_corporation
-from boardrules.games.orbita.rules.hiring import name_for, support_seats
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.state import (
     EMPTY,
     Answer,
@@ -31,7 +28,7 @@ from boardrules.games.orbita.state import (
     Team,
     Zones,
 )
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.table import owner, structures
 
 __all__ = ["build_position", "validate_state"]
 
@@ -89,10 +86,15 @@ def validate_state(ctx: Context, state: State) -> None:
     """Raise ``BadInput`` (with the path of the first bad field) unless ``state`` is sound.
 
     Checked: each character card is in exactly one place (deck, market, a team); teams,
-    enterprises and corporations are well formed; Leaders are within ORB-8; every table card
-    has zones, with no negative count, reserves only of what its specialisation stores, market
-    cards holding at most one unit of their own resource; the phase, turn, pending offer and
+    enterprises and corporations are well formed; Leaders are within ORB-8 (its fact
+    ``leader_room``); every table card has zones, with no negative count, reserves only of
+    what its specialisation stores (none on the market); the phase, turn, pending offer and
     per-phase counters are consistent with one another and with the options.
+
+    What holds only because a rule's check refuses the actions that would break it (an offer
+    only from the seat's own characters, at most ``steps`` limited actions, no gift to the
+    labour market) is not checked: a variant that drops the check reaches such states by
+    legal play. What the rules' effects and facts keep is, through the rulebook.
     """
     if not isinstance(state, State):
         raise BadInput("$", f"expected an Orbita State, got {type(state).__name__}")
@@ -146,9 +148,11 @@ def validate_state(ctx: Context, state: State) -> None:
             _team(ctx, team, f"{path}.teams[{t}]", seen)
         if not seat.teams and not seat.corporations:
             raise BadInput(path, "ORB-19: a seat always keeps a Leader")
-        if over_leader_limit(seat):
+        if ctx.facts.leader_room(ctx, seat) < 0:
             raise BadInput(path, "ORB-8: one Leader more than the seat's enterprises at most")
-        _int(seat.steps, f"{path}.steps", 0, ctx.steps)
+        # (ORB-21 limits the steps the rules allow; a variant may allow more, so only the
+        # count itself is checked here.)
+        _int(seat.steps, f"{path}.steps", 0, _NO_CAP)
         if type(seat.done) is not bool:
             raise BadInput(f"{path}.done", "expected true or false")
         if not isinstance(seat.allocated, tuple):
@@ -192,10 +196,8 @@ def _validate_zones(ctx: Context, state: State, seen: Mapping[str, str]) -> None
             if state.phase not in (Phase.HIRING, Phase.DEVELOPMENT, Phase.CONSUMPTION):
                 raise BadInput(f"{path}.directed_by", "ORB-16: directing ends with the round")
         if seen[card] == "$.market":
-            own = spec.index
-            extra = [v for i, v in enumerate(z.current) if i != own]
-            if z.current[own] > 1 or any(extra) or z.reserve != EMPTY or z.gifts != EMPTY:
-                raise BadInput(path, "ORB-9: a market character holds at most one own unit")
+            if z.reserve != EMPTY:
+                raise BadInput(f"{path}.reserve", "ORB-20: market characters keep no reserve")
             if z.meals:
                 raise BadInput(f"{path}.meals", "ORB-12: market characters do not eat")
             if z.influence != EMPTY:
@@ -221,7 +223,7 @@ def _validate_progress(ctx: Context, state: State) -> None:
             raise BadInput(f"{path}.allocated", "ORB-19: allocations belong to consumption")
         if phase in (Phase.ATTRACTION,) and seat.done:
             raise BadInput(f"{path}.done", "ORB-6: attraction goes once round the table")
-        names = _structure_names(ctx, seat)
+        names = _structure_names(seat)
         for k, card in enumerate(seat.allocated):
             if card not in names or seat.allocated.index(card) != k:
                 raise BadInput(f"{path}.allocated[{k}]", "ORB-19: distinct structures of the seat")
@@ -231,7 +233,7 @@ def _validate_progress(ctx: Context, state: State) -> None:
         raise BadInput("$.turn", "ORB-6: the seat on turn has not finished the phase")
     if phase is Phase.ATTRACTION and state.drew and state.took:
         raise BadInput("$.took", "ORB-7: a seat that drew and took has ended its turn")
-    if phase is Phase.DEVELOPMENT and not can_form_corporation(
+    if phase is Phase.DEVELOPMENT and not ctx.facts.can_form(
         ctx, state.seats[state.turn], state.zones
     ):
         raise BadInput("$.turn", "ORB-18: development waits only on a seat that can choose")
@@ -239,14 +241,8 @@ def _validate_progress(ctx: Context, state: State) -> None:
         _validate_offer(ctx, state, state.offer, n)
 
 
-def _structure_names(ctx: Context, seat: Seat) -> set[str]:
-    names = {c.enterprises[0].leader for c in seat.corporations if c.enterprises}
-    for team in seat.teams:
-        if team.enterprise:
-            names.add(team.leader)
-        else:
-            names.update(team.members)
-    return names
+def _structure_names(seat: Seat) -> set[str]:
+    return {st.name for st in structures(0, seat)}
 
 
 def _validate_offer(ctx: Context, state: State, offer: Offer, n: int) -> None:
@@ -254,34 +250,24 @@ def _validate_offer(ctx: Context, state: State, offer: Offer, n: int) -> None:
         raise BadInput("$.offer", "ORB-11: offers belong to the hiring phase")
     if not isinstance(offer, Offer) or not isinstance(offer.stage, Stage):
         raise BadInput("$.offer", "expected an offer")
-    ix = index(state)
     _int(offer.seat, "$.offer.seat", 0, n - 1)
     if offer.seat != state.turn:
         raise BadInput("$.offer.seat", "ORB-11: the seat on turn made the offer")
-    owner = ix.seat_of.get(offer.offerer)
-    if owner is None:
-        raise BadInput("$.offer.offerer", "ORB-11: the offerer sits at the table")
-    directed = state.zones[offer.offerer].directed_by
-    if (directed if directed is not None else owner) != offer.seat:
-        raise BadInput("$.offer.offerer", "ORB-11: the offering seat controls the offerer")
-    if offer.responder is None or ix.seat_of.get(offer.target) != offer.responder:
+    if offer.offerer not in state.zones:
+        raise BadInput("$.offer.offerer", "ORB-11: the offerer is at the table")
+    if offer.responder is None or owner(state, offer.target) != offer.responder:
         raise BadInput("$.offer.responder", "ORB-13: the responder is the target's seat")
-    if offer.responder in (offer.seat, owner):
-        raise BadInput("$.offer.target", "ORB-11: offers go to another seat")
     spec = ctx.spec[offer.offerer]
     if offer.resource is not spec.resource or ctx.spec[offer.target] is not spec.next:
         raise BadInput("$.offer.resource", "ORB-11: the offerer's trump over the target")
-    structure = ix.structure_of[offer.target]
-    if name_for(ctx, structure, spec.next, state) != offer.target:
-        raise BadInput("$.offer.target", "ORB-11: offers go to a structure whole")
     influence = state.zones[offer.target].influence
-    if sum(influence) != offer.units or offer.units < structure.size:
+    if sum(influence) != offer.units:
         raise BadInput("$.offer.units", "ORB-11: the influence placed matches the offer")
     allowed = {spec.resource.index} | ({Resource.ADVICE.index} if spec is Spec.WARRIORS else set())
     if any(v and i not in allowed for i, v in enumerate(influence)):
         raise BadInput("$.offer.units", "ORB-11: only the trump resource is offered")
     _int(offer.reinforcements, "$.offer.reinforcements", 0, ctx.reinforcements)
-    third = support_seats(n, offer.seat, offer.responder)
+    third = ctx.facts.supporters(ctx, n, offer.seat, offer.responder)
     waiting = offer.waiting
     if not isinstance(waiting, tuple) or tuple(s for s in third if s in waiting) != waiting:
         raise BadInput("$.offer.waiting", "ORB-14: third seats, in seat order")

@@ -16,15 +16,30 @@ Cards are written as ``hos2 Hosts' Sage 2``: the notation code, then the label.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
+from boardrules.core.rules import Rulebook
 from boardrules.core.standings import Standings
 from boardrules.display import Svg, check_lang, check_seat, clip, plural_ru, standings_sentence
+from boardrules.games.orbita.actions import (
+    AllocateFood,
+    AnswerOffer,
+    Boost,
+    DrawCharacter,
+    FormCorporation,
+    Gift,
+    MakeOffer,
+    Pass,
+    Reinforce,
+    Shield,
+    TakeFromMarket,
+)
 from boardrules.games.orbita.content import RESOURCE_ORDER, Resource, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.labels import card_name
 from boardrules.games.orbita.notation import card_code
-from boardrules.games.orbita.rules.consumption import seat_need
-from boardrules.games.orbita.state import EMPTY, Counts, Phase, Stage, State, Team, Zones
+from boardrules.games.orbita.state import EMPTY, Counts, Phase, Seat, Stage, State, Team, Zones
 from boardrules.games.orbita.table import seat_food
 
 __all__ = ["RESOURCE_FILL", "SPEC_FILL", "Rules", "render_svg", "render_text"]
@@ -72,10 +87,22 @@ class Rules(Protocol):
     def steps(self) -> int: ...
     @property
     def reinforcements(self) -> int: ...
+    @property
+    def rulebook(self) -> Rulebook: ...
+    @property
+    def rule_context(self) -> Context: ...
     def view(self, state: State, seat: int | None) -> State: ...
     def to_move(self, state: State) -> int | None: ...
+    def accepts(self, state: State) -> Collection[type]: ...
     def spec_of(self, card: str) -> Spec: ...
     def score(self, state: State) -> Standings: ...
+
+
+def _need(game: Rules, seat: Seat) -> int:
+    """What the seat's structures eat this round (ORB-19's fact ``seat_need``)."""
+    ctx = game.rule_context
+    need: int = ctx.facts.seat_need(ctx, seat)
+    return need
 
 
 def _counts(counts: Counts, ru: bool) -> str:
@@ -124,48 +151,49 @@ def asked(game: Rules, view: State, lang: str = "en") -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+#: How the prompt names each kind of action: ``(English, Russian)``.
+_KIND_PHRASES: dict[type, tuple[str, str]] = {
+    DrawCharacter: ("draw a character", "открыть персонажа"),
+    TakeFromMarket: ("take one from the market", "взять с рынка"),
+    MakeOffer: ("make an offer", "сделать предложение"),
+    AnswerOffer: ("answer the offer", "ответить на предложение"),
+    Reinforce: ("reinforce the offer", "усилить предложение"),
+    Shield: ("shield the Hosts", "защитить Хозяев"),
+    FormCorporation: ("form a corporation", "создать корпорацию"),
+    AllocateFood: ("choose whom to feed first", "выбрать, кого кормить первым"),
+    Gift: ("give", "дарить"),
+    Boost: ("boost", "ускорять"),
+    Pass: ("pass", "пас"),
+}
+#: In an open offer's steps a gift supports a side, and a pass lets the last answer stand.
+_IN_OFFER: dict[tuple[Stage | None, type], tuple[str, str]] = {
+    (Stage.SUPPORT, Gift): ("support a side with a gift", "поддержать сторону подарком"),
+    (Stage.REINFORCE, Pass): ("let the answer stand", "оставить ответ в силе"),
+}
+
+
 def _asked(game: Rules, view: State, ru: bool) -> str:
     seat = game.to_move(view)
     if seat is None:
         winners = ", ".join(map(str, game.score(view).winners))
         return f"игра окончена; победители: {winners}" if ru else f"game over; winners: {winners}"
-    who = f"игрок {seat}" if ru else f"seat {seat}"
-    offer = view.offer
-    if offer is not None:
-        if offer.stage is Stage.SUPPORT:
-            return f"{who} может поддержать сторону подарком или пропустить" if ru else (
-                f"{who} may support a side with a gift, or pass"
-            )
-        if offer.stage is Stage.ANSWER:
-            return f"{who} отвечает на предложение: отказ, захват или согласие" if ru else (
-                f"{who} answers the offer: decline, seize or accept"
-            )
-        return f"{who} может усилить предложение или закрыть его" if ru else (
-            f"{who} may reinforce the offer, or close it"
+    stage = None if view.offer is None else view.offer.stage
+    kinds = tuple(game.accepts(view))
+    phrases = [
+        _IN_OFFER.get((stage, kind), _KIND_PHRASES.get(kind, (kind.__name__,) * 2))[ru]
+        for kind in kinds
+    ]
+    if len(phrases) > 1:
+        phrases[-2:] = [f"{phrases[-2]} или {phrases[-1]}" if ru else
+                        f"{phrases[-2]}, or {phrases[-1]}"]
+    text = f"{'игрок' if ru else 'seat'} {seat}: {', '.join(phrases)}"
+    limited = game.rulebook.rule("ORB-21").checks if "ORB-21" in game.rulebook.ids else {}
+    if stage is None and any(kind in limited for kind in kinds):
+        steps = view.seats[seat].steps
+        text += f" (действий {steps} из {game.steps})" if ru else (
+            f" ({steps} of {game.steps} steps used)"
         )
-    steps = view.seats[seat].steps
-    used = (
-        f" (действий {steps} из {game.steps})" if ru else f" ({steps} of {game.steps} steps used)"
-    )
-    phase = view.phase
-    if phase is Phase.ATTRACTION:
-        return f"{who}: открыть персонажа, взять с рынка или пас" if ru else (
-            f"{who}: draw a character, take one from the market, or pass"
-        )
-    if phase is Phase.TRADE:
-        text = f"{who}: дарить, ускорять или пас" if ru else f"{who}: give, boost, or pass"
-        return text + used
-    if phase is Phase.HIRING:
-        text = f"{who}: предложение, подарок, ускоритель или пас" if ru else (
-            f"{who}: make an offer, give, boost, or pass"
-        )
-        return text + used
-    if phase is Phase.DEVELOPMENT:
-        return f"{who}: создать корпорацию или пас" if ru else f"{who}: form a corporation, or pass"
-    text = f"{who}: кого кормить первым, подарки, ускорители или пас" if ru else (
-        f"{who}: choose whom to feed first, give, boost, or pass"
-    )
-    return text + used
+    return text
 
 
 def _offer_line(view: State, ru: bool) -> str | None:
@@ -253,7 +281,7 @@ def render_text(game: Rules, state: State, seat: int | None = None, lang: str = 
     for s, sheet in enumerate(view.seats):
         you = (" (вы)" if ru else " (you)") if s == seat else ""
         held = _totals(view, _seat_cards(view, s))
-        food, need = seat_food(sheet, view.zones), seat_need(sheet)
+        food, need = seat_food(sheet, view.zones), _need(game, sheet)
         done = (", закончил фазу" if ru else ", done with the phase") if sheet.done else ""
         if sheet.allocated:
             first = " ".join(card_code(c) for c in sheet.allocated)
@@ -372,7 +400,7 @@ def render_svg(game: Rules, state: State, seat: int | None = None, lang: str = "
     for s, sheet in enumerate(view.seats):
         you = (" (вы)" if ru else " (you)") if s == seat else ""
         held = _counts(_totals(view, _seat_cards(view, s)), ru) or "—"
-        food, need = seat_food(sheet, view.zones), seat_need(sheet)
+        food, need = seat_food(sheet, view.zones), _need(game, sheet)
         label = (
             f"Игрок {s}{you}: {plural_ru(standings.points[s], 'очко', 'очка', 'очков')} · "
             f"ресурсы {held} · Еды {food} из {need} нужных"

@@ -51,12 +51,17 @@ from boardrules.games.orbita.actions import (
     Shield,
     TakeFromMarket,
 )
-from boardrules.games.orbita.content import Context, Resource, Role, Spec
-from boardrules.games.orbita.rules.attraction import HOSTS_OUTPUT, MASTER_BONUS
-from boardrules.games.orbita.rules.consumption import seat_need
-from boardrules.games.orbita.rules.limits import score
+from boardrules.games.orbita.content import Resource, Role, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.state import Answer, Phase, State
-from boardrules.games.orbita.table import ENTERPRISE, Index, food_of, index, seat_food
+from boardrules.games.orbita.table import (
+    ENTERPRISE,
+    Structure,
+    food_of,
+    seat_cards,
+    seat_food,
+    structures,
+)
 
 __all__ = ["LEADER_PREFERENCE", "SUIT", "evaluate", "policy", "rate", "strength"]
 
@@ -85,25 +90,34 @@ _BUY_BELOW = 3
 class _Seat:
     """What the policy needs to know of the seat to move, computed once per decision."""
 
-    __slots__ = ("food", "held", "ix", "margin", "raids", "seat", "specs", "state")
+    __slots__ = (
+        "cards", "food", "held", "margin", "raids", "seat", "specs", "state", "structure"
+    )
 
     def __init__(self, ctx: Context, state: State, seat: int, raids: bool = False) -> None:
         # In the last round only the standings are left to play for (ORB-23).
         self.raids = raids or state.round >= ctx.rounds
         self.state = state
         self.seat = seat
-        self.ix: Index = index(state)
+        #: Every seated character's structure.
+        self.structure: dict[str, Structure] = {
+            m: st for s, each in enumerate(state.seats) for st in structures(s, each)
+            for m in st.members
+        }
         mine = state.seats[seat]
-        spec_of, role_of = ctx.spec, ctx.role
-        production = 0  # the Food its Hosts will produce this round (ORB-9)
+        #: The seat's characters, in table order.
+        self.cards = seat_cards(mine)
+        spec_of = ctx.spec
+        output = ctx.facts.output  # what each character produces (ORB-9)
+        production = 0  # the Food its Hosts will produce this round
         attraction = state.phase is Phase.ATTRACTION
         zones = state.zones
         #: Units of each resource (by index) held by the seat's characters of each spec.
         self.held: dict[Spec, list[int]] = {}
-        for card in self.ix.cards[seat]:
+        for card in self.cards:
             spec = spec_of[card]
             if attraction and spec is Spec.HOSTS:
-                production += HOSTS_OUTPUT + (MASTER_BONUS if role_of[card] is Role.MASTER else 0)
+                production += output(ctx, card)
             z = zones[card]
             row = self.held.setdefault(spec, [0, 0, 0, 0])
             for i in range(4):
@@ -111,16 +125,20 @@ class _Seat:
         if attraction:
             # Food its Warriors can buy from labour-market Hosts at hiring (one Territory each).
             territory = self.held.get(Spec.WARRIORS, [0, 0, 0, 0])[_TERRITORY] + sum(
-                1 + (role_of[c] is Role.MASTER)
-                for c in self.ix.cards[seat]
-                if spec_of[c] is Spec.WARRIORS
+                output(ctx, c) for c in self.cards if spec_of[c] is Spec.WARRIORS
             )
             market_hosts = sum(1 for c in state.market if spec_of[c] is Spec.HOSTS)
             production += min(territory, market_hosts, ctx.steps)
         self.food = seat_food(mine, state.zones)
-        #: Food to spare this round once every structure of the seat is fed.
-        self.margin = self.food + production - seat_need(mine)
+        #: Food to spare this round once every structure of the seat is fed (ORB-19).
+        need: int = ctx.facts.seat_need(ctx, mine)
+        self.margin = self.food + production - need
         self.specs = {spec_of[t.leader] for t in mine.teams}
+
+    def owns(self, card: str) -> bool:
+        """Whether ``card`` is one of the seat's characters."""
+        found = self.structure.get(card)
+        return found is not None and found.seat == self.seat
 
 
 def _team_sizes(ctx: Context, state: State, seat: int, spec: Spec) -> int:
@@ -150,7 +168,7 @@ def _take(ctx: Context, me: _Seat, card: str) -> float:
 
 def _receiver_weight(me: _Seat, card: str) -> float:
     """Enterprise members first: an Artel's Hero turns one Advice into two Ways."""
-    return 0.25 if me.ix.structure_of[card].size >= ENTERPRISE else 0.0
+    return 0.25 if me.structure[card].size >= ENTERPRISE else 0.0
 
 
 def _outside(me: _Seat, spec: Spec, resource: int) -> bool:
@@ -161,7 +179,7 @@ def _outside(me: _Seat, spec: Spec, resource: int) -> bool:
 
 def _gift(ctx: Context, me: _Seat, action: Gift) -> float:
     to = action.to
-    if me.ix.seat_of.get(to) != me.seat or me.state.offer is not None:
+    if not me.owns(to) or me.state.offer is not None:
         return -1.0
     spec = ctx.spec[to]
     resource = action.resource
@@ -176,7 +194,7 @@ def _gift(ctx: Context, me: _Seat, action: Gift) -> float:
         if not me.held.get(Spec.WARRIORS, (0, 0, 0, 0))[_TERRITORY]:
             return -1.0
         zones = me.state.zones[to]
-        lone = me.ix.structure_of[to].size == 1
+        lone = me.structure[to].size == 1
         if lone and zones.gifts[_TERRITORY] == 0 and action.amount is Amount.ONE:
             return 6.0
     return -1.0
@@ -184,7 +202,7 @@ def _gift(ctx: Context, me: _Seat, action: Gift) -> float:
 
 def _boost(ctx: Context, me: _Seat, action: Boost) -> float:
     card = action.card
-    if me.ix.seat_of.get(card) != me.seat:
+    if not me.owns(card):
         return -1.0
     spec = ctx.spec[card]
     bonus = (0.1 if action.amount is Amount.ALL else 0.0) + _receiver_weight(me, card)
@@ -199,9 +217,10 @@ def _boost(ctx: Context, me: _Seat, action: Boost) -> float:
 
 def _offer(ctx: Context, me: _Seat, action: MakeOffer) -> float:
     target = action.target
-    owner = me.ix.seat_of.get(target)
+    found = me.structure.get(target)
+    owner = None if found is None else found.seat
     state = me.state
-    if owner is None:
+    if found is None:
         # A labour-market character accepts; it is hired if it fits a team of the seat.
         spec = ctx.spec[target]
         if ctx.role[target] is not Role.LEADER and spec in me.specs and me.margin >= 2:
@@ -220,8 +239,7 @@ def _offer(ctx: Context, me: _Seat, action: MakeOffer) -> float:
     if owner == me.seat or ctx.spec[target] is not Spec.HOSTS or not _hungry(me):
         return -1.0
     # Take the Food of a lone Host that can neither decline nor seize a one-unit offer.
-    structure = me.ix.structure_of[target]
-    if structure.size != 1:
+    if found.size != 1:
         return -1.0
     zones = state.zones[target]
     if zones.holds(Resource.TERRITORY) or zones.holds(Resource.ADVICE):
@@ -239,7 +257,7 @@ def _hungry(me: _Seat) -> bool:
     the seat takes Food whenever it would lose any character but its last Leader.
     """
     if me.raids:
-        return me.margin < 0 and len(me.ix.cards[me.seat]) > 1
+        return me.margin < 0 and len(me.cards) > 1
     return me.margin < 0 and any(
         len(t.members) == ENTERPRISE for t in me.state.seats[me.seat].teams
     )
@@ -257,7 +275,7 @@ def _shield(ctx: Context, me: _Seat, action: Shield) -> float:
     offer = me.state.offer
     if offer is None or not _hungry(me):
         return -1.0
-    structure = me.ix.structure_of.get(offer.target)
+    structure = me.structure.get(offer.target)
     if structure is None:
         return -1.0
     food = sum(food_of(me.state.zones[m]) for m in structure.members)
@@ -325,7 +343,7 @@ def policy(
     return best[rng.below(len(best))]
 
 
-def strength(state: State, seat: int) -> float:
+def strength(ctx: Context, state: State, seat: int) -> float:
     """A seat's standing towards a corporation, in enterprise-sized units.
 
     A corporation counts 8 (a corporation fed for ``goal_rounds`` ends the game), an
@@ -335,11 +353,12 @@ def strength(state: State, seat: int) -> float:
     value = 8.0 * len(mine.corporations)
     for team in mine.teams:
         value += 1.5 if team.enterprise else 0.1 * len(team.members) ** 1.5
-    spare = seat_food(mine, state.zones) - seat_need(mine)
+    need: int = ctx.facts.seat_need(ctx, mine)
+    spare = seat_food(mine, state.zones) - need
     return value + max(-1.0, min(spare, 20)) / 20.0
 
 
-def evaluate(state: State) -> tuple[float, ...]:
+def evaluate(ctx: Context, state: State) -> tuple[float, ...]:
     """Each seat's estimated chance of winning from ``state`` (they sum to 1).
 
     A finished game gives its outcome (1 for a sole winner, shares for a tied win); before
@@ -347,9 +366,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     """
     seats = range(len(state.seats))
     if state.over:
-        winners = score(state).winners
+        winners = ctx.facts.score(ctx, state).winners
         return tuple(1.0 / len(winners) if s in winners else 0.0 for s in seats)
-    values = [strength(state, s) for s in seats]
+    values = [strength(ctx, state, s) for s in seats]
     top = max(values)
     weights = [math.exp(2.0 * (v - top)) for v in values]
     total = sum(weights)

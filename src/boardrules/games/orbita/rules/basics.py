@@ -5,33 +5,25 @@ from __future__ import annotations
 from boardrules.core.frozen import FrozenMap
 from boardrules.core.rng import Rng
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
-from boardrules.games.orbita.actions import Amount, Boost, Gift
-from boardrules.games.orbita.content import (
-    BOOSTS,
-    RESOURCE_ORDER,
-    SPEC_ORDER,
-    Context,
-    Resource,
-    Spec,
-)
+from boardrules.core.violation import Refusal
+from boardrules.games.orbita.actions import Action, Amount, Boost
+from boardrules.games.orbita.content import BOOSTS, RESOURCE_ORDER, SPEC_ORDER, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import Boosted, Event
 from boardrules.games.orbita.flow import Draft, Setup, add
-from boardrules.games.orbita.state import Phase, Seat, State, Team, Zones
-from boardrules.games.orbita.table import index
+from boardrules.games.orbita.state import Phase, Seat, State, Team, Zones, make_zones
+from boardrules.games.orbita.table import owner, seat_cards
 
 __all__ = [
+    "ARTEL_BOOST",
     "ORB_1",
     "ORB_2",
     "ORB_3",
     "ORB_4",
     "ORB_5",
-    "answering_structure",
+    "at_hand",
     "booster_held",
     "dealt_leaders",
-    "givable",
-    "givers",
-    "in_enterprise",
     "with_hosts",
 ]
 
@@ -61,16 +53,6 @@ ORB_2 = Rule(
 #: ORB-3: Heroes in an Artel get this many Ways per Advice (instead of ``BOOSTS``' one).
 ARTEL_BOOST = 2
 
-#: Boost actions by card: one unit and all, built once.
-_BOOSTS: dict[str, tuple[Boost, Boost]] = {}
-
-
-def _boost_pair(card: str) -> tuple[Boost, Boost]:
-    pair = _BOOSTS.get(card)
-    if pair is None:
-        pair = _BOOSTS[card] = (Boost(card), Boost(card, Amount.ALL))
-    return pair
-
 
 def booster_held(ctx: Context, zones: Zones, card: str) -> int:
     """How much of its booster resource ``card`` holds (``zones`` are its tokens)."""
@@ -78,71 +60,73 @@ def booster_held(ctx: Context, zones: Zones, card: str) -> int:
     return zones.current[b] + zones.gifts[b] + zones.reserve[b]
 
 
-def in_enterprise(seat: Seat, card: str) -> bool:
+def _lacks(ctx: Context, zones: Zones, card: str) -> str | None:
+    """What keeps ``card`` from a boost: none of its own resource this round
+    (``boost_needs_own``) or no booster (``no_booster``); ``None`` if nothing does."""
+    if zones.current[ctx.spec[card].index] < 1:
+        return "boost_needs_own"
+    if booster_held(ctx, zones, card) < 1:
+        return "no_booster"
+    return None
+
+
+def _boost_refused(ctx: Context, state: State, action: Boost) -> Refusal:
+    card = action.card
+    seat = ctx.facts.mover(ctx, state)
+    if owner(state, card) != seat:
+        return "not_your_character", {"card": card, "seat": seat}
+    zones = state.zones[card]
+    lacks = _lacks(ctx, zones, card)
+    if lacks == "no_booster":
+        return lacks, {"card": card, "resource": RESOURCE_ORDER[ctx.booster[card]].value}
+    if lacks is not None:
+        return lacks, {"card": card}
+    facts = ctx.facts
+    held = booster_held(ctx, zones, card)
+    refusal: Refusal = facts.over_step_limit(ctx, state) or facts.wrong_amount(
+        ctx, action.amount, held
+    )
+    return refusal
+
+
+def _boosts(ctx: Context, state: State) -> list[Action]:
+    """The boosts ORB-3 allows, in table order: of the mover's characters that hold their
+    own resource and a booster, within ORB-21's step limit and in the amounts it allows (its
+    facts ``over_step_limit`` and ``amounts``)."""
+    facts = ctx.facts
+    if facts.over_step_limit(ctx, state) is not None:
+        return []
+    zones = state.zones.lookup()
+    amounts = facts.amounts
+    out: list[Action] = []
+    for card in seat_cards(state.seats[facts.mover(ctx, state)]):
+        z = zones(card)
+        if _lacks(ctx, z, card) is None:
+            out += ctx.boost[card][amounts(ctx, booster_held(ctx, z, card))]
+    return out
+
+
+def _in_enterprise(seat: Seat, card: str) -> bool:
     """Whether ``card`` belongs to an enterprise of ``seat`` (in a corporation or not)."""
     if any(card in t.members for c in seat.corporations for t in c.enterprises):
         return True
     return any(t.enterprise and card in t.members for t in seat.teams)
 
 
-def _boost_allowed(ctx: Context, state: State, action: Boost) -> Violation | None:
-    card = action.card
-    seat = ctx.facts.mover(ctx, state)
-    if index(state).seat_of.get(card) != seat:
-        return Violation("ORB-3", "not_your_character", {"card": card, "seat": seat})
-    spec = ctx.spec[card]
-    z = state.zones[card]
-    if z.current[spec.index] < 1:
-        return Violation("ORB-3", "boost_needs_own", {"card": card})
-    if booster_held(ctx, z, card) < 1:
-        booster = RESOURCE_ORDER[ctx.booster[card]]
-        return Violation("ORB-3", "no_booster", {"card": card, "resource": booster.value})
-    return None
-
-
-def _allowed_boosts(ctx: Context, state: State) -> list[Boost]:
-    """The boosts ORB-3 and ORB-21 allow, in table order: the mover's characters holding
-    their own resource and their booster, while the step limit leaves room (ORB-21's fact
-    ``step_room``)."""
-    out: list[Boost] = []
-    room = ctx.facts.step_room(ctx, state)
-    if room is None:
-        return out
-    boosts = _BOOSTS
-    all_at_once = ctx.all_at_once
-    _, cards, zones, _ix = room
-    for card, own, b, _gives, _k in cards:
-        z = zones(card)
-        held = z.current[b] + z.gifts[b] + z.reserve[b]
-        if z.current[own] < 1 or held < 1:
-            continue
-        pair = boosts.get(card) or _boost_pair(card)
-        out.append(pair[0])
-        if all_at_once and held > 1:
-            out.append(pair[1])
-    return out
-
-
 def _boost(ctx: Context, d: Draft, action: Boost, events: list[Event] | None) -> Draft:
     card = action.card
     spec = ctx.spec[card]
     booster, gain = BOOSTS[spec]
-    seat = ctx.facts.mover(ctx, d.before)
-    assert seat is not None
-    if spec is Spec.HEROES and in_enterprise(d.seats[seat], card):
+    if spec is Spec.HEROES and _in_enterprise(d.seats[d.mover], card):
         gain = ARTEL_BOOST
-    units = 1 if action.amount is Amount.ONE else d.zones[card].holds(booster)
-    d.take(card, booster.index, units)
+    wanted = 1 if action.amount is Amount.ONE else d.zones[card].holds(booster)
+    units = d.take(card, booster.index, wanted)
     gain *= units
     z = d.zones[card]
     d.put(
         card,
-        Zones(
-            add(z.current, spec.index, gain),
-            z.reserve,
-            z.gifts,
-            z.influence,
-            z.meals,
+        make_zones(
+            add(z.current, spec.index, gain), z.reserve, z.gifts, z.influence, z.meals,
             z.directed_by,
         ),
     )
@@ -155,70 +139,51 @@ ORB_3 = Rule(
     "ORB-3",
     "Boosts: Food +1 Territory or +1 Advice, Advice +1 Way (Artel +2), a Way +2 Food.",
     "Ускорение: Еда +1 Территория или +1 Совет, Совет +1 Способ (Артель +2), Способ +2 Еды.",
-    moves={Boost: _allowed_boosts},
-    checks={Boost: _boost_allowed},
+    moves={Boost: _boosts},
+    checks={Boost: _boost_refused},
     effects={Boost: _boost},
 )
-"""ORB-3: a seat boosts its own character that holds its own resource and a booster. Its
-check lists the boosts it and ORB-21's limits allow at once (while ORB-21's boost check is
-the rulebook's)."""
+"""ORB-3: a seat boosts its own character that holds its own resource this round and a
+booster (``content.BOOSTS``), spending one unit or every unit of the booster (within
+ORB-21's step limit and amounts, its facts ``over_step_limit``, ``amounts`` and
+``wrong_amount``; ORB-21 counts the step)."""
 
 
 # -- ORB-4: storage and giving ----------------------------------------------------------------
-def answering_structure(state: State) -> tuple[str, ...]:
-    """The responder's structure: it may answer but not give while an offer is open (ORB-14)."""
-    offer = state.offer
-    if offer is None or offer.responder is None:
-        return ()
-    return index(state).structure_of[offer.target].members
-
-
-def givers(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> list[str]:
-    """The cards a gift of ``resource`` from ``seat`` to ``to`` comes from, in order."""
-    zones = state.zones.lookup()  # zones(card): the map's lookup, without a Python call
-    offer = state.offer
-    locked = () if offer is None or offer.responder is None else answering_structure(state)
-    i = resource.index
-    gives = ctx.gives
-    out = []
-    for card in index(state).cards[seat]:
-        if card == to or card in locked or not gives[card][i]:
+def at_hand(ctx: Context, state: State) -> tuple[dict[str, int], ...]:
+    """The fact ``at_hand``: per resource (Territory, Food, Way, Advice), the characters of
+    the seat to move that may give it (``content.GIVES``) and hold some, with the units each
+    holds (this round's, gifts and reserve), in table order; while an offer is open, never
+    the characters ORB-14 silences (its fact ``silenced``: the answering structure)."""
+    at: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+    seat = ctx.facts.mover(ctx, state)
+    if seat is None:
+        return at
+    silenced = ctx.facts.silenced(ctx, state)
+    zones = state.zones.lookup()
+    gives_at = ctx.gives_at
+    for card in seat_cards(state.seats[seat]):
+        if card in silenced:
             continue
         z = zones(card)
-        if z.current[i] or z.gifts[i] or z.reserve[i]:
-            out.append(card)
-    return out
-
-
-def givable(ctx: Context, state: State, seat: int, resource: Resource, to: str) -> int:
-    """How much of ``resource`` ``seat`` can give to ``to``."""
-    zones = state.zones
-    return sum(zones[c].holds(resource) for c in givers(ctx, state, seat, resource, to))
-
-
-def _something_to_give(ctx: Context, state: State, action: Gift) -> Violation | None:
-    if action.to not in index(state).seat_of:
-        return None  # a gift to the labour market is ORB-10's refusal
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    if givable(ctx, state, seat, action.resource, action.to) == 0:
-        return Violation(
-            "ORB-4", "nothing_to_give", {"seat": seat, "resource": action.resource.value}
-        )
-    return None
+        current, gifts, reserve = z.current, z.gifts, z.reserve
+        for i in gives_at[card]:
+            units = current[i] + gifts[i] + reserve[i]
+            if units:
+                at[i][card] = units
+    return at
 
 
 ORB_4 = Rule(
     "ORB-4",
     "Hosts and Priests store Food, Heroes Advice; Priests keep Food, Heroes keep Advice.",
     "Хозяева и Жрецы копят Еду, Герои — Советы; Жрецы не отдают Еду, Герои — Советы.",
-    checks={Gift: _something_to_give},
-    facts={"givers": givers, "givable": givable},
+    facts={"at_hand": at_hand},
 )
-"""ORB-4: what each specialisation stores (``content.STORES``) and may give
-(``content.GIVES``); a gift needs a unit the seat may give. It states the facts ``givers``
-(the cards a gift comes from, in order) and ``givable`` (how much), which ORB-10's gifts and
-ORB-21's amounts read."""
+"""ORB-4: what each specialisation stores (``content.STORES``, which ORB-20's saving keeps)
+and may give (``content.GIVES``). It states the fact ``at_hand`` (what the seat to move may
+give, card by card), from which ORB-10 lists, refuses (``nothing_to_give``, under ORB-4) and
+makes gifts."""
 
 
 # -- ORB-5: setup ------------------------------------------------------------------------------

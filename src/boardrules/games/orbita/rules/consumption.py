@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal
 from boardrules.games.orbita.actions import AllocateFood
-from boardrules.games.orbita.content import STORES, Context, Resource, Role, Spec
+from boardrules.games.orbita.content import STORES, Resource, Role, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import (
     CharacterFired,
     CorporationCollapsed,
@@ -27,7 +28,14 @@ from boardrules.games.orbita.state import (
     make_seat,
     make_zones,
 )
-from boardrules.games.orbita.table import index, reuse, seat_cards
+from boardrules.games.orbita.table import (
+    CORPORATION,
+    ENTERPRISE,
+    LONE,
+    seat_cards,
+    structure_of,
+    structures,
+)
 
 __all__ = [
     "FOOD_CORPORATION",
@@ -35,11 +43,11 @@ __all__ = [
     "FOOD_LONE",
     "ORB_19",
     "ORB_20",
+    "eats",
     "feed_seat",
     "food_for",
     "own_food",
     "seat_need",
-    "structures",
 ]
 
 #: ORB-19: the Food a lone character eats in a round.
@@ -52,26 +60,23 @@ FOOD_CORPORATION = 32
 _FOOD = Resource.FOOD.index
 
 
-def seat_need(seat: Seat) -> int:
-    """The Food the seat's structures eat this round (ORB-19)."""
-    need = FOOD_CORPORATION * len(seat.corporations)
-    for team in seat.teams:
-        need += FOOD_ENTERPRISE if team.enterprise else FOOD_LONE * len(team.members)
-    return need
+def _appetite(size: int) -> int:
+    return {LONE: FOOD_LONE, ENTERPRISE: FOOD_ENTERPRISE, CORPORATION: FOOD_CORPORATION}[size]
 
 
-def structures(seat: Seat) -> list[tuple[tuple[str, ...], int]]:
-    """Each structure of ``seat`` as its members and the Food it eats this round (ORB-19)."""
-    out = [
-        (tuple(m for t in c.enterprises for m in t.members), FOOD_CORPORATION)
-        for c in seat.corporations
-    ]
-    for team in seat.teams:
-        if team.enterprise:
-            out.append((team.members, FOOD_ENTERPRISE))
-        else:
-            out.extend(((m,), FOOD_LONE) for m in team.members)
-    return out
+def eats(ctx: Context, size: int) -> int:
+    """The fact ``eats``: the Food a structure of ``size`` characters eats in a round."""
+    return _appetite(size)
+
+
+def _needs(seat: Seat) -> list[tuple[tuple[str, ...], int]]:
+    """Each structure of ``seat`` as its members and the Food it eats this round."""
+    return [(st.members, _appetite(st.size)) for st in structures(0, seat)]
+
+
+def seat_need(ctx: Context, seat: Seat) -> int:
+    """The fact ``seat_need``: the Food the seat's structures eat this round."""
+    return sum(need for _, need in _needs(seat))
 
 
 def own_food(ctx: Context, zones: Mapping[str, Zones], members: Iterable[str]) -> int:
@@ -87,76 +92,54 @@ def own_food(ctx: Context, zones: Mapping[str, Zones], members: Iterable[str]) -
 def food_for(
     ctx: Context, seat: Seat, zones: Mapping[str, Zones], members: tuple[str, ...]
 ) -> int:
-    """The Food the structure of ``members`` may eat this round in ``seat`` (ORB-17, ORB-19):
-    its own (:func:`own_food`) and the seat's shared Food (what its characters other than
-    Priests hold), less what the seat's other structures need beyond their own."""
+    """The fact ``food_for``: the Food the structure of ``members`` may eat this round in
+    ``seat`` (ORB-17, ORB-19): its own (:func:`own_food`) and the seat's shared Food (what its
+    characters other than Priests hold), less what the seat's other structures need beyond
+    their own."""
     spec_of = ctx.spec
     shared = sum(
         zones[c].holds(Resource.FOOD) for c in seat_cards(seat) if spec_of[c] is not Spec.PRIESTS
     )
     mine = set(members)
     others = 0
-    for ms, need in structures(seat):
+    for ms, need in _needs(seat):
         if not mine.intersection(ms):
             others += max(0, need - own_food(ctx, zones, ms))
     return own_food(ctx, zones, members) + shared - others
 
 
-def _seat_need(ctx: Context, seat: Seat) -> int:
-    """The fact ``seat_need``: the Food ``seat``'s structures eat this round
-    (:func:`seat_need`)."""
-    return seat_need(seat)
-
-
-def _allocate_allowed(ctx: Context, state: State, action: AllocateFood) -> Violation | None:
+def _allocate_refused(ctx: Context, state: State, action: AllocateFood) -> Refusal:
     card = action.card
     seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    ix = index(state)
-    if ix.seat_of.get(card) != seat:
-        return Violation("ORB-19", "not_your_character", {"card": card, "seat": seat})
-    name = ix.structure_of[card].name
-    if card != name:
-        return Violation("ORB-19", "feed_whole", {"card": card, "name": name})
-    if name in state.seats[seat].allocated:
-        return Violation("ORB-19", "already_allocated", {"card": card})
+    st = structure_of(state, card)
+    if st is None or st.seat != seat:
+        return "not_your_character", {"card": card, "seat": seat}
+    if card != st.name:
+        return "feed_whole", {"card": card, "name": st.name}
+    if card in state.seats[seat].allocated:
+        return "already_allocated", {"card": card}
     return None
 
 
-#: Allocations by card, built once.
-_ALLOCATES: dict[str, AllocateFood] = {}
-
-
-def _allocate_of(card: str) -> AllocateFood:
-    allocate = _ALLOCATES.get(card)
-    if allocate is None:
-        allocate = _ALLOCATES[card] = AllocateFood(card)
-    return allocate
-
-
-def _allowed_allocations(ctx: Context, state: State) -> list[AllocateFood]:
-    """The allocations ORB-19 allows: the mover's structures by the card that names them,
-    each once, in table order."""
-    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
-    assert seat is not None
-    ix = index(state)
-    every = ix.allocations
-    if every is None:
-        every = ix.allocations = [
-            [_allocate_of(st.name) for st in structures] for structures in ix.structures
-        ]
-    allocated = state.seats[seat].allocated
-    if allocated:
-        return [a for a in every[seat] if a.card not in allocated]
-    found: list[AllocateFood] = every[seat]
-    return found
+def _allocations(ctx: Context, state: State) -> list[AllocateFood]:
+    """The allocations ORB-19 allows: the mover's structures not yet fed first, by the card
+    that names them, in table order."""
+    seat = ctx.facts.mover(ctx, state)
+    mine = state.seats[seat]
+    allocate = ctx.allocate
+    return [
+        allocate[st.name] for st in structures(seat, mine) if st.name not in mine.allocated
+    ]
 
 
 def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] | None) -> Draft:
-    seat = d.before.turn
-    st = index(d.before).structure_of.get(action.card)
-    name = action.card if st is None else st.name
-    d.set_seat(seat, allocated=(*d.seats[seat].allocated, name))
+    seat = d.mover
+    st = structure_of(d.before, action.card)
+    allocated = d.seats[seat].allocated
+    if st is not None and st.seat == seat and st.name not in allocated:
+        d.set_seat(seat, allocated=(*allocated, st.name))
+    else:  # (a variant lets one name what is no new structure of one's own: a pass)
+        d.set_seat(seat, done=True)
     return d
 
 
@@ -298,7 +281,7 @@ def feed_seat(ctx: Context, d: Draft, s: int) -> None:
         if d.events is not None:
             d.emit(CharacterFired(s, card))
     d.seats[s] = make_seat(
-        reuse(staying, seat.teams), reuse(kept_corps, seat.corporations), (), 0, False
+        tuple(staying), kept_corps, (), 0, False
     )
 
 
@@ -312,32 +295,31 @@ ORB_19 = Rule(
     "ORB-19",
     "Eat 1, 6 or 32 Food; the unfed go to market; unfed structures break up and eat again.",
     "Еда: 1, 6 или 32; ненакормленные уходят на рынок; структуры распадаются и едят снова.",
-    moves={AllocateFood: _allowed_allocations},
-    checks={AllocateFood: _allocate_allowed},
+    moves={AllocateFood: _allocations},
+    checks={AllocateFood: _allocate_refused},
     effects={
         AllocateFood: _allocate,
         Consumption: _consumption,
     },
-    facts={"food_for": food_for, "seat_need": _seat_need},
+    facts={"food_for": food_for, "seat_need": seat_need, "eats": eats},
 )
 """ORB-19: a lone character eats ``FOOD_LONE``, an enterprise ``FOOD_ENTERPRISE``, a
 corporation ``FOOD_CORPORATION``; allocated structures first, then the default order; the
 unfed break up or go to the market (the seat's last Leader stays; ORB-8's fact
-``leader_room`` sends an extra team away). It states the facts ``seat_need`` (what a seat's
-structures eat) and ``food_for`` (the Food one structure may eat), which ORB-17 and ORB-18
-read (and the position builder, through ORB-18's :func:`can_form_corporation`)."""
+``leader_room`` sends an extra team away). It states the facts ``eats`` (what a structure
+eats), ``seat_need`` (what a seat's structures eat) and ``food_for`` (the Food one structure
+may eat), which ORB-17 and ORB-18 read (and the position builder, the text view, the
+observation and the agents' heuristics)."""
 
 
 def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) -> Draft:
-    stored = _STORED
+    spec_of = ctx.spec
     for seat in d.seats:
         for card in seat_cards(seat):
             z = d.zones[card]
-            kept = stored.get(card)
-            if kept is None:
-                kept = stored[card] = tuple(r.index for r in STORES[ctx.spec[card]])
             reserve = list(z.reserve)
-            for i in kept:
+            for resource in STORES[spec_of[card]]:
+                i = resource.index
                 reserve[i] += z.current[i] + z.gifts[i]
             d.put(
                 card,
@@ -351,10 +333,6 @@ def _saving(ctx: Context, d: Draft, step: Saving, events: list[Event] | None) ->
         if z.reserve != EMPTY or z.gifts != EMPTY or z.influence != EMPTY:
             d.put(card, make_zones(z.current, EMPTY, EMPTY, EMPTY, 0, None))
     return d
-
-
-#: The resources (by index) each card stores (``STORES`` of its specialisation), by card id.
-_STORED: dict[str, tuple[int, ...]] = {}
 
 
 ORB_20 = Rule(

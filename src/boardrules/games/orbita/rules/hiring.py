@@ -7,7 +7,7 @@ from collections.abc import Callable
 import attrs
 
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal, Violation
 from boardrules.games.orbita.actions import (
     Action,
     Amount,
@@ -18,7 +18,8 @@ from boardrules.games.orbita.actions import (
     Reinforce,
     Shield,
 )
-from boardrules.games.orbita.content import Context, Resource, Spec
+from boardrules.games.orbita.content import Resource, Role, Spec
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import (
     CharacterHired,
     Event,
@@ -33,22 +34,17 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add
-from boardrules.games.orbita.state import (
-    EMPTY,
-    Answer,
-    Counts,
-    Offer,
-    Stage,
-    State,
-    make_zones,
-)
+from boardrules.games.orbita.state import EMPTY, Answer, Counts, Offer, Stage, State, make_zones
 from boardrules.games.orbita.table import (
     CORPORATION,
     ENTERPRISE,
     LONE,
-    Index,
     Structure,
-    index,
+    corporation,
+    owner,
+    seat_cards,
+    structure_of,
+    structures,
 )
 
 __all__ = [
@@ -64,185 +60,231 @@ __all__ = [
     "ORB_15",
     "ORB_15_0_1_0",
     "ORB_16",
-    "AdviceReading",
     "advice_always_0_1_0",
     "advice_counts",
-    "can_reinforce",
-    "hire",
-    "name_for",
     "offer_units",
-    "release_warriors",
-    "settle_offer",
-    "shield_units",
-    "stake",
-    "support_seats",
+    "placed_on",
+    "supporters",
 ]
 
 _FOOD = Resource.FOOD.index
+_ADVICE = Resource.ADVICE.index
+_WAY = Resource.WAY.index
 _ALL = 1 << 30
 
 
 # -- ORB-11: offers ---------------------------------------------------------------------------
-#: Whether Advice counts in a Warriors' offer: ``(ctx, state, offerer, target) -> bool``.
-AdviceReading = Callable[[Context, State, str, str], bool]
+def advice_counts(ctx: Context, offerer: str, own: int, target: int) -> bool:
+    """The fact ``advice``: whether Advice counts in ``offerer``'s offer from its structure of
+    ``own`` characters to one of ``target`` characters: only a lone Warrior's, to a Hosts'
+    Workshop (the exception to the size rule); everybody else moves only with the resource
+    its specialisation produces."""
+    return ctx.spec[offerer] is Spec.WARRIORS and own == LONE and target == ENTERPRISE
 
 
-def advice_counts(ctx: Context, state: State, offerer: str, target: str) -> bool:
-    """Whether Advice counts in ``offerer``'s offer to ``target`` (ORB-11): only a lone
-    Warrior's, to a Hosts' Workshop (the exception to the size rule); everybody else moves
-    only with the resource its specialisation produces."""
-    if ctx.spec[offerer] is not Spec.WARRIORS:
-        return False
-    ix = index(state)
-    own = ix.structure_of.get(offerer)
-    if own is None or own.size != LONE:
-        return False
-    tgt = ix.structure_of.get(target)
-    return tgt is not None and tgt.size == ENTERPRISE
-
-
-def advice_always_0_1_0(ctx: Context, state: State, offerer: str, target: str) -> bool:
+def advice_always_0_1_0(ctx: Context, offerer: str, own: int, target: int) -> bool:
     """0.1.0's reading: Advice a Warrior holds always counts in its offers."""
     return ctx.spec[offerer] is Spec.WARRIORS
 
 
-def offer_units(ctx: Context, state: State, offerer: str, *, advice: bool = False) -> int:
-    """Units the offerer's structure can place: its trump resource (and, with ``advice``,
-    the Warriors' Advice too, :func:`advice_counts`)."""
-    spec_of = ctx.spec
+def offer_units(
+    ctx: Context, state: State, offerer: str, members: tuple[str, ...]
+) -> tuple[int, int]:
+    """What the offerer's structure (its ``members``) holds to offer: the units of the
+    offerer's trump and of Advice its characters of the offerer's specialisation hold (this
+    round's, gifts, reserve)."""
+    spec_of, zones = ctx.spec, state.zones.lookup()
     spec = spec_of[offerer]
-    i = spec.resource.index
-    zones = state.zones
-    total = 0
-    for m in _members(state, offerer):
+    i = spec.index
+    trump = advice = 0
+    for m in members:
         if spec_of[m] is spec:
-            z = zones[m]
-            total += z.current[i] + z.gifts[i] + z.reserve[i]
-            if advice:
-                total += z.holds(Resource.ADVICE)
-    return total
+            z = zones(m)
+            trump += z.current[i] + z.gifts[i] + z.reserve[i]
+            advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
+    return trump, advice
 
 
-def _members(state: State, card: str) -> tuple[str, ...]:
-    """The members of ``card``'s structure (the card alone if it is not seated)."""
-    st = index(state).structure_of.get(card)
-    return (card,) if st is None else st.members
+def _available(ctx: Context, offerer: str, held: tuple[int, int], own: int, target: int) -> int:
+    """The units an offer from a structure of ``own`` to one of ``target`` characters can
+    place: the offerer's trump, and Advice where it counts (the fact ``advice``)."""
+    trump, advice = held
+    return trump + advice if ctx.facts.advice(ctx, offerer, own, target) else trump
 
 
-def stake(ctx: Context, state: State, offer: Offer, reading: AdviceReading = advice_counts) -> int:
-    """Units the offerer of ``offer`` can still add to it (ORB-14), by the Advice ``reading``."""
-    advice = reading(ctx, state, offer.offerer, offer.target)
-    return offer_units(ctx, state, offer.offerer, advice=advice)
-
-
-def _stake(ctx: Context, state: State, offer: Offer) -> int:
-    return stake(ctx, state, offer, advice_counts)
-
-
-def _stake_0_1_0(ctx: Context, state: State, offer: Offer) -> int:
-    return stake(ctx, state, offer, advice_always_0_1_0)
-
-
-def name_for(ctx: Context, st: Structure, spec: Spec, state: State) -> str:
-    """The card an offer to structure ``st`` by a trump over ``spec`` is placed on."""
-    if st.size == CORPORATION:
-        corp = state.seats[st.seat].corporations[st.corporation]
-        for team in corp.enterprises:
-            if ctx.spec[team.leader] is spec:
-                return team.leader
-    return st.name
-
-
-def support_seats(n: int, offerer_seat: int, responder: int) -> tuple[int, ...]:
-    """The third seats, in turn order after the offerer, that may support before an answer."""
-    return tuple(s for s in ((offerer_seat + k) % n for k in range(1, n)) if s != responder)
-
-
-def _offer_allowed_by(
-    ctx: Context,
-    state: State,
-    action: MakeOffer,
-    *,
-    reading: AdviceReading,
-    produced: bool = False,
-) -> Violation | None:
-    offerer, target = action.offerer, action.target
-    seat = ctx.facts.mover(ctx, state)
-    ix = index(state)
-    owner = ix.seat_of.get(offerer)
-    if owner is None:
-        return Violation("ORB-11", "not_your_character", {"card": offerer, "seat": seat})
-    directed = state.zones[offerer].directed_by
-    if (directed if directed is not None else owner) != seat:
-        if directed is not None:
-            return None  # ORB-16 refuses it
-        return Violation("ORB-11", "not_your_character", {"card": offerer, "seat": seat})
-    spec = ctx.spec[offerer]
-    t_seat = ix.seat_of.get(target)
-    if t_seat is not None and t_seat in (owner, seat):
-        return Violation("ORB-11", "own_target", {"card": target})
-    t_spec = ctx.spec[target]
-    if t_spec is not ctx.victim[offerer]:
-        return Violation(
-            "ORB-11",
-            "not_trump",
-            {"offerer": offerer, "trumps": spec.next.value, "card": target},
-        )
-    own = ix.structure_of[offerer]
-    tgt = ix.structure_of.get(target)
-    size = LONE if tgt is None else tgt.size
-    if tgt is not None and size > LONE:
-        name = name_for(ctx, tgt, t_spec, state)
-        if target != name:
-            return Violation("ORB-11", "whole_structure", {"card": target, "name": name})
-    advice = reading(ctx, state, offerer, target)
-    available = offer_units(ctx, state, offerer, advice=advice)
-    if produced and advice and available and not offer_units(ctx, state, offerer):
-        # One moves with the resource one produces: Advice only adds to Territory.
-        return Violation("ORB-11", "advice_alone", {"card": offerer})
-    if own.size < size:
-        # The lone Warrior's exception: with 4 units it may make an offer to a Workshop.
-        exception = (
-            spec is Spec.WARRIORS
-            and size == ENTERPRISE
-            and own.size == LONE
-            and available >= ENTERPRISE
-        )
-        if not exception:
-            return Violation("ORB-11", "smaller_structure", {"size": own.size, "target_size": size})
-    if available < size:
-        return Violation("ORB-11", "not_enough_units", {"needed": size, "available": available})
+def _short(
+    ctx: Context, offerer: str, held: tuple[int, int], own: int, target: int, produced: bool
+) -> str | None:
+    """Why the offerer's structure (``own`` characters holding ``held``) cannot reach one of
+    ``target`` characters, or ``None``: a smaller structure never reaches a larger one, but a
+    lone Warrior with 4 units reaches a Workshop; an offer places ``target`` units; with
+    ``produced``, always with one of the offerer's trump at least (Advice only adds to it)."""
+    available = _available(ctx, offerer, held, own, target)
+    if produced and available and not held[0]:
+        return "advice_alone"
+    if own < target and not (
+        ctx.spec[offerer] is Spec.WARRIORS
+        and own == LONE
+        and target == ENTERPRISE
+        and available >= ENTERPRISE
+    ):
+        return "smaller_structure"
+    if available < target:
+        return "not_enough_units"
     return None
 
 
-def _offer_allowed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    return _offer_allowed_by(ctx, state, action, reading=advice_counts, produced=True)
+def placed_on(ctx: Context, structure: Structure, spec: Spec) -> str:
+    """The fact ``placed_on``: the card an offer of the trump over ``spec`` to
+    ``structure`` is placed on: a corporation's Leader of that specialisation, else the card
+    that names the structure."""
+    if structure.size == CORPORATION:
+        spec_of, role_of = ctx.spec, ctx.role
+        for m in structure.members:
+            if spec_of[m] is spec and role_of[m] is Role.LEADER:
+                return m
+    return structure.name
 
 
-def _offer_allowed_advice_alone(
-    ctx: Context, state: State, action: MakeOffer
-) -> Violation | None:
-    return _offer_allowed_by(ctx, state, action, reading=advice_counts)
+def _offer_refused_by(ctx: Context, state: State, action: MakeOffer, produced: bool) -> Refusal:
+    offerer, target = action.offerer, action.target
+    seat = ctx.facts.mover(ctx, state)
+    own_seat = owner(state, offerer)
+    if own_seat is None:
+        return "not_your_character", {"card": offerer, "seat": seat}
+    directing = ctx.facts.directed(ctx, state).get(offerer)
+    if (own_seat if directing is None else directing) != seat:
+        if directing is not None:
+            return Violation("ORB-16", "not_your_character", {"card": offerer, "seat": seat})
+        return "not_your_character", {"card": offerer, "seat": seat}
+    target_seat = owner(state, target)
+    if target_seat is not None and target_seat in (own_seat, seat):
+        return "own_target", {"card": target}
+    victim = ctx.victim[offerer]
+    if ctx.spec[target] is not victim:
+        return "not_trump", {"offerer": offerer, "trumps": victim.value, "card": target}
+    tgt = structure_of(state, target)
+    size = LONE if tgt is None else tgt.size
+    if tgt is not None and size > LONE:
+        name = placed_on(ctx, tgt, victim)
+        if target != name:
+            return "whole_structure", {"card": target, "name": name}
+    own = _structure(state, offerer)
+    held = offer_units(ctx, state, offerer, own.members)
+    why = _short(ctx, offerer, held, own.size, size, produced)
+    if why == "advice_alone":
+        return why, {"card": offerer}
+    if why == "smaller_structure":
+        return why, {"size": own.size, "target_size": size}
+    if why is not None:
+        available = _available(ctx, offerer, held, own.size, size)
+        return why, {"needed": size, "available": available}
+    limit: Refusal = ctx.facts.over_step_limit(ctx, state)
+    return limit
 
 
-def _offer_allowed_0_1_0(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    return _offer_allowed_by(ctx, state, action, reading=advice_always_0_1_0)
+def _offers_by(ctx: Context, state: State, produced: bool) -> list[Action]:
+    """The offers ORB-11 allows, by offerer in canonical order, then target: the market's,
+    then the other seats' structures in seat and table order, each by the card it is
+    placed on. The offerers are the seat's own characters and the Warriors it directs
+    (ORB-16's fact ``directed``); each reaches the characters of the specialisation its
+    trump is over (ORB-2) outside its own seat and the mover's, where the size rule and
+    its units allow (``_short``), within ORB-21's step limit (its fact ``over_step_limit``)."""
+    facts = ctx.facts
+    if facts.over_step_limit(ctx, state) is not None:
+        return []
+    seat = facts.mover(ctx, state)
+    directed = facts.directed(ctx, state)
+    own_of = {m: st for st in structures(seat, state.seats[seat]) for m in st.members}
+    for card, s in directed.items():
+        st = structure_of(state, card) if s == seat and card not in own_of else None
+        if st is not None:
+            own_of[card] = st
+    offerers = [card for card in own_of if directed.get(card, seat) == seat]
+    offerers.sort(key=ctx.order.__getitem__)
+    out: list[Action] = []
+    targets: dict[tuple[Spec, int], list[tuple[str, int]]] = {}
+    for offerer in offerers:
+        own = own_of[offerer]
+        victim = ctx.victim[offerer]
+        reach = targets.get((victim, own.seat))
+        if reach is None:
+            reach = targets[victim, own.seat] = _targets(ctx, state, victim, (seat, own.seat))
+        held = offer_units(ctx, state, offerer, own.members)
+        made = ctx.offer[offerer]
+        short: dict[int, str | None] = {}  # by the size of the target
+        for target, size in reach:
+            if size not in short:
+                short[size] = _short(ctx, offerer, held, own.size, size, produced)
+            if short[size] is None:
+                out.append(made[target])
+    return out
+
+
+def _targets(
+    ctx: Context, state: State, victim: Spec, outside: tuple[int, int]
+) -> list[tuple[str, int]]:
+    """The characters of ``victim``'s specialisation an offer may name, with their
+    structure's size: the market's in market order, then per seat not in ``outside`` (in
+    seat order) its structures holding such characters, by the card an offer is placed on
+    (a corporation holds every specialisation; a team holds its Leader's)."""
+    spec_of = ctx.spec
+    found = [(c, LONE) for c in state.market if spec_of[c] is victim]
+    for s, seat in enumerate(state.seats):
+        if s in outside:
+            continue
+        for corp in seat.corporations:
+            found.append((placed_on(ctx, corporation(s, corp), victim), CORPORATION))
+        for team in seat.teams:
+            if spec_of[team.leader] is victim:
+                if team.enterprise:
+                    found.append((team.leader, ENTERPRISE))
+                else:
+                    found += [(m, LONE) for m in team.members]
+    return found
+
+
+def _offer_refused(ctx: Context, state: State, action: MakeOffer) -> Refusal:
+    return _offer_refused_by(ctx, state, action, produced=True)
+
+
+def _offers(ctx: Context, state: State) -> list[Action]:
+    return _offers_by(ctx, state, produced=True)
+
+
+def _offer_refused_any_units(ctx: Context, state: State, action: MakeOffer) -> Refusal:
+    return _offer_refused_by(ctx, state, action, produced=False)
+
+
+def _offers_any_units(ctx: Context, state: State) -> list[Action]:
+    return _offers_by(ctx, state, produced=False)
+
+
+def _structure(state: State, card: str) -> Structure:
+    """The structure of ``card``; a character on the labour market stands alone (where a
+    variant lets one offer with it)."""
+    found = structure_of(state, card)
+    return Structure(-1, LONE, card, (card,)) if found is None else found
+
+
+def _stake(ctx: Context, state: State, offer: Offer) -> int:
+    """The fact ``stake``: the units the offerer of ``offer`` can still add to it."""
+    own = _structure(state, offer.offerer)
+    target = _structure(state, offer.target)
+    held = offer_units(ctx, state, offer.offerer, own.members)
+    return _available(ctx, offer.offerer, held, own.size, target.size)
 
 
 def _place(
-    ctx: Context,
-    d: Draft,
-    offerer: str,
-    members: tuple[str, ...],
-    target: str,
-    units: int,
+    ctx: Context, d: Draft, offerer: str, members: tuple[str, ...], target: str, units: int,
     advice: bool,
-) -> None:
-    """Move ``units`` of the offerer's trump (with ``advice``: then Advice) onto the target."""
+) -> int:
+    """Move up to ``units`` of the offerer's trump (with ``advice``: then Advice) from its
+    structure's ``members`` onto the target; the units placed."""
     spec_of = ctx.spec
     spec = spec_of[offerer]
     ordered = [offerer, *(m for m in members if m != offerer and spec_of[m] is spec)]
-    kinds = [spec.index] + ([Resource.ADVICE.index] if advice else [])
+    kinds = [spec.index] + ([_ADVICE] if advice else [])
     placed = [0, 0, 0, 0]
     left = units
     for i in kinds:
@@ -260,214 +302,28 @@ def _place(
         z.influence[3] + placed[3],
     )
     d.put(target, make_zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
-
-
-def _make_offer_by(
-    ctx: Context,
-    d: Draft,
-    action: MakeOffer,
-    events: list[Event] | None,
-    *,
-    reading: AdviceReading,
-) -> Draft:
-    state = d.before
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    ix = index(state)
-    tgt = ix.structure_of.get(action.target)
-    units = LONE if tgt is None else tgt.size
-    advice = reading(ctx, state, action.offerer, action.target)
-    members = _members(state, action.offerer)
-    _place(ctx, d, action.offerer, members, action.target, units, advice)
-    resource = ctx.spec[action.offerer].resource
-    if d.events is not None:
-        d.emit(OfferMade(seat, action.offerer, action.target, resource, units))
-    if tgt is None:
-        d.offer = Offer(seat, action.offerer, action.target, None, resource, units, Stage.ANSWER)
-        return d
-    waiting = support_seats(len(d.seats), seat, tgt.seat)
-    stage = Stage.SUPPORT if waiting else Stage.ANSWER
-    d.offer = Offer(
-        seat, action.offerer, action.target, tgt.seat, resource, units, stage, None, 0, waiting
-    )
-    return d
+    return units - left
 
 
 def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None) -> Draft:
-    return _make_offer_by(ctx, d, action, events, reading=advice_counts)
-
-
-def _make_offer_0_1_0(
-    ctx: Context, d: Draft, action: MakeOffer, events: list[Event] | None
-) -> Draft:
-    return _make_offer_by(ctx, d, action, events, reading=advice_always_0_1_0)
-
-
-#: Offers by offerer, then target, built once.
-_OFFERS: dict[str, dict[str, MakeOffer]] = {}
-
-_ADVICE = Resource.ADVICE.index
-
-
-def _offer_of(offerer: str, target: str) -> MakeOffer:
-    made = _OFFERS.get(offerer)
-    if made is None:
-        made = _OFFERS[offerer] = {}
-    offer = made.get(target)
-    if offer is None:
-        offer = made[target] = MakeOffer(offerer, target)
-    return offer
-
-
-def _targets(ctx: Context, ix: Index, state: State, victim: Spec) -> list[list[tuple[str, int]]]:
-    """Per seat, the structures holding ``victim`` cards, by the card an offer names, and size.
-
-    It depends only on the teams and corporations, so it is kept with the index.
-    """
-    memo = ix.offer_targets
-    if memo is None or memo[0] is not ctx:
-        memo = ix.offer_targets = (ctx, {})
-    known: dict[Spec, list[list[tuple[str, int]]]] = memo[1]
-    found = known.get(victim)
-    if found is None:
-        spec_of = ctx.spec
-        structure_of = ix.structure_of
-        found = []
-        for cards in ix.cards:
-            named: list[tuple[str, int]] = []
-            seen: set[str] = set()
-            for c in cards:
-                if spec_of[c] is not victim:
-                    continue
-                st = structure_of[c]
-                name = name_for(ctx, st, victim, state)
-                if name not in seen:
-                    seen.add(name)
-                    named.append((name, st.size))
-            found.append(named)
-        known[victim] = found
-    return found
-
-
-def _allowed_offers(
-    ctx: Context, state: State, advice_always: bool = False, produced: bool = True
-) -> list[Action]:
-    """The offers ORB-11, ORB-16 and ORB-21 allow, by offerer in canonical order, then target:
-    the market's, then the other seats' structures in seat order.
-
-    Offerers are the seat's own cards and the Warriors it directs (ORB-16); targets are of
-    the specialisation the offerer's trump is over, placed whole, within reach of the
-    offerer's structure and its units (ORB-11, Advice read as ``advice_always`` says, and
-    with ``produced`` only beside at least one unit of the offerer's own trump); ORB-21
-    counts the steps (its fact ``step_room``). The defaults are today's reading, so ORB-11
-    lists with this function itself; the earlier readings call it with theirs.
-    """
-    room = ctx.facts.step_room(ctx, state)  # (ORB-21: None once the steps are used)
-    if room is None:
-        return []
-    seat, _cards, zones, ix = room
-    # The seat's cards and the Warriors it directs (ORB-16 directs only seated Warriors, an
-    # invariant ``position.validate_state`` holds untrusted states to), in canonical order.
-    memo = ix.offerer_cards
-    if memo is None or memo[0] is not ctx:
-        spec_of = ctx.spec
-        warriors = [[c for c in cards if spec_of[c] is Spec.WARRIORS] for cards in ix.cards]
-        others = [[c for c in cards if spec_of[c] is not Spec.WARRIORS] for cards in ix.cards]
-        # Each seat's own cards in canonical order: the offerers when no Warrior is directed.
-        by_order = [sorted(cards, key=ctx.order.__getitem__) for cards in ix.cards]
-        memo = ix.offerer_cards = (ctx, (warriors, others, by_order))
-    warriors, others, own_cards = memo[1]
-    offerers: list[str] | None = None
-    for s, cards in enumerate(warriors):
-        for card in cards:
-            directed = zones(card).directed_by
-            if directed is not None and directed != s:
-                offerers = []  # some Warrior is directed by another seat: sort them out
-                break
-        if offerers is not None:
-            break
-    if offerers is None:
-        offerers = own_cards[seat]
-    else:
-        offerers = list(others[seat])
-        for s, cards in enumerate(warriors):
-            for card in cards:
-                directed = zones(card).directed_by
-                if (directed if directed is not None else s) == seat:
-                    offerers.append(card)
-        offerers.sort(key=ctx.order.__getitem__)
-    out: list[Action] = []
-    spec_of = ctx.spec
-    structure_of = ix.structure_of
-    market = state.market
-    # The targets by (victim, seat, owner), kept with the index for this very market (a draw
-    # changes the market but not the teams).
-    kept = ix.offer_reach
-    if kept is None or kept[0] is not ctx or kept[1] is not market:
-        kept = ix.offer_reach = (ctx, market, {})
-    reach: dict[tuple[Spec, int, int], list[tuple[str, int]]] = kept[2]
-    for offerer in offerers:
-        # The units of the offerer's trump its structure holds, and with Advice as well
-        # (only some Warriors' offers count Advice; see ``advice_counts``).
-        own = structure_of[offerer]
-        spec = spec_of[offerer]
-        warrior = spec is Spec.WARRIORS
-        i = spec.index
-        plain = advice = 0
-        for m in own.members:
-            if spec_of[m] is spec:
-                z = zones(m)
-                plain += z.current[i] + z.gifts[i] + z.reserve[i]
-                if warrior:
-                    advice += z.current[_ADVICE] + z.gifts[_ADVICE] + z.reserve[_ADVICE]
-        cap = plain + advice
-        if not (plain if produced else cap):
-            # Not a unit to place (only a Warrior's Advice ever counts; where ``produced``,
-            # only beside Territory).
-            continue
-        lone_warrior = own.size == LONE and warrior
-        victim = ctx.victim[offerer]
-        owner = ix.seat_of[offerer]
-        targets = reach.get((victim, seat, owner))
-        if targets is None:
-            targets = [(c, LONE) for c in market if spec_of[c] is victim]
-            for s, named in enumerate(_targets(ctx, ix, state, victim)):
-                if s != seat and s != owner:
-                    targets.extend(named)
-            reach[(victim, seat, owner)] = targets
-        if own.size == LONE and not warrior:
-            # A lone character other than a Warrior reaches only lone characters, with the
-            # units of its trump (``plain``, at least one here).
-            out.extend(_offer_of(offerer, target) for target, size in targets if size == LONE)
-            continue
-        for target, size in targets:
-            if warrior and (advice_always or (lone_warrior and size == ENTERPRISE)):
-                available = cap
-            else:
-                available = plain
-            if own.size < size and not (lone_warrior and size == ENTERPRISE and available >= size):
-                continue
-            if available < size:
-                continue
-            out.append(_offer_of(offerer, target))
-    return out
-
-
-def _allowed_offers_advice_alone(ctx: Context, state: State) -> list[Action]:
-    return _allowed_offers(ctx, state, False, False)
-
-
-def _allowed_offers_0_1_0(ctx: Context, state: State) -> list[Action]:
-    return _allowed_offers(ctx, state, True, False)
-
-
-def _directed(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    seat = ctx.facts.mover(ctx, state)
-    if action.offerer in index(state).seat_of:
-        directed = state.zones[action.offerer].directed_by
-        if directed is not None and directed != seat:
-            return Violation("ORB-16", "not_your_character", {"card": action.offerer, "seat": seat})
-    return None
+    state = d.before
+    seat = d.mover
+    offerer, target = action.offerer, action.target
+    tgt = structure_of(state, target)
+    own = _structure(state, offerer)
+    size = LONE if tgt is None else tgt.size
+    advice = ctx.facts.advice(ctx, offerer, own.size, size)
+    units = _place(ctx, d, offerer, own.members, target, size, advice)
+    resource = ctx.spec[offerer].resource
+    if d.events is not None:
+        d.emit(OfferMade(seat, offerer, target, resource, units))
+    if tgt is None:
+        d.offer = Offer(seat, offerer, target, None, resource, units, Stage.ANSWER)
+        return d
+    waiting = ctx.facts.supporters(ctx, len(d.seats), seat, tgt.seat)
+    stage = Stage.SUPPORT if waiting else Stage.ANSWER
+    d.offer = Offer(seat, offerer, target, tgt.seat, resource, units, stage, None, 0, waiting)
+    return d
 
 
 ORB_11 = Rule(
@@ -477,18 +333,23 @@ ORB_11 = Rule(
     "Workshop.",
     "Предложение делают козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин может дополнить Территорию Советами до 4 против Цеха.",
-    moves={MakeOffer: _allowed_offers},
-    checks={MakeOffer: _offer_allowed},
+    moves={MakeOffer: _offers},
+    checks={MakeOffer: _offer_refused},
     effects={MakeOffer: _make_offer},
-    facts={"advice": advice_counts, "stake": _stake},
+    facts={"advice": advice_counts, "stake": _stake, "placed_on": placed_on},
 )
 """ORB-11: an offer of the offerer's trump (the resource its specialisation produces) to the
-next specialisation, placed on a structure whole (4 or 16 units), never from a smaller
-structure to a larger one; but a lone Warrior may make one to a Workshop with 4 units, Advice
-counting (:func:`advice_counts`, the only offer Advice takes part in). Since revision 3 an
-offer is always made with at least one unit of the offerer's own trump: Advice only adds to
-Territory (``advice_alone`` refuses Advice without it), so a lone Warrior with no Territory
-reaches neither a lone Host nor a Workshop."""
+next specialisation, placed on a structure whole (4 or 16 units, on the card ``placed_on``
+names), never from a smaller structure to a larger one; but a lone Warrior may make one to a
+Workshop with 4 units, Advice counting (the fact ``advice``, the only offer Advice takes part
+in). Since revision 3 an offer is always made with at least one unit of the offerer's own
+trump: Advice only adds to Territory (``advice_alone`` refuses Advice without it), so a lone
+Warrior with no Territory reaches neither a lone Host nor a Workshop. The offerers are the
+seat's own characters and the Warriors ORB-16 says it directs (a Warrior directed by another
+seat is refused as ORB-16's ``not_your_character``), within ORB-21's step limit (its fact
+``over_step_limit``; ORB-21 counts the step). It states the
+facts ``advice`` and ``stake`` (what the offerer can still add), which ORB-14's
+reinforcements read."""
 
 ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
     ORB_11,
@@ -496,27 +357,30 @@ ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
     "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
     ru="Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
-    moves={MakeOffer: _allowed_offers_advice_alone},
-    checks={MakeOffer: _offer_allowed_advice_alone},
+    moves={MakeOffer: _offers_any_units},
+    checks={MakeOffer: _offer_refused_any_units},
 )
 """ORB-11 as revision 2 read it (the variant ``orbita-advice-alone``): against a Workshop a
 lone Warrior's Advice counts even with no Territory at all, so 4 Advice alone make an offer;
 against anything else only Territory counts."""
 
 ORB_11_0_1_0: Rule = attrs.evolve(
-    ORB_11,
+    ORB_11_ADVICE_ALONE,
     en="Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
     ru="Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
-    moves={MakeOffer: _allowed_offers_0_1_0},
-    checks={MakeOffer: _offer_allowed_0_1_0},
-    effects={MakeOffer: _make_offer_0_1_0},
-    facts={"advice": advice_always_0_1_0, "stake": _stake_0_1_0},
+    facts={**ORB_11.facts, "advice": advice_always_0_1_0},
 )
 """ORB-11 as 0.1.0 read it: Advice a Warrior holds counts in every offer it makes."""
 
 
 # -- ORB-12: answers --------------------------------------------------------------------------
-def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violation | None:
+def _responders(state: State, offer: Offer) -> tuple[str, ...]:
+    """The answering structure: the target's (the target alone on the labour market)."""
+    target = structure_of(state, offer.target) if offer.responder is not None else None
+    return (offer.target,) if target is None else target.members
+
+
+def _answer_refused(ctx: Context, state: State, action: AnswerOffer) -> Refusal:
     offer = state.offer
     assert offer is not None
     answer = action.answer
@@ -527,12 +391,15 @@ def _answer_allowed(ctx: Context, state: State, action: AnswerOffer) -> Violatio
     else:
         resource, code = offer.resource.spec.previous.resource, "cannot_seize"
     zones = state.zones
-    held = sum(zones[m].holds(resource) for m in _members(state, offer.target))
+    held = sum(zones[m].holds(resource) for m in _responders(state, offer))
     if held < offer.units:
-        return Violation(
-            "ORB-12", code, {"units": offer.units, "resource": resource.value, "held": held}
-        )
+        return code, {"units": offer.units, "resource": resource.value, "held": held}
     return None
+
+
+def _answers(ctx: Context, state: State) -> list[AnswerOffer]:
+    """The answers ORB-12 allows: those its check does not refuse."""
+    return [a for a in ctx.answer.values() if _answer_refused(ctx, state, a) is None]
 
 
 def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | None) -> Draft:
@@ -542,30 +409,11 @@ def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | N
     answer = action.answer
     if d.events is not None:
         d.emit(OfferAnswered(offer.responder, offer.target, answer))
-    if answer is Answer.ACCEPT or not _can_reinforce(ctx, state, offer):
+    if answer is Answer.ACCEPT or not ctx.facts.may_reinforce(ctx, state):
         d.settle = answer
     else:
-        d.offer = Offer(
-            offer.seat,
-            offer.offerer,
-            offer.target,
-            offer.responder,
-            offer.resource,
-            offer.units,
-            Stage.REINFORCE,
-            answer,
-            offer.reinforcements,
-            (),
-        )
+        d.offer = attrs.evolve(offer, stage=Stage.REINFORCE, answer=answer, waiting=())
     return d
-
-
-_ANSWERS = tuple(AnswerOffer(a) for a in Answer)
-
-
-def _answers(ctx: Context, state: State) -> list[AnswerOffer]:
-    """The answers ORB-12 allows: those its check does not refuse."""
-    return [a for a in _ANSWERS if _answer_allowed(ctx, state, a) is None]
 
 
 def _clear_influence(d: Draft, target: str) -> Counts:
@@ -574,22 +422,10 @@ def _clear_influence(d: Draft, target: str) -> Counts:
     return z.influence
 
 
-def _responders(state: State, offer: Offer) -> tuple[str, ...]:
-    if offer.responder is None:
-        return (offer.target,)
-    return index(state).structure_of[offer.target].members
-
-
-def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
-    """Settle ``d.offer`` by ``d.settle`` and pass the turn on from the offering seat.
-
-    Args:
-        ctx: the rule context.
-        d: the draft, with the offer and its answer.
-        seized_as_own: keep seized units among the target's resources of this round
-            instead of its gifts (so they are not "given" Territory, ORB-15); 0.1.0 kept
-            them with the gifts.
-    """
+def _settle_by(ctx: Context, d: Draft, seized_as_own: bool) -> None:
+    """Settle ``d.offer`` by the answer ``d.settle`` and pass the turn on from the offering
+    seat; with ``seized_as_own``, seized units join the target's resources of this round
+    (so they are not "given" Territory, ORB-15); 0.1.0 kept them with the gifts."""
     offer, answer = d.offer, d.settle
     assert offer is not None
     assert answer is not None
@@ -600,19 +436,15 @@ def settle_offer(ctx: Context, d: Draft, *, seized_as_own: bool) -> None:
             d.emit(OfferDeclined(offer.target, units))
     elif answer is Answer.SEIZE:
         target = offer.target
-        if seized_as_own:
-            z = d.zones[target]
-            current = z.current
-            for i in range(4):
-                if influence[i]:
-                    current = add(current, i, influence[i])
-            d.put(
-                target, make_zones(current, z.reserve, z.gifts, z.influence, z.meals, z.directed_by)
-            )
-        else:
-            for i in range(4):
-                if influence[i]:
-                    d.give(target, i, influence[i])
+        for i in range(4):
+            if not influence[i]:
+                continue
+            if seized_as_own:
+                z = d.zones[target]
+                d.put(target, make_zones(add(z.current, i, influence[i]), z.reserve, z.gifts,
+                                         z.influence, z.meals, z.directed_by))
+            else:
+                d.give(target, i, influence[i])
         if d.events is not None:
             d.emit(OfferSeized(target, units))
     else:
@@ -631,7 +463,7 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
     if offer.resource is Resource.ADVICE:
         # Priests do not take Territory: they direct the Warriors for the round (ORB-16).
         if offer.responder is not None:
-            direct_warriors(d, offer, members)
+            ctx.facts.direct(ctx, d, offer, members)
     else:
         for m in members:
             moved += d.take(m, resource.index, _ALL)
@@ -640,8 +472,8 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
         if offer.resource is Resource.FOOD:
             fed = influence[_FOOD]
         if offer.resource is Resource.WAY and offer.responder is not None:
-            release_warriors(ctx, d, offer.responder)
-    if offer.responder is None and not hire(ctx, d, offer):
+            ctx.facts.release(ctx, d, offer.responder)
+    if offer.responder is None and not ctx.facts.hire(ctx, d, offer):
         fed = 0
     if fed:
         z = d.zones[offer.target]
@@ -654,12 +486,12 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
 
 
 def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    settle_offer(ctx, d, seized_as_own=True)
+    _settle_by(ctx, d, seized_as_own=True)
     return d
 
 
 def _settle_0_1_0(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    settle_offer(ctx, d, seized_as_own=False)
+    _settle_by(ctx, d, seized_as_own=False)
     return d
 
 
@@ -670,13 +502,17 @@ ORB_12 = Rule(
     "Ответы: тем же ресурсом — отказ, козырем — отобрать (ресурс становится своим на этот "
     "кон), своим ресурсом — согласие.",
     moves={AnswerOffer: _answers},
-    checks={AnswerOffer: _answer_allowed},
+    checks={AnswerOffer: _answer_refused},
     effects={AnswerOffer: _answer, Settlement: _settle},
 )
 """ORB-12: declining shows as many units of the offered resource, seizing as many of the
 trump over the offerer (and takes the units offered: they join the target's resources of
 this round, not its gifts, so seized Territory never counts as given, ORB-15), accepting
-hands over all the answering structure's own resource; offered Food feeds it this round."""
+hands over all the answering structure's own resource; offered Food feeds it this round.
+After a refusal the offer waits for the offerer's reinforcement when ORB-14 allows one (its
+fact ``may_reinforce``), else the answer settles it; a labour-market character is hired by
+ORB-13's fact ``hire``, and Warriors are directed and released by ORB-16's ``direct`` and
+``release``."""
 
 ORB_12_0_1_0: Rule = attrs.evolve(
     ORB_12,
@@ -685,17 +521,17 @@ ORB_12_0_1_0: Rule = attrs.evolve(
     effects={AnswerOffer: _answer, Settlement: _settle_0_1_0},
 )
 """ORB-12 as 0.1.0 read it: seized units join the target's gifts (so seized Territory
-protects a Host from the shield like given Territory); Advice always counts for Warriors."""
+protects a Host from the shield like given Territory)."""
 
 ORB_12_SEIZED_AS_OWN: Rule = ORB_12
 """ORB-12 of the variant ``orbita-shield-given-only``: 0.1.0's, but seized units are the
-target's own this round: today's unit (the Advice it reads when an offer may be reinforced
-is ORB-11's fact ``stake``, 0.1.0's in that variant)."""
+target's own this round: today's unit."""
 
 
 # -- ORB-13: labour-market characters -------------------------------------------------------------
-def hire(ctx: Context, d: Draft, offer: Offer) -> bool:
-    """Hire the market character that accepted ``offer`` if it fits a team (ORB-7, ORB-8)."""
+def _hire(ctx: Context, d: Draft, offer: Offer) -> bool:
+    """The fact ``hire``: the market character that accepted ``offer`` joins the offering
+    seat if it fits a team (ORB-7's fact ``join``)."""
     if not ctx.facts.join(ctx, d, offer.seat, offer.target):
         return False
     d.market.remove(offer.target)
@@ -718,64 +554,64 @@ ORB_13 = Rule(
     "A labour-market character always accepts and is hired if it fits a team.",
     "Персонаж рынка труда всегда соглашается и нанимается, если подходит команде.",
     effects={MakeOffer: _market_accepts},
+    facts={"hire": _hire},
 )
 """ORB-13: nobody answers for the labour market: its character accepts at once (ORB-12) and
-joins the offering seat if it fits (:func:`hire`)."""
+joins the offering seat if it fits (the fact ``hire``)."""
 
 
 # -- ORB-14: reinforcement and support -----------------------------------------------------------
-def can_reinforce(
-    ctx: Context, state: State, offer: Offer, reading: AdviceReading = advice_counts
-) -> bool:
-    """Whether the offerer may still reinforce ``offer`` (a reinforcement left, units at hand)."""
-    return offer.reinforcements < ctx.reinforcements and stake(ctx, state, offer, reading) > 0
+def supporters(ctx: Context, seats: int, offering: int, responder: int) -> tuple[int, ...]:
+    """The fact ``supporters``: the third seats, in turn order after the offering seat, that
+    may support before an answer (of ``seats`` at the table)."""
+    after = ((offering + k) % seats for k in range(1, seats))
+    return tuple(s for s in after if s != responder)
 
 
-def _can_reinforce(ctx: Context, state: State, offer: Offer) -> bool:
-    # As ``can_reinforce``, with ORB-11's reading of the offer (its fact ``stake``).
-    return offer.reinforcements < ctx.reinforcements and ctx.facts.stake(ctx, state, offer) > 0
-
-
-def _support_sides(ctx: Context, state: State, action: Gift) -> Violation | None:
+def _sides(ctx: Context, state: State) -> tuple[int, ...] | None:
+    """The fact ``sides``: the seats whose characters may receive gifts while an offer is
+    open, the offering and the answering one; ``None`` (every seat) when none is open."""
     offer = state.offer
-    if offer is not None:
-        owner = index(state).seat_of.get(action.to)
-        if owner != offer.seat and owner != offer.responder:
-            return Violation("ORB-14", "support_sides", {})
-    return None
+    if offer is None:
+        return None
+    return (offer.seat,) if offer.responder is None else (offer.seat, offer.responder)
 
 
-def _reinforce_allowed(ctx: Context, state: State, action: Reinforce) -> Violation | None:
+def _silenced(ctx: Context, state: State) -> tuple[str, ...]:
+    """The fact ``silenced``: the characters that may not give while an offer is open: the
+    answering structure (it may answer, not give)."""
+    offer = state.offer
+    if offer is None or offer.responder is None:
+        return ()
+    return _responders(state, offer)
+
+
+def _reinforce_refused(ctx: Context, state: State, action: Reinforce) -> Refusal:
     offer = state.offer
     assert offer is not None
     if offer.reinforcements >= ctx.reinforcements:
-        return Violation("ORB-14", "reinforce_limit", {"limit": ctx.reinforcements})
+        return "reinforce_limit", {"limit": ctx.reinforcements}
     available = ctx.facts.stake(ctx, state, offer)
     if available < 1:
-        return Violation("ORB-14", "not_enough_units", {"needed": 1, "available": available})
-    return None
+        return "not_enough_units", {"needed": 1, "available": available}
+    amount: Refusal = ctx.facts.wrong_amount(ctx, action.amount, available)
+    return amount
 
 
-_REINFORCES = (Reinforce(Amount.ONE), Reinforce(Amount.ALL))
+def _may_reinforce(ctx: Context, state: State) -> bool:
+    """The fact ``may_reinforce``: whether the offerer may still reinforce the open offer (a
+    reinforcement left, units at hand): whether one unit more would be allowed."""
+    return _reinforce_refused(ctx, state, ctx.reinforce[Amount.ONE]) is None
 
 
-def _reinforces(ctx: Context, state: State) -> tuple[Reinforce, ...]:
-    return _REINFORCES
+def _reinforces(ctx: Context, state: State) -> list[Reinforce]:
+    return [a for a in ctx.reinforce.values() if _reinforce_refused(ctx, state, a) is None]
 
 
 def _next_supporter(d: Draft, offer: Offer) -> None:
     waiting = offer.waiting[1:]
-    d.offer = Offer(
-        offer.seat,
-        offer.offerer,
-        offer.target,
-        offer.responder,
-        offer.resource,
-        offer.units,
-        Stage.SUPPORT if waiting else Stage.ANSWER,
-        offer.answer,
-        offer.reinforcements,
-        waiting,
+    d.offer = attrs.evolve(
+        offer, stage=Stage.SUPPORT if waiting else Stage.ANSWER, waiting=waiting
     )
 
 
@@ -802,13 +638,12 @@ def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | 
     assert offer is not None
     assert offer.responder is not None
     facts = ctx.facts
-    units = 1
-    if action.amount is Amount.ALL:
-        units = facts.stake(ctx, state, offer)
-    members = _members(state, offer.offerer)
-    advice = facts.advice(ctx, state, offer.offerer, offer.target)
-    _place(ctx, d, offer.offerer, members, offer.target, units, advice)
-    waiting = support_seats(len(d.seats), offer.seat, offer.responder)
+    own = _structure(state, offer.offerer)
+    target = _structure(state, offer.target)
+    wanted = 1 if action.amount is Amount.ONE else facts.stake(ctx, state, offer)
+    advice = facts.advice(ctx, offer.offerer, own.size, target.size)
+    units = _place(ctx, d, offer.offerer, own.members, offer.target, wanted, advice)
+    waiting = facts.supporters(ctx, len(d.seats), offer.seat, offer.responder)
     d.offer = Offer(
         offer.seat,
         offer.offerer,
@@ -831,16 +666,20 @@ ORB_14 = Rule(
     "The offerer may reinforce; other seats may give to either side before each answer.",
     "Предлагающий может усилить; другие игроки могут дарить сторонам перед ответом.",
     moves={Reinforce: _reinforces},
-    checks={Gift: _support_sides, Reinforce: _reinforce_allowed},
-    effects={
-        Gift: _supported,
-        Pass: _pass_in_offer,
-        Reinforce: _reinforce,
+    checks={Reinforce: _reinforce_refused},
+    effects={Gift: _supported, Pass: _pass_in_offer, Reinforce: _reinforce},
+    facts={
+        "supporters": supporters,
+        "sides": _sides,
+        "silenced": _silenced,
+        "may_reinforce": _may_reinforce,
     },
 )
-"""ORB-14: after a refusal the offerer reinforces (at most ``reinforcements`` times) or stops;
-before each answer every third seat may give one gift to either side or pass. Reinforcing
-adds the offer's resource (Advice too only where ORB-11 counts it, :func:`advice_counts`)."""
+"""ORB-14: after a refusal the offerer reinforces (at most ``reinforcements`` times, with
+what ORB-11's fact ``stake`` says it can still add) or stops; before each answer every third
+seat (the fact ``supporters``) may give one gift to either side (the fact ``sides``, which
+ORB-10 reads) or pass. The answering structure may not give while the offer is open (the
+fact ``silenced``, which ORB-4 reads)."""
 
 ORB_14_0_1_0: Rule = ORB_14
 """ORB-14 as 0.1.0 read it: the same unit (a Warrior reinforcing with its Advice too is
@@ -848,83 +687,96 @@ ORB_14_0_1_0: Rule = ORB_14
 
 
 # -- ORB-15: the shield -------------------------------------------------------------------------
-def shield_units(ctx: Context, state: State, hero: str) -> int:
-    """The Way the Heroes of ``hero``'s structure hold (what a shield can spend)."""
-    spec_of = ctx.spec
-    zones = state.zones
-    return sum(
-        zones[m].holds(Resource.WAY) for m in _members(state, hero) if spec_of[m] is Spec.HEROES
-    )
-
-
-def _shield_basics(ctx: Context, state: State, hero: str) -> Violation | None:
+def _shield_basics(ctx: Context, state: State, hero: str) -> Refusal:
     """What both readings of ORB-15 refuse first: not the mover's Hero, an offer that is not
     the Warriors' Territory, or the offering seat itself."""
     offer = state.offer
     assert offer is not None
     seat = ctx.facts.mover(ctx, state)
-    if index(state).seat_of.get(hero) != seat:
-        return Violation("ORB-15", "not_your_character", {"card": hero, "seat": seat})
+    if owner(state, hero) != seat:
+        return "not_your_character", {"card": hero, "seat": seat}
     if ctx.spec[hero] is not Spec.HEROES:
-        return Violation("ORB-15", "not_a_hero", {"card": hero})
+        return "not_a_hero", {"card": hero}
     if offer.resource is not Resource.TERRITORY:
-        return Violation("ORB-15", "shield_needs_warriors", {})
+        return "shield_needs_warriors", {}
     if seat == offer.seat:
-        return Violation("ORB-15", "offerer_shields", {})
+        return "offerer_shields", {}
     return None
 
 
-def _protected(state: State, target: str) -> Violation | None:
+def _protected(state: State, offer: Offer) -> Refusal:
     """Territory in the gifts of the target's structure protects it from the shield."""
     zones = state.zones
     t = Resource.TERRITORY.index
-    for m in _members(state, target):
-        if zones[m].gifts[t] > 0:
-            return Violation("ORB-15", "host_protected", {})
+    if any(zones[m].gifts[t] > 0 for m in _responders(state, offer)):
+        return "host_protected", {}
     return None
 
 
-def _shield_allowed(ctx: Context, state: State, action: Shield) -> Violation | None:
-    offer = state.offer
-    assert offer is not None
+def _heroes(ctx: Context, state: State, hero: str) -> list[str]:
+    """The Heroes of ``hero``'s structure, ``hero`` first (they spend the Way)."""
+    own = structure_of(state, hero)
+    members = () if own is None else own.members
+    spec_of = ctx.spec
+    return [hero, *(m for m in members if m != hero and spec_of[m] is Spec.HEROES)]
+
+
+def _shield_refused(ctx: Context, state: State, action: Shield) -> Refusal:
     hero = action.hero
     basics = _shield_basics(ctx, state, hero)
     if basics is not None:
         return basics
-    seat = ctx.facts.mover(ctx, state)
-    ix = index(state)
-    if seat == offer.responder:
-        return Violation("ORB-15", "responder_shields", {})
-    own = ix.structure_of[hero].size
-    size = ix.structure_of[offer.target].size
-    if own < size:
-        return Violation("ORB-15", "shield_smaller", {"size": own, "target_size": size})
-    held = shield_units(ctx, state, hero)
-    if held < 1:
-        return Violation("ORB-15", "no_way", {"card": hero})
-    if held < size:
-        return Violation("ORB-15", "not_enough_units", {"needed": size, "available": held})
-    return _protected(state, offer.target)
-
-
-def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
-    state = d.before
     offer = state.offer
     assert offer is not None
-    hero = action.hero
-    ix = index(state)
-    spec_of = ctx.spec
-    target = ix.structure_of.get(offer.target)
-    left = LONE if target is None else target.size
-    heroes = _members(state, hero)
-    for m in (hero, *(m for m in heroes if m != hero and spec_of[m] is Spec.HEROES)):
+    if ctx.facts.mover(ctx, state) == offer.responder:
+        return "responder_shields", {}
+    own = structure_of(state, hero)
+    target = structure_of(state, offer.target)
+    size = LONE if target is None else target.size
+    assert own is not None
+    if own.size < size:
+        return "shield_smaller", {"size": own.size, "target_size": size}
+    held = sum(state.zones[m].holds(Resource.WAY) for m in _heroes(ctx, state, hero))
+    cost = _cost(ctx, size)
+    if held < 1:
+        return "no_way", {"card": hero}
+    if held < cost:
+        return "not_enough_units", {"needed": cost, "available": held}
+    return _protected(state, offer)
+
+
+def _cost(ctx: Context, size: int) -> int:
+    """The fact ``shield_cost``: one Way per character of the structure shielded."""
+    return size
+
+
+def _shields_by(
+    ctx: Context, state: State, refused: Callable[[Context, State, Shield], Refusal]
+) -> list[Shield]:
+    """The shields ``refused`` allows: of the mover's Heroes, in table order."""
+    spec_of, shield = ctx.spec, ctx.shield
+    return [
+        shield[c]
+        for c in seat_cards(state.seats[ctx.facts.mover(ctx, state)])
+        if spec_of[c] is Spec.HEROES and refused(ctx, state, shield[c]) is None
+    ]
+
+
+def _shields(ctx: Context, state: State) -> list[Shield]:
+    return _shields_by(ctx, state, _shield_refused)
+
+
+def _shield_by(ctx: Context, d: Draft, hero: str, spenders: list[str]) -> Draft:
+    """The shield of ``hero``: the Way it costs comes from ``spenders`` in order, the offer is
+    discarded and the Hero takes the Host's Food."""
+    offer = d.before.offer
+    assert offer is not None
+    target = structure_of(d.before, offer.target)
+    left = ctx.facts.shield_cost(ctx, LONE if target is None else target.size)
+    for m in spenders:
         if not left:
             break
-        left -= d.take(m, Resource.WAY.index, left)
-    return _shield_takes_food(ctx, d, offer, hero)
-
-
-def _shield_takes_food(ctx: Context, d: Draft, offer: Offer, hero: str) -> Draft:
+        left -= d.take(m, _WAY, left)
     _clear_influence(d, offer.target)
     food = 0
     spec_of = ctx.spec
@@ -940,41 +792,8 @@ def _shield_takes_food(ctx: Context, d: Draft, offer: Offer, hero: str) -> Draft
     return d
 
 
-#: Shields by Hero, built once.
-_SHIELDS: dict[str, Shield] = {}
-
-
-def _shield_of(hero: str) -> Shield:
-    shield = _SHIELDS.get(hero)
-    if shield is None:
-        shield = _SHIELDS[hero] = Shield(hero)
-    return shield
-
-
-def _allowed_shields_by(
-    ctx: Context, state: State, why: Callable[[Context, State, Shield], Violation | None]
-) -> list[Shield]:
-    """The shields ``why`` allows, in table order: none unless the open offer is the
-    Warriors' Territory and the mover is not the offering seat (``_shield_basics``); else
-    the mover's Heroes that ``why`` allows."""
-    offer = state.offer
-    seat = ctx.facts.mover(ctx, state)
-    if offer is None or seat is None or offer.resource is not Resource.TERRITORY:
-        return []
-    if seat == offer.seat:
-        return []
-    spec_of = ctx.spec
-    out: list[Shield] = []
-    for card in index(state).cards[seat]:
-        if spec_of[card] is Spec.HEROES:
-            shield = _shield_of(card)
-            if why(ctx, state, shield) is None:
-                out.append(shield)
-    return out
-
-
-def _allowed_shields(ctx: Context, state: State) -> list[Shield]:
-    return _allowed_shields_by(ctx, state, _shield_allowed)
+def _shield(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
+    return _shield_by(ctx, d, action.hero, _heroes(ctx, d.before, action.hero))
 
 
 ORB_15 = Rule(
@@ -983,55 +802,66 @@ ORB_15 = Rule(
     "never a smaller structure for a larger one, and never by the answering seat.",
     "Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты "
     "Территорией; меньшая структура не защищает большую, отвечающий не защищается сам.",
-    moves={Shield: _allowed_shields},
-    checks={Shield: _shield_allowed},
+    moves={Shield: _shields},
+    checks={Shield: _shield_refused},
     effects={Shield: _shield},
+    facts={"shield_cost": _cost},
 )
 """ORB-15: a Hero of a third seat (neither the offerer's nor the answering one) spends Way
-against a Warriors' offer to a Host: one per character of the Host's structure (1, 4 or 16,
-from the Heroes of the Hero's structure, which must be at least as large); the offer is
-discarded and the Hero takes the Host's Food, unless Territory in the Host's gifts protects
-it."""
+against a Warriors' offer to a Host: one per character of the Host's structure (the fact
+``shield_cost``: 1, 4 or 16, from the Heroes of the Hero's structure, which must be at least
+as large); the offer is discarded and the Hero takes the Host's Food, unless Territory in
+the Host's gifts protects it."""
 
 
-def _shield_allowed_0_1_0(ctx: Context, state: State, action: Shield) -> Violation | None:
-    offer = state.offer
-    assert offer is not None
+def _shield_refused_0_1_0(ctx: Context, state: State, action: Shield) -> Refusal:
     hero = action.hero
     basics = _shield_basics(ctx, state, hero)
     if basics is not None:
         return basics
+    offer = state.offer
+    assert offer is not None
     if state.zones[hero].holds(Resource.WAY) < 1:
-        return Violation("ORB-15", "no_way", {"card": hero})
-    return _protected(state, offer.target)
+        return "no_way", {"card": hero}
+    return _protected(state, offer)
 
 
-def _allowed_shields_0_1_0(ctx: Context, state: State) -> list[Shield]:
-    return _allowed_shields_by(ctx, state, _shield_allowed_0_1_0)
+def _shields_0_1_0(ctx: Context, state: State) -> list[Shield]:
+    return _shields_by(ctx, state, _shield_refused_0_1_0)
 
 
 def _shield_0_1_0(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
-    offer = d.before.offer
-    assert offer is not None
-    d.take(action.hero, Resource.WAY.index, 1)
-    return _shield_takes_food(ctx, d, offer, action.hero)
+    return _shield_by(ctx, d, action.hero, [action.hero])
+
+
+def _cost_0_1_0(ctx: Context, size: int) -> int:
+    """0.1.0's ``shield_cost``: one Way shields a structure of any size."""
+    return 1
 
 
 ORB_15_0_1_0: Rule = attrs.evolve(
     ORB_15,
     en="A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
     ru="Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
-    moves={Shield: _allowed_shields_0_1_0},
-    checks={Shield: _shield_allowed_0_1_0},
+    moves={Shield: _shields_0_1_0},
+    checks={Shield: _shield_refused_0_1_0},
     effects={Shield: _shield_0_1_0},
+    facts={"shield_cost": _cost_0_1_0},
 )
 """ORB-15 as 0.1.0 read it: one Way of any Hero outside the offering seat (the answering seat
 too) shields a structure of any size."""
 
 
 # -- ORB-16: Priests direct Warriors -------------------------------------------------------------
-def direct_warriors(d: Draft, offer: Offer, members: list[str]) -> None:
-    """The Warriors that accepted the Priests' Advice are directed by the offering seat."""
+def _directed(ctx: Context, state: State) -> dict[str, int]:
+    """The fact ``directed``: the Warriors whose offers a seat's Priests direct this round,
+    with that seat (ORB-11 lets the seat make their offers, and no other)."""
+    return {c: z.directed_by for c, z in state.zones.items() if z.directed_by is not None}
+
+
+def _direct(ctx: Context, d: Draft, offer: Offer, members: list[str]) -> None:
+    """The fact ``direct``: the Warriors that accepted the Priests' Advice are directed by
+    the offering seat."""
     for m in members:
         z = d.zones[m]
         d.put(m, make_zones(z.current, z.reserve, z.gifts, z.influence, z.meals, offer.seat))
@@ -1039,8 +869,9 @@ def direct_warriors(d: Draft, offer: Offer, members: list[str]) -> None:
         d.emit(WarriorDirected(offer.seat, offer.target))
 
 
-def release_warriors(ctx: Context, d: Draft, priests_seat: int) -> None:
-    """Priests that give way to Heroes also withdraw their Advice from Warriors."""
+def _release(ctx: Context, d: Draft, priests_seat: int) -> None:
+    """The fact ``release``: Priests that give way to Heroes also withdraw their Advice from
+    the Warriors they direct."""
     for card in sorted(d.zones, key=ctx.order.__getitem__):
         z = d.zones[card]
         if z.directed_by == priests_seat:
@@ -1053,8 +884,9 @@ ORB_16 = Rule(
     "ORB-16",
     "Priests that win Warriors direct their offers this round.",
     "Жрецы, получившие Воинов, распоряжаются их предложениями в этот кон.",
-    checks={MakeOffer: _directed},
+    facts={"directed": _directed, "direct": _direct, "release": _release},
 )
 """ORB-16: Warriors that accept the Priests' Advice make their offers for the Priests' seat
-until saving (:func:`direct_warriors`); Priests that accept Heroes' Ways release them
-(:func:`release_warriors`)."""
+until saving (the fact ``direct``; ORB-11 reads who directs whom, the fact ``directed``, and
+refuses another seat's offer of them as ORB-16's ``not_your_character``); Priests that
+accept Heroes' Ways release them (the fact ``release``)."""

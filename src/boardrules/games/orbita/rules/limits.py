@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
 from boardrules.core.rules import Rule
 from boardrules.core.standings import Standing, Standings, rank_by_points
 from boardrules.core.violation import Violation
-from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer, Reinforce
-from boardrules.games.orbita.content import Context
+from boardrules.games.orbita.actions import Amount, Boost, Gift, MakeOffer
+from boardrules.games.orbita.context import CHOICES, Context
 from boardrules.games.orbita.events import Event, GameEnded
 from boardrules.games.orbita.flow import Draft, RoundEnd
-from boardrules.games.orbita.state import Phase, State, Zones
-from boardrules.games.orbita.table import CardRow, Index, card_rows, index, seat_food
+from boardrules.games.orbita.state import Phase, State
+from boardrules.games.orbita.table import seat_food
 
 __all__ = [
     "FOOD_CAP",
@@ -24,114 +22,48 @@ __all__ = [
     "ORB_23",
     "ORB_24",
     "WEIGHTS",
-    "all_is_one",
-    "boost_limits",
+    "amounts",
     "breakdown",
-    "gift_limits",
-    "offer_limits",
-    "one_unit_only",
     "over_step_limit",
     "score",
-    "step_room",
     "view",
+    "wrong_amount",
 ]
 
 
 # -- ORB-21: limits and amounts ---------------------------------------------------------------
-def over_step_limit(ctx: Context, state: State, seat: int) -> Violation | None:
-    """The refusal of a limited action once ``seat`` has used its ``steps`` this phase."""
-    if state.seats[seat].steps >= ctx.steps:
+def over_step_limit(ctx: Context, state: State) -> Violation | None:
+    """The fact ``over_step_limit``: ORB-21's refusal of a limited action (a gift, a boost, an
+    offer) once the seat to move has used its ``steps`` this phase; ``None`` while it has one
+    left."""
+    seat = ctx.facts.mover(ctx, state)
+    if seat is not None and state.seats[seat].steps >= ctx.steps:
         return Violation("ORB-21", "step_limit", {"seat": seat, "limit": ctx.steps})
     return None
 
 
-#: What a limited step reads: the seat to move, its cards (``table.CardRow``, in table order),
-#: the tokens of any card by name, and the table index.
-StepRoom = tuple[int, list[CardRow], Callable[[str], Zones], Index]
-
-#: The fact ``step_room`` in the last state it was asked about: ``(ctx, state, room)``. A
-#: state is a value, so the same state has the same room; the listings of a step's gifts,
-#: boosts and offers ask one after another (one entry, replaced whole: safe to share between
-#: threads and games).
-_LAST_ROOM: list[tuple[object, object, StepRoom | None]] = [(None, None, None)]
-
-
-def step_room(ctx: Context, state: State) -> StepRoom | None:
-    """The fact ``step_room``: the seat to move (ORB-6's ``mover``) with its cards, the tokens
-    and the table index, while it may still take a limited step (a gift, a boost, an offer);
-    ``None`` once it has used its ``steps`` this phase (or the game is over). Worked out once
-    per state: kept for the state it was last asked about."""
-    last = _LAST_ROOM[0]
-    if last[1] is state and last[0] is ctx:
-        return last[2]
-    seat = state.turn if state.offer is None else ctx.facts.mover(ctx, state)  # (whose move)
-    room: StepRoom | None = None
-    if seat is not None and not state.over and state.seats[seat].steps < ctx.steps:
-        ix = index(state)
-        rows = ix.card_rows  # (card_rows(ctx, ix), kept with the index)
-        cards = rows[1] if rows is not None and rows[0] is ctx else card_rows(ctx, ix)
-        room = (seat, cards[seat], state.zones.lookup(), ix)
-    _LAST_ROOM[0] = (ctx, state, room)
-    return room
+def amounts(ctx: Context, available: int) -> tuple[Amount, ...]:
+    """The fact ``amounts``: the amounts that are choices of their own with ``available``
+    units at hand: one unit, and everything when that is more than one unit (and the game
+    moves more than one at once, ``all_at_once``); none without a unit."""
+    if available < 1:
+        return CHOICES[0]
+    if available > 1 and ctx.all_at_once:
+        return CHOICES[2]
+    return CHOICES[1]
 
 
-def all_is_one(amount: Amount, available: int) -> Violation | None:
-    """"Everything" is a choice of its own only when it is more than one unit."""
-    if amount is Amount.ALL and available == 1:
-        return Violation("ORB-21", "all_is_one", {})
-    return None
-
-
-def one_unit_only(ctx: Context, amount: Amount) -> Violation | None:
-    """With the option ``all_at_once=False`` every amount is one unit."""
-    if amount is Amount.ALL and not ctx.all_at_once:
-        return Violation("ORB-21", "one_unit_only", {})
-    return None
-
-
-def gift_limits(ctx: Context, state: State, action: Gift) -> Violation | None:
-    """ORB-21's check of a gift: the step limit and the amount (ORB-4's ``givable``)."""
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
-    if limit is not None or action.amount is Amount.ONE:
-        return limit
-    return all_is_one(
-        action.amount, ctx.facts.givable(ctx, state, seat, action.resource, action.to)
-    )
-
-
-def boost_limits(ctx: Context, state: State, action: Boost) -> Violation | None:
-    """ORB-21's check of a boost: the step limit and the amount (the booster held)."""
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    limit = over_step_limit(ctx, state, seat) or one_unit_only(ctx, action.amount)
-    if limit is not None or action.amount is Amount.ONE:
-        return limit
-    b = ctx.booster[action.card]
-    z = state.zones[action.card]
-    return all_is_one(action.amount, z.current[b] + z.gifts[b] + z.reserve[b])
-
-
-def offer_limits(ctx: Context, state: State, action: MakeOffer) -> Violation | None:
-    """ORB-21's check of an offer: the step limit."""
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
-    return over_step_limit(ctx, state, seat)
-
-
-def _reinforce_limits(ctx: Context, state: State, action: Reinforce) -> Violation | None:
-    offer = state.offer
-    assert offer is not None
-    return one_unit_only(ctx, action.amount) or all_is_one(
-        action.amount, ctx.facts.stake(ctx, state, offer)
-    )
+def wrong_amount(ctx: Context, amount: Amount, available: int) -> Violation | None:
+    """The fact ``wrong_amount``: ORB-21's refusal of ``amount`` with ``available`` units at
+    hand (at least one) when :func:`amounts` leaves it out: ``one_unit_only`` in a game that
+    moves one unit at a time, else ``all_is_one``."""
+    if amount in amounts(ctx, available):
+        return None
+    return Violation("ORB-21", "all_is_one" if ctx.all_at_once else "one_unit_only", {})
 
 
 def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None) -> Draft:
-    seat = ctx.facts.mover(ctx, d.before)
-    assert seat is not None
-    d.use_step(seat)
+    d.use_step(d.mover)
     return d
 
 
@@ -139,27 +71,20 @@ ORB_21 = Rule(
     "ORB-21",
     "Per phase `steps` gifts, boosts, offers; limited reinforcements; one unit or all.",
     "За фазу `steps` подарков, ускорений, предложений; усилений — по лимиту; 1 или всё.",
-    checks={
-        Gift: gift_limits,
-        Boost: boost_limits,
-        MakeOffer: offer_limits,
-        Reinforce: _reinforce_limits,
-    },
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
-    facts={"step_room": step_room},
+    facts={"over_step_limit": over_step_limit, "amounts": amounts, "wrong_amount": wrong_amount},
 )
-"""ORB-21: ``steps`` gifts, boosts and offers per seat and phase; every amount is one unit or
-everything at hand, and "everything" only when it is more than one (with the option
-``all_at_once=False``, one unit only). What a gift's "everything" is comes from ORB-4's fact
-``givable``, a reinforcement's from ORB-11's ``stake``. It states the fact ``step_room``
-(the seat to move while it has a limited step left, with its cards and their tokens, worked
-out once per state), which the exact lists of ORB-3's boosts, ORB-10's gifts and ORB-11's
-offers read: each of them covers ORB-21's check of its class, so a variant whose ORB-21
-checks otherwise switches those lists off (and never reads the fact)."""
+"""ORB-21: ``steps`` gifts, boosts and offers per seat and phase (the fact
+``over_step_limit``, which the units that list gifts, ORB-10, boosts, ORB-3, and offers,
+ORB-11, read: they list none beyond the limit and refuse them with it); every amount is one
+unit or everything at hand, and "everything" only when it is more than one (with the option
+``all_at_once=False``, one unit only): the facts ``amounts`` and ``wrong_amount``, which the
+units that list gifts, boosts and reinforcements (ORB-14) read, with what is at hand as they
+count it (ORB-4's ``at_hand``, the booster held, ORB-11's ``stake``). Its effect counts each
+gift, boost and offer of the seat to move."""
 
 ORB_21_0_1_0: Rule = ORB_21
-"""ORB-21 as 0.1.0 read it: the same unit (a Warrior's Advice counting in "everything" it
-reinforces with is 0.1.0's ORB-11 ``stake``, which this unit reads)."""
+"""ORB-21 as 0.1.0 read it: the same unit."""
 
 
 # -- ORB-22: the end ----------------------------------------------------------------------------

@@ -3,161 +3,81 @@
 from __future__ import annotations
 
 from boardrules.core.rules import Rule
-from boardrules.core.violation import Violation
+from boardrules.core.violation import Refusal, Violation
 from boardrules.games.orbita.actions import Action, Amount, Gift
-from boardrules.games.orbita.content import RESOURCE_ORDER, Context
+from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import Event, GiftGiven
 from boardrules.games.orbita.flow import Draft
 from boardrules.games.orbita.state import State
-from boardrules.games.orbita.table import Index, index
+from boardrules.games.orbita.table import owner, seated
 
 __all__ = ["ORB_10"]
 
-#: Gift actions by resource (its index), then receiver: one unit and all, built once.
-_GIFTS: tuple[dict[str, tuple[Gift, Gift]], ...] = tuple({} for _ in RESOURCE_ORDER)
 
-#: One resource's gifts to every seated card in table order: of one unit, and (one, all).
-_Row = tuple[tuple[Gift, ...], tuple[Gift, ...]]
-
-
-def _pair(i: int, to: str) -> tuple[Gift, Gift]:
-    cache = _GIFTS[i]
-    pair = cache.get(to)
-    if pair is None:
-        resource = RESOURCE_ORDER[i]
-        pair = cache[to] = (Gift(resource, to), Gift(resource, to, Amount.ALL))
-    return pair
+def _for(held: dict[str, int], to: str) -> int:
+    """What the seat can give ``to`` of a resource it holds as ``held`` (ORB-4's
+    ``at_hand``): the units of its characters other than ``to`` itself."""
+    return sum(held.values()) - held.get(to, 0)
 
 
-def _to_seated(ctx: Context, state: State, action: Gift) -> Violation | None:
-    if action.to not in index(state).seat_of:
-        return Violation("ORB-10", "gift_to_market", {"card": action.to})
-    return None
+def _gift_refused(ctx: Context, state: State, action: Gift) -> Refusal:
+    to = action.to
+    receiving = owner(state, to)
+    if receiving is None:
+        return "gift_to_market", {"card": to}
+    resource = action.resource
+    available = _for(ctx.facts.at_hand(ctx, state)[resource.index], to)
+    if not available:
+        seat = ctx.facts.mover(ctx, state)
+        return Violation("ORB-4", "nothing_to_give", {"seat": seat, "resource": resource.value})
+    sides = ctx.facts.sides(ctx, state)
+    if sides is not None and receiving not in sides:
+        return Violation("ORB-14", "support_sides", {})
+    facts = ctx.facts
+    refusal: Refusal = facts.over_step_limit(ctx, state) or facts.wrong_amount(
+        ctx, action.amount, available
+    )
+    return refusal
 
 
-def _gift_row(ix: Index, ctx: Context, rows: list[_Row | None], i: int) -> _Row:
-    """For resource ``i``: the one-unit gifts, and the (one, all) pairs, to every seated card
-    in table order; built when first needed and kept with the index."""
-    made = _GIFTS[i]
-    pairs = [made.get(to) or _pair(i, to) for to in ix.all_cards]
-    ones = tuple([p[0] for p in pairs])
-    row = (ones, tuple([a for p in pairs for a in p]) if ctx.all_at_once else ones)
-    rows[i] = row
-    return row
-
-
-def _allowed_gifts(ctx: Context, state: State) -> list[Action]:
-    """The gifts ORB-10, ORB-4, ORB-14 and ORB-21 allow, by resource, then receiver in table
-    order (one unit, then all when that is more than one).
-
-    A receiver is any seated character (ORB-10), while an offer is open one of its two sides
-    (ORB-14); the units come from the mover's characters that may give them (ORB-4's
-    givers: not the receiver itself, nor the answering structure); ORB-21 counts the steps
-    and the amounts.
-    """
+def _gifts(ctx: Context, state: State) -> list[Action]:
+    """The gifts ORB-10 allows, by resource, then receiver in table order (seat by seat),
+    then amount: to every seated character, or while an offer is open to those of the two
+    sides (ORB-14's fact ``sides``), of what the seat's other characters may give (ORB-4's
+    fact ``at_hand``), within ORB-21's step limit and in the amounts it allows (its facts
+    ``over_step_limit`` and ``amounts``)."""
+    facts = ctx.facts
+    if facts.over_step_limit(ctx, state) is not None:
+        return []
+    receivers = seated(state, facts.sides(ctx, state))
+    amounts = facts.amounts
     out: list[Action] = []
-    room = ctx.facts.step_room(ctx, state)  # (ORB-21: None once the steps are used)
-    if room is None:
-        return out
-    _seat, cards, zones, ix = room  # zones(card): the map's lookup, without a Python call
-    offer = state.offer
-    all_at_once = ctx.all_at_once
-    if offer is None:
-        # Every seated card receives: the rows of ready gifts, cut around the seat's own
-        # givers (a giver receives only what the others can give it). ``held`` lists each
-        # giver's holding as (resource, place in table order, units).
-        held: list[tuple[int, int, int]] = []
-        totals = [0, 0, 0, 0]
-        for c, _own, _b, gives, k in cards:
-            z = zones(c)
-            cur, gif, res = z.current, z.gifts, z.reserve
-            for i in gives:
-                n = cur[i] + gif[i] + res[i]
-                if n:
-                    held.append((i, k, n))
-                    totals[i] += n
+    for i, held in enumerate(facts.at_hand(ctx, state)):
         if not held:
-            return out
-        held.sort()  # by resource, then in table order (a card is there once per resource)
-        memo = ix.gift_rows
-        if memo is None or memo[0] is not ctx:
-            memo = ix.gift_rows = (ctx, [None, None, None, None])
-        rows: list[_Row | None] = memo[1]
-        last = -1
-        start = total = wide = 0
-        ones: tuple[Gift, ...] = ()
-        pairs: tuple[Gift, ...] = ()
-        row: tuple[Gift, ...] = ()
-        for i, k, n in held:
-            if i != last:
-                if last >= 0:
-                    out.extend(row[start * wide :])
-                last, start, total = i, 0, totals[i]
-                ones, pairs = rows[i] or _gift_row(ix, ctx, rows, i)
-                wide = 2 if total > 1 and all_at_once else 1
-                row = pairs if wide == 2 else ones
-            out.extend(row[start * wide : k * wide])
-            available = total - n
-            if available:
-                out.append(ones[k])
-                if available > 1 and all_at_once:
-                    out.append(pairs[2 * k + 1])
-            start = k + 1
-        out.extend(row[start * wide :])
-        return out
-    # The seat's cards outside the answering structure that may give a resource and hold
-    # some, in table order.
-    # (not the answering structure: it may answer but not give)
-    locked = () if offer.responder is None else ix.structure_of[offer.target].members
-    by_card: tuple[dict[str, int], ...] = ({}, {}, {}, {})
-    sums = [0, 0, 0, 0]
-    for c, _own, _b, gives, _k in cards:
-        if c in locked:
             continue
-        z = zones(c)
-        cur, gif, res = z.current, z.gifts, z.reserve
-        for i in gives:
-            n = cur[i] + gif[i] + res[i]
-            if n:
-                by_card[i][c] = n
-                sums[i] += n
-    sides = (offer.seat, offer.responder)
-    receivers = [c for s, cards in enumerate(ix.cards) if s in sides for c in cards]
-    for i in range(len(RESOURCE_ORDER)):
-        total = sums[i]
-        if not total:
-            continue
-        mine = by_card[i]
-        made = _GIFTS[i]
+        everything = amounts(ctx, sum(held.values()))  # to a card that is not a giver
+        gifts = ctx.gift[i]
         for to in receivers:
-            available = total - mine.get(to, 0)
-            if available:
-                pair = made.get(to) or _pair(i, to)
-                out.append(pair[0])
-                if available > 1 and all_at_once:
-                    out.append(pair[1])
+            out += gifts[to][everything if to not in held else amounts(ctx, _for(held, to))]
     return out
 
 
-def _gift(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> Draft:
-    state = d.before
-    seat = ctx.facts.mover(ctx, state)
-    assert seat is not None
+def _give(ctx: Context, d: Draft, action: Gift, events: list[Event] | None) -> Draft:
+    seat = d.mover
     resource, to = action.resource, action.to
     i = resource.index
-    sources = ctx.facts.givers(ctx, state, seat, resource, to)
-    units = 1
-    if action.amount is Amount.ALL:  # ``givable``, from the same givers
-        zones = state.zones
-        units = sum(zones[c].holds(resource) for c in sources)
+    held = ctx.facts.at_hand(ctx, d.before)[i]
+    units = 1 if action.amount is Amount.ONE else _for(held, to)
     left = units
-    for giver in sources:
-        got = d.take(giver, i, left)
-        if got and events is not None:
-            d.emit(GiftGiven(seat, giver, resource, to, got))
-        left -= got
+    for giver in held:  # in table order
         if not left:
             break
+        if giver == to:
+            continue
+        got = d.take(giver, i, left)
+        if got and d.events is not None:
+            d.emit(GiftGiven(seat, giver, resource, to, got))
+        left -= got
     d.give(to, i, units - left)
     return d
 
@@ -166,10 +86,14 @@ ORB_10 = Rule(
     "ORB-10",
     "Gifts go to seated characters of any seat, never to the labour market.",
     "Подарки — персонажам любого игрока, но не персонажам рынка труда.",
-    moves={Gift: _allowed_gifts},
-    checks={Gift: _to_seated},
-    effects={Gift: _gift},
+    moves={Gift: _gifts},
+    checks={Gift: _gift_refused},
+    effects={Gift: _give},
 )
-"""ORB-10: a seat gives what its characters may give (ORB-4's fact ``givers``) to any seated
-character; the units come from those characters in table order. Its check lists at once the
-gifts it, ORB-4, ORB-14 and ORB-21 allow (while their gift checks are the rulebook's)."""
+"""ORB-10: a seat gives what its characters may give (ORB-4's fact ``at_hand``) to a seated
+character, never to the labour market (``gift_to_market``); while an offer is open, only to
+the two sides (ORB-14's fact ``sides``; ``support_sides``, under ORB-14). The units come from
+the seat's characters other than the receiver, in table order; a gift of nothing is refused
+as ORB-4's ``nothing_to_give``, a gift beyond the step limit and an amount that is no
+choice as ORB-21's (its facts ``over_step_limit``, ``amounts`` and ``wrong_amount``); ORB-21
+counts the step."""
