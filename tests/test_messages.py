@@ -310,11 +310,8 @@ def _core3_refusals(name: str, seed: int) -> Iterator[tuple[object, Violation]]:
 def test_core3_names_the_waiting_step_and_what_it_takes(name: str, seed: int) -> None:
     """CORE-3: whenever it refuses, the sentence names the step waiting and every kind of
     action that step takes, by their labels, in English and in Russian."""
-    import importlib
-
     from boardrules.core.violation import step_label
 
-    labels = importlib.import_module(f"boardrules.games.{name}.messages")
     seen = 0
     for _state, violation in _core3_refusals(name, seed):
         if violation.rule != "CORE-3":
@@ -326,12 +323,12 @@ def test_core3_names_the_waiting_step_and_what_it_takes(name: str, seed: int) ->
         kinds = str(violation.params["takes"]).split(",")
         for lang in ("en", "ru"):
             text = violation.message(lang)
-            assert step in labels.STEPS, f"no label for the step {step}"
             label = step_label(name, str(step), lang)
+            assert step_label(name, str(step), "ru") != step, f"no label for the step {step}"
             assert label in text, text
             for kind in kinds:
-                assert kind in labels.KINDS, f"no label for {kind}"
                 kind_label = step_label(name, kind, lang, kind=True)
+                assert step_label(name, kind, "ru", kind=True) != kind, f"no label for {kind}"
                 assert f"«{kind_label}»" in text, text
             refused = step_label(name, str(violation.params["action"]), lang, kind=True)
             assert f"«{refused}»" in text, text

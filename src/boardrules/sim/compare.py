@@ -311,7 +311,11 @@ def write_comparison(comparison: Comparison, out: Path | str, pictures: bool = T
     if pictures:
         from boardrules.sim.pictures import comparison_plot, images
 
-        plot = {"differences.png": comparison_plot(comparison)}
+        others = comparison.names[1:]
+        rows = [(f.name + (f" ({others[i]})" if len(others) > 1 else ""), i, d)
+                for f, i, d in comparison.shown(30)]
+        title = text("compare_chart", lang, base=comparison.names[0], shown=len(rows))
+        plot = {"differences.png": comparison_plot(rows, title)}
         (folder / "differences.png").write_bytes(plot["differences.png"])
         body += images(plot)
     heading = text("compare_title", lang, title=comparison.title,
@@ -346,8 +350,10 @@ def compare(
         seed: the study seed, shared by every study, so they differ only by their rules.
         title: the heading (default: the game's name).
         lang: ``"en"`` or ``"ru"``.
-        executor, setup, probe_refusals, keep_games: as for
-            :func:`~boardrules.sim.simulate`.
+        executor: as for :func:`~boardrules.sim.simulate`.
+        setup: as for :func:`~boardrules.sim.simulate`.
+        probe_refusals: as for :func:`~boardrules.sim.simulate`.
+        keep_games: as for :func:`~boardrules.sim.simulate`.
         progress: called with the games finished over all the studies.
 
     Raises:

@@ -1,22 +1,29 @@
-"""The pictures of a report and a comparison (matplotlib, the ``report`` extra): imported
-only when a picture is drawn, and no picture taller than :data:`MAX_PIXELS`."""
+"""Drawing the pictures of a report and a comparison (matplotlib, the ``report`` extra):
+imported only when a picture is drawn, and no picture taller than :data:`MAX_PIXELS`."""
 
 from __future__ import annotations
 
 import base64
 import html
 import io
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from boardrules.sim.report import Report, content_groups
-from boardrules.sim.run import Summary
-from boardrules.sim.stats import Rate
+from boardrules.sim.stats import Difference, Rate
 from boardrules.sim.text import text
 
-if TYPE_CHECKING:
-    from boardrules.sim.compare import Comparison
-
-__all__ = ["DPI", "MAX_PIXELS", "comparison_plot", "images", "report_plots", "wide_range"]
+__all__ = [
+    "DPI",
+    "MAX_PIXELS",
+    "comparison_plot",
+    "images",
+    "numbered",
+    "panels",
+    "png",
+    "pyplot",
+    "rate_bars",
+    "wide_range",
+]
 
 #: Dots per inch, and the tallest picture in pixels (a taller one is split or cut short).
 DPI = 110
@@ -24,7 +31,7 @@ MAX_PIXELS = 4000
 _INCHES = (MAX_PIXELS - 200) / DPI  # room for the titles that bbox_inches adds
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -33,7 +40,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def _png(plt: Any, figure: Any) -> bytes:
+def png(plt: Any, figure: Any) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight")
     plt.close(figure)
@@ -58,7 +65,7 @@ def wide_range(values: list[int]) -> bool:
     return bool(sizes) and max(sizes) >= 100 * min(sizes)
 
 
-def _rate_bars(ax: Any, labels: list[str], rates: list[Rate], flags: list[str], even: float,
+def rate_bars(ax: Any, labels: list[str], rates: list[Rate], flags: list[str], even: float,
                colour: str) -> None:
     bars = ax.bar(labels, [r.value for r in rates],
                   yerr=[[r.value - r.low for r in rates], [r.high - r.value for r in rates]],
@@ -72,7 +79,7 @@ def _rate_bars(ax: Any, labels: list[str], rates: list[Rate], flags: list[str], 
     ax.tick_params(axis="x", labelrotation=30)
 
 
-def _panels(plt: Any, panels: list[tuple[str, list[tuple[str, float]]]], unit: str,
+def panels(plt: Any, panels: list[tuple[str, list[tuple[str, float]]]], unit: str,
             colour: str, lang: str, top: int) -> list[bytes]:
     """Horizontal bars, one panel per group, in as many pictures as keep each below
     :data:`MAX_PIXELS`."""
@@ -94,7 +101,7 @@ def _panels(plt: Any, panels: list[tuple[str, list[tuple[str, float]]]], unit: s
                 ax.set_title(f"{title}{more}", fontsize="medium")
                 ax.set_xlabel(unit)
             fig.tight_layout()
-            pictures.append(_png(plt, fig))
+            pictures.append(png(plt, fig))
             batch, height = [], 0.0
         if items:
             batch.append((caption, items))
@@ -102,99 +109,29 @@ def _panels(plt: Any, panels: list[tuple[str, list[tuple[str, float]]]], unit: s
     return pictures
 
 
-def _numbered(name: str, pictures: list[bytes]) -> dict[str, bytes]:
+def numbered(name: str, pictures: list[bytes]) -> dict[str, bytes]:
     """``name.png``, then ``name-2.png`` ... for a picture split in several."""
     return {(f"{name}.png" if i == 0 else f"{name}-{i + 1}.png"): data
             for i, data in enumerate(pictures)}
 
 
-def report_plots(report: Report, summary: Summary) -> dict[str, bytes]:
-    """Every picture of a study's report, by file name."""
-    plt = _pyplot()
-    lang, even = report.lang, report.even
-    plots: dict[str, bytes] = {}
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4), sharey=True)
-    _rate_bars(left, [f"{text('seat', lang)} {s}" for s, _ in report.seat_rates],
-               [r for _, r in report.seat_rates],
-               [report.flag("seat", s) for s, _ in report.seat_rates], even, "#5e35b1")
-    left.set_ylabel(text("win_rate_axis", lang))
-    left.set_title(text("by_seat", lang))
-    _rate_bars(right, [n for n, _ in report.agent_rates], [r for _, r in report.agent_rates],
-               [report.flag("agent", n) for n, _ in report.agent_rates], even, "#00897b")
-    right.set_title(text("by_agent", lang))
-    fig.text(0.5, -0.1, text("dashed", lang, even=f"{even:.0%}"), ha="center",
-             fontsize="small")
-    plots["win_rates.png"] = _png(plt, fig)
-    for key, (grouping, rates) in zip(sorted(summary.group_games), report.group_rates,
-                                      strict=True):
-        fig, ax = plt.subplots(figsize=(max(5, 0.6 * len(rates) + 2), 3.4))
-        _rate_bars(ax, [label for label, _ in rates], [r for _, r in rates],
-                   [report.flag(grouping, label) for label, _ in rates], even, "#8e24aa")
-        ax.set_ylabel(text("win_rate_axis", lang))
-        ax.set_title(text("win_rate_by", lang, grouping=grouping))
-        plots[f"wins_by_{key.replace(' ', '_')}.png"] = _png(plt, fig)
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    lengths = sorted(summary.lengths.items())
-    if lengths:
-        span = lengths[-1][0] - lengths[0][0] + 1
-        ax.hist([v for v, _ in lengths], bins=min(40, span), weights=[n for _, n in lengths],
-                color="#5e35b1")
-    ax.set_xlabel(text("actions_per_game", lang))
-    ax.set_ylabel(text("games", lang))
-    ax.set_title(text("length_title", lang))
-    plots["lengths.png"] = _png(plt, fig)
-    seats = sorted(summary.points.items())
-    if seats:
-        # One panel per seat, each with its own axis; a logarithmic one where the values
-        # span orders of magnitude (Orbita's points run from tens to tens of thousands).
-        fig, axes = plt.subplots(len(seats), 1, figsize=(6, 1.8 * len(seats) + 0.6),
-                                 squeeze=False)
-        for ax, (seat, counts) in zip(axes[:, 0], seats, strict=True):
-            xs, ns = zip(*sorted(counts.items()), strict=True)
-            ax.vlines(xs, 0, ns, color="#fb8c00", linewidth=2)
-            ax.plot(xs, ns, "o", color="#e65100", markersize=3)
-            ax.set_ylim(bottom=0)
-            if wide_range(list(xs)):
-                ax.set_xscale("symlog", linthresh=max(1, min(abs(x) for x in xs if x)))
-            ax.set_ylabel(text("seat_games", lang, seat=seat))
-        axes[-1, 0].set_xlabel(text("points_end", lang))
-        axes[0, 0].set_title(text("points_title", lang))
-        fig.tight_layout()
-        plots["points.png"] = _png(plt, fig)
-    decided = [(row.rule, float(row.refused + row.changed + row.read))
-               for row in report.coverage if not row.terms]
-    rules = [(text("actions_chart", lang), [(k, e.value * report.games)
-                                            for k, e in report.actions]),
-             (text("rules_chart", lang), sorted(decided, key=lambda kv: -kv[1]))]
-    plots.update(_numbered("rules", _panels(plt, [p for p in rules if p[1]],
-                                            text("count_study", lang), "#00897b", lang, 40)))
-    groups = [(text("content_h", lang, group=g), [(k, float(v)) for k, v in items])
-              for g, items in content_groups(report.content)]
-    plots.update(_numbered("content", _panels(plt, groups, text("count_study", lang),
-                                              "#fb8c00", lang, 20)))
-    return plots
-
-
-def comparison_plot(comparison: Comparison, top: int = 30) -> bytes:
-    """The ``top`` headline differences with the smallest adjusted p-values, each with its
-    95% interval in standard units of the figure (its difference over its spread), so
-    shares and means share one axis; every figure is in the table."""
-    plt = _pyplot()
-    rows = comparison.shown(top)
-    others = comparison.names[1:]
+def comparison_plot(rows: Sequence[tuple[str, int, Difference]], title: str) -> bytes:
+    """A comparison's shown differences (each as its figure's name, the variant's index among
+    the compared and the difference), each with its 95% interval in standard units of the
+    figure (its difference over its spread), so shares and means share one axis."""
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(8, min(_INCHES, 0.28 * max(len(rows), 1) + 1.2)))
     colours = ["#5e35b1", "#00897b", "#fb8c00", "#8e24aa", "#c62828"]
     labels = []
-    for y, (figure, index, d) in enumerate(reversed(rows)):
+    for y, (name, index, d) in enumerate(reversed(rows)):
         scale = max(d.high - d.low, 1e-12) / 3.92  # the standard error, from the interval
         ax.errorbar([d.value / scale], [y], xerr=[[(d.value - d.low) / scale],
                                                   [(d.high - d.value) / scale]],
                     fmt="D" if d.significant else "o", color=colours[index % len(colours)],
                     capsize=3)
-        labels.append(figure.name + (f" ({others[index]})" if len(others) > 1 else ""))
+        labels.append(name)
     ax.axvline(0, color="#444", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(labels)), labels, fontsize="small")
-    ax.set_title(text("compare_chart", comparison.lang, base=comparison.names[0],
-                      shown=len(rows)), fontsize="medium")
+    ax.set_title(title, fontsize="medium")
     fig.tight_layout()
-    return _png(plt, fig)
+    return png(plt, fig)

@@ -507,6 +507,75 @@ def paragraphs(lines: Sequence[str]) -> str:
     return "".join(f"<p>{html.escape(line)}</p>" for line in lines)
 
 
+def report_plots(report: Report, summary: Summary) -> dict[str, bytes]:
+    """Every picture of a study's report, by file name."""
+    from boardrules.sim.pictures import numbered, panels, png, pyplot, rate_bars, wide_range
+
+    plt = pyplot()
+    lang, even = report.lang, report.even
+    plots: dict[str, bytes] = {}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4), sharey=True)
+    rate_bars(left, [f"{text('seat', lang)} {s}" for s, _ in report.seat_rates],
+              [r for _, r in report.seat_rates],
+              [report.flag("seat", s) for s, _ in report.seat_rates], even, "#5e35b1")
+    left.set_ylabel(text("win_rate_axis", lang))
+    left.set_title(text("by_seat", lang))
+    rate_bars(right, [n for n, _ in report.agent_rates], [r for _, r in report.agent_rates],
+              [report.flag("agent", n) for n, _ in report.agent_rates], even, "#00897b")
+    right.set_title(text("by_agent", lang))
+    fig.text(0.5, -0.1, text("dashed", lang, even=f"{even:.0%}"), ha="center",
+             fontsize="small")
+    plots["win_rates.png"] = png(plt, fig)
+    for key, (grouping, rates) in zip(sorted(summary.group_games), report.group_rates,
+                                      strict=True):
+        fig, ax = plt.subplots(figsize=(max(5, 0.6 * len(rates) + 2), 3.4))
+        rate_bars(ax, [label for label, _ in rates], [r for _, r in rates],
+                  [report.flag(grouping, label) for label, _ in rates], even, "#8e24aa")
+        ax.set_ylabel(text("win_rate_axis", lang))
+        ax.set_title(text("win_rate_by", lang, grouping=grouping))
+        plots[f"wins_by_{key.replace(' ', '_')}.png"] = png(plt, fig)
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    lengths = sorted(summary.lengths.items())
+    if lengths:
+        span = lengths[-1][0] - lengths[0][0] + 1
+        ax.hist([v for v, _ in lengths], bins=min(40, span), weights=[n for _, n in lengths],
+                color="#5e35b1")
+    ax.set_xlabel(text("actions_per_game", lang))
+    ax.set_ylabel(text("games", lang))
+    ax.set_title(text("length_title", lang))
+    plots["lengths.png"] = png(plt, fig)
+    seats = sorted(summary.points.items())
+    if seats:
+        # One panel per seat, each with its own axis; a logarithmic one where the values
+        # span orders of magnitude (Orbita's points run from tens to tens of thousands).
+        fig, axes = plt.subplots(len(seats), 1, figsize=(6, 1.8 * len(seats) + 0.6),
+                                 squeeze=False)
+        for ax, (seat, counts) in zip(axes[:, 0], seats, strict=True):
+            xs, ns = zip(*sorted(counts.items()), strict=True)
+            ax.vlines(xs, 0, ns, color="#fb8c00", linewidth=2)
+            ax.plot(xs, ns, "o", color="#e65100", markersize=3)
+            ax.set_ylim(bottom=0)
+            if wide_range(list(xs)):
+                ax.set_xscale("symlog", linthresh=max(1, min(abs(x) for x in xs if x)))
+            ax.set_ylabel(text("seat_games", lang, seat=seat))
+        axes[-1, 0].set_xlabel(text("points_end", lang))
+        axes[0, 0].set_title(text("points_title", lang))
+        fig.tight_layout()
+        plots["points.png"] = png(plt, fig)
+    decided = [(row.rule, float(row.refused + row.changed + row.read))
+               for row in report.coverage if not row.terms]
+    rules = [(text("actions_chart", lang), [(k, e.value * report.games)
+                                            for k, e in report.actions]),
+             (text("rules_chart", lang), sorted(decided, key=lambda kv: -kv[1]))]
+    plots.update(numbered("rules", panels(plt, [p for p in rules if p[1]],
+                                          text("count_study", lang), "#00897b", lang, 40)))
+    groups = [(text("content_h", lang, group=g), [(k, float(v)) for k, v in items])
+              for g, items in content_groups(report.content)]
+    plots.update(numbered("content", panels(plt, groups, text("count_study", lang),
+                                            "#fb8c00", lang, 20)))
+    return plots
+
+
 def write_report(result: SimulationResult, out: Path | str, title: str, lang: str = "en",
                  pictures: bool = True) -> Path:
     """Write ``summary.json``, PNG plots (unless ``pictures`` is false), a self-contained
@@ -532,8 +601,6 @@ def write_report(result: SimulationResult, out: Path | str, title: str, lang: st
                                          encoding="utf-8")
     plots: dict[str, bytes] = {}
     if pictures:
-        from boardrules.sim.pictures import report_plots
-
         plots = report_plots(report, result.summary)
         for name, data in plots.items():
             (folder / name).write_bytes(data)
