@@ -61,9 +61,7 @@ def _givable(state: State, seat: int, resource: Resource, to: str) -> int:
 
 
 def _members(state: State, card: str) -> tuple[str, ...]:
-    structure = structure_of(state, card)
-    assert structure is not None
-    return structure.members
+    return structure_of(state, card).members
 
 
 def _trump_units(state: State, offerer: str) -> int:

@@ -34,7 +34,7 @@ from boardrules.games.orbita import (
     State,
 )
 from boardrules.games.orbita.rules.consumption import FOOD_ENTERPRISE, food_for
-from boardrules.games.orbita.table import ENTERPRISE, LONE, Structure, structure_of
+from boardrules.games.orbita.table import ENTERPRISE, LONE, structure_of
 from boardrules.games.orbita.variants import v0_1_0
 
 GAME = Game()
@@ -191,12 +191,6 @@ def walks(draw: st.DrawFn) -> list[State]:
     return out
 
 
-def _structure(state: State, card: str) -> Structure:
-    found = structure_of(state, card)
-    assert found is not None
-    return found
-
-
 @given(walks())
 def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[State]) -> None:
     """ORB-11, ORB-15: in every position reached, a legal Warriors' offer is covered by
@@ -207,9 +201,8 @@ def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[S
     for state in states:
         for action in GAME.legal_actions(state):
             if isinstance(action, MakeOffer) and spec_of[action.offerer] is Spec.WARRIORS:
-                own = _structure(state, action.offerer)
-                tgt = structure_of(state, action.target)
-                size = LONE if tgt is None else tgt.size
+                own = structure_of(state, action.offerer)
+                size = structure_of(state, action.target).size
                 if not (own.size == LONE and size == ENTERPRISE):
                     territory = sum(
                         state.zones[m].holds(Resource.TERRITORY)
@@ -222,8 +215,8 @@ def test_orb11_orb15_legal_offers_and_shields_follow_the_rulebook(states: list[S
                 assert offer is not None
                 seat = GAME.to_move(state)
                 assert seat not in (offer.seat, offer.responder)
-                hero = _structure(state, action.hero)
-                host = _structure(state, offer.target)
+                hero = structure_of(state, action.hero)
+                host = structure_of(state, offer.target)
                 assert hero.size >= host.size
                 way = sum(
                     state.zones[m].holds(Resource.WAY)

@@ -205,7 +205,7 @@ def test_orb15_a_variant_that_changes_a_check_lists_what_its_check_allows(
     unit = orbita.Game().rulebook.rule("ORB-15")
     variant = own.with_rules(
         replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects,
-                                {Shield: _shields})},
+                                {Shield: _shields}, facts=unit.facts)},
         name="orbita-shield-always",
     )
     state = variant.new(seed, players=3)
@@ -223,7 +223,7 @@ def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
     unit = orbita.Game().rulebook.rule("ORB-15")
     variant = v0_1_0(Game()).with_rules(
         replace={"ORB-15": Rule("ORB-15", unit.en, unit.ru, {Shield: _ignoring}, unit.effects,
-                                {Shield: _shields})},
+                                {Shield: _shields}, facts=unit.facts)},
         name="orbita-shield-always",
     )
     state = fight(variant)

@@ -21,6 +21,7 @@ from boardrules.games.orbita.content import Spec
 from boardrules.games.orbita.context import Context
 from boardrules.games.orbita.events import Event
 from boardrules.games.orbita.state import (
+    EMPTY,
     Answer,
     Corporation,
     Counts,
@@ -309,6 +310,12 @@ class Draft:
                 ),
             )
         return a + b + c
+
+    def clear_influence(self, card: str) -> Counts:
+        """Remove the influence an offer placed on ``card``; what it was."""
+        z = self.zones[card]
+        self.put(card, make_zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
+        return z.influence
 
     def give(self, card: str, i: int, n: int) -> None:
         """Put ``n`` units of resource ``i`` among the gifts of ``card``."""

@@ -116,11 +116,12 @@ def owner(state: State, card: str) -> int | None:
     return None
 
 
-def structure_of(state: State, card: str) -> Structure | None:
-    """The structure ``card`` belongs to, or ``None`` for a card that is not seated."""
+def structure_of(state: State, card: str) -> Structure:
+    """The structure ``card`` belongs to; a card that is not seated (on the labour market)
+    stands alone, at seat -1."""
     s = owner(state, card)
     if s is None:
-        return None
+        return Structure(-1, LONE, card, (card,))
     return next(st for st in structures(s, state.seats[s]) if card in st.members)
 
 

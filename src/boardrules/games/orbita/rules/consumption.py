@@ -112,7 +112,7 @@ def _allocate_refused(ctx: Context, state: State, action: AllocateFood) -> Refus
     card = action.card
     seat = ctx.facts.mover(ctx, state)
     st = structure_of(state, card)
-    if st is None or st.seat != seat:
+    if st.seat != seat:
         return "not_your_character", {"card": card, "seat": seat}
     if card != st.name:
         return "feed_whole", {"card": card, "name": st.name}
@@ -136,7 +136,7 @@ def _allocate(ctx: Context, d: Draft, action: AllocateFood, events: list[Event] 
     seat = d.mover
     st = structure_of(d.before, action.card)
     allocated = d.seats[seat].allocated
-    if st is not None and st.seat == seat and st.name not in allocated:
+    if st.seat == seat and st.name not in allocated:
         d.set_seat(seat, allocated=(*allocated, st.name))
     else:  # (a variant lets one name what is no new structure of one's own: a pass)
         d.set_seat(seat, done=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import attrs
 
@@ -34,7 +35,7 @@ from boardrules.games.orbita.events import (
     WarriorReleased,
 )
 from boardrules.games.orbita.flow import Draft, Settlement, add
-from boardrules.games.orbita.state import EMPTY, Answer, Counts, Offer, Stage, State, make_zones
+from boardrules.games.orbita.state import Answer, Counts, Offer, Stage, State, make_zones
 from boardrules.games.orbita.table import (
     CORPORATION,
     ENTERPRISE,
@@ -56,15 +57,9 @@ __all__ = [
     "ORB_12_SEIZED_AS_OWN",
     "ORB_13",
     "ORB_14",
-    "ORB_14_0_1_0",
     "ORB_15",
     "ORB_15_0_1_0",
     "ORB_16",
-    "advice_always_0_1_0",
-    "advice_counts",
-    "offer_units",
-    "placed_on",
-    "supporters",
 ]
 
 _FOOD = Resource.FOOD.index
@@ -74,25 +69,22 @@ _ALL = 1 << 30
 
 
 # -- ORB-11: offers ---------------------------------------------------------------------------
-def advice_counts(ctx: Context, offerer: str, own: int, target: int) -> bool:
+def _advice_counts(ctx: Context, offerer: str, own: int, target: int) -> bool:
     """The fact ``advice``: whether Advice counts in ``offerer``'s offer from its structure of
-    ``own`` characters to one of ``target`` characters: only a lone Warrior's, to a Hosts'
-    Workshop (the exception to the size rule); everybody else moves only with the resource
-    its specialisation produces."""
+    ``own`` characters to one of ``target``: only a lone Warrior's, to a Hosts' Workshop."""
     return ctx.spec[offerer] is Spec.WARRIORS and own == LONE and target == ENTERPRISE
 
 
-def advice_always_0_1_0(ctx: Context, offerer: str, own: int, target: int) -> bool:
+def _advice_always_0_1_0(ctx: Context, offerer: str, own: int, target: int) -> bool:
     """0.1.0's reading: Advice a Warrior holds always counts in its offers."""
     return ctx.spec[offerer] is Spec.WARRIORS
 
 
-def offer_units(
+def _offer_units(
     ctx: Context, state: State, offerer: str, members: tuple[str, ...]
 ) -> tuple[int, int]:
-    """What the offerer's structure (its ``members``) holds to offer: the units of the
-    offerer's trump and of Advice its characters of the offerer's specialisation hold (this
-    round's, gifts, reserve)."""
+    """The units of trump and of Advice the offerer's structure (``members``) holds to
+    offer: those of its characters of the offerer's specialisation."""
     spec_of, zones = ctx.spec, state.zones.lookup()
     spec = spec_of[offerer]
     i = spec.index
@@ -115,10 +107,9 @@ def _available(ctx: Context, offerer: str, held: tuple[int, int], own: int, targ
 def _short(
     ctx: Context, offerer: str, held: tuple[int, int], own: int, target: int, produced: bool
 ) -> str | None:
-    """Why the offerer's structure (``own`` characters holding ``held``) cannot reach one of
-    ``target`` characters, or ``None``: a smaller structure never reaches a larger one, but a
-    lone Warrior with 4 units reaches a Workshop; an offer places ``target`` units; with
-    ``produced``, always with one of the offerer's trump at least (Advice only adds to it)."""
+    """Why a structure of ``own`` characters holding ``held`` cannot reach one of ``target``
+    (never a larger one, but a lone Warrior with 4 units a Workshop; ``target`` units; with
+    ``produced``, one of its own trump at least), or ``None``."""
     available = _available(ctx, offerer, held, own, target)
     if produced and available and not held[0]:
         return "advice_alone"
@@ -134,7 +125,7 @@ def _short(
     return None
 
 
-def placed_on(ctx: Context, structure: Structure, spec: Spec) -> str:
+def _placed_on(ctx: Context, structure: Structure, spec: Spec) -> str:
     """The fact ``placed_on``: the card an offer of the trump over ``spec`` to
     ``structure`` is placed on: a corporation's Leader of that specialisation, else the card
     that names the structure."""
@@ -146,7 +137,9 @@ def placed_on(ctx: Context, structure: Structure, spec: Spec) -> str:
     return structure.name
 
 
-def _offer_refused_by(ctx: Context, state: State, action: MakeOffer, produced: bool) -> Refusal:
+def _offer_refused(
+    ctx: Context, state: State, action: MakeOffer, *, produced: bool = True
+) -> Refusal:
     offerer, target = action.offerer, action.target
     seat = ctx.facts.mover(ctx, state)
     own_seat = owner(state, offerer)
@@ -164,13 +157,13 @@ def _offer_refused_by(ctx: Context, state: State, action: MakeOffer, produced: b
     if ctx.spec[target] is not victim:
         return "not_trump", {"offerer": offerer, "trumps": victim.value, "card": target}
     tgt = structure_of(state, target)
-    size = LONE if tgt is None else tgt.size
-    if tgt is not None and size > LONE:
-        name = placed_on(ctx, tgt, victim)
+    size = tgt.size
+    if size > LONE:
+        name = _placed_on(ctx, tgt, victim)
         if target != name:
             return "whole_structure", {"card": target, "name": name}
-    own = _structure(state, offerer)
-    held = offer_units(ctx, state, offerer, own.members)
+    own = structure_of(state, offerer)
+    held = _offer_units(ctx, state, offerer, own.members)
     why = _short(ctx, offerer, held, own.size, size, produced)
     if why == "advice_alone":
         return why, {"card": offerer}
@@ -183,13 +176,10 @@ def _offer_refused_by(ctx: Context, state: State, action: MakeOffer, produced: b
     return limit
 
 
-def _offers_by(ctx: Context, state: State, produced: bool) -> list[Action]:
-    """The offers ORB-11 allows, by offerer in canonical order, then target: the market's,
-    then the other seats' structures in seat and table order, each by the card it is
-    placed on. The offerers are the seat's own characters and the Warriors it directs
-    (ORB-16's fact ``directed``); each reaches the characters of the specialisation its
-    trump is over (ORB-2) outside its own seat and the mover's, where the size rule and
-    its units allow (``_short``), within ORB-21's step limit (its fact ``over_step_limit``)."""
+def _offers(ctx: Context, state: State, *, produced: bool = True) -> list[Action]:
+    """The offers ORB-11 allows, by offerer in canonical order (the seat's characters and
+    the Warriors it directs, ORB-16's fact ``directed``), then target (:func:`_targets`, as
+    the size rule and the units allow, ``_short``), within ORB-21's step limit."""
     facts = ctx.facts
     if facts.over_step_limit(ctx, state) is not None:
         return []
@@ -197,9 +187,8 @@ def _offers_by(ctx: Context, state: State, produced: bool) -> list[Action]:
     directed = facts.directed(ctx, state)
     own_of = {m: st for st in structures(seat, state.seats[seat]) for m in st.members}
     for card, s in directed.items():
-        st = structure_of(state, card) if s == seat and card not in own_of else None
-        if st is not None:
-            own_of[card] = st
+        if s == seat and card not in own_of:
+            own_of[card] = structure_of(state, card)
     offerers = [card for card in own_of if directed.get(card, seat) == seat]
     offerers.sort(key=ctx.order.__getitem__)
     out: list[Action] = []
@@ -210,7 +199,7 @@ def _offers_by(ctx: Context, state: State, produced: bool) -> list[Action]:
         reach = targets.get((victim, own.seat))
         if reach is None:
             reach = targets[victim, own.seat] = _targets(ctx, state, victim, (seat, own.seat))
-        held = offer_units(ctx, state, offerer, own.members)
+        held = _offer_units(ctx, state, offerer, own.members)
         made = ctx.offer[offerer]
         short: dict[int, str | None] = {}  # by the size of the target
         for target, size in reach:
@@ -224,17 +213,16 @@ def _offers_by(ctx: Context, state: State, produced: bool) -> list[Action]:
 def _targets(
     ctx: Context, state: State, victim: Spec, outside: tuple[int, int]
 ) -> list[tuple[str, int]]:
-    """The characters of ``victim``'s specialisation an offer may name, with their
-    structure's size: the market's in market order, then per seat not in ``outside`` (in
-    seat order) its structures holding such characters, by the card an offer is placed on
-    (a corporation holds every specialisation; a team holds its Leader's)."""
+    """The characters of ``victim``'s specialisation an offer may name and their structure's
+    size: the market's, then each structure of a seat not ``outside`` holding such characters
+    (every corporation; a team of that specialisation), by the card it is placed on."""
     spec_of = ctx.spec
     found = [(c, LONE) for c in state.market if spec_of[c] is victim]
     for s, seat in enumerate(state.seats):
         if s in outside:
             continue
         for corp in seat.corporations:
-            found.append((placed_on(ctx, corporation(s, corp), victim), CORPORATION))
+            found.append((_placed_on(ctx, corporation(s, corp), victim), CORPORATION))
         for team in seat.teams:
             if spec_of[team.leader] is victim:
                 if team.enterprise:
@@ -244,34 +232,11 @@ def _targets(
     return found
 
 
-def _offer_refused(ctx: Context, state: State, action: MakeOffer) -> Refusal:
-    return _offer_refused_by(ctx, state, action, produced=True)
-
-
-def _offers(ctx: Context, state: State) -> list[Action]:
-    return _offers_by(ctx, state, produced=True)
-
-
-def _offer_refused_any_units(ctx: Context, state: State, action: MakeOffer) -> Refusal:
-    return _offer_refused_by(ctx, state, action, produced=False)
-
-
-def _offers_any_units(ctx: Context, state: State) -> list[Action]:
-    return _offers_by(ctx, state, produced=False)
-
-
-def _structure(state: State, card: str) -> Structure:
-    """The structure of ``card``; a character on the labour market stands alone (where a
-    variant lets one offer with it)."""
-    found = structure_of(state, card)
-    return Structure(-1, LONE, card, (card,)) if found is None else found
-
-
 def _stake(ctx: Context, state: State, offer: Offer) -> int:
     """The fact ``stake``: the units the offerer of ``offer`` can still add to it."""
-    own = _structure(state, offer.offerer)
-    target = _structure(state, offer.target)
-    held = offer_units(ctx, state, offer.offerer, own.members)
+    own = structure_of(state, offer.offerer)
+    target = structure_of(state, offer.target)
+    held = _offer_units(ctx, state, offer.offerer, own.members)
     return _available(ctx, offer.offerer, held, own.size, target.size)
 
 
@@ -284,23 +249,14 @@ def _place(
     spec_of = ctx.spec
     spec = spec_of[offerer]
     ordered = [offerer, *(m for m in members if m != offerer and spec_of[m] is spec)]
-    kinds = [spec.index] + ([_ADVICE] if advice else [])
-    placed = [0, 0, 0, 0]
+    influence = d.zones[target].influence
     left = units
-    for i in kinds:
+    for i in [spec.index] + ([_ADVICE] if advice else []):
         for m in ordered:
-            if left == 0:
-                break
-            got = d.take(m, i, left)
-            placed[i] += got
+            got = d.take(m, i, left) if left else 0
+            influence = add(influence, i, got)
             left -= got
     z = d.zones[target]
-    influence = (
-        z.influence[0] + placed[0],
-        z.influence[1] + placed[1],
-        z.influence[2] + placed[2],
-        z.influence[3] + placed[3],
-    )
     d.put(target, make_zones(z.current, z.reserve, z.gifts, influence, z.meals, z.directed_by))
     return units - left
 
@@ -310,14 +266,13 @@ def _make_offer(ctx: Context, d: Draft, action: MakeOffer, events: list[Event] |
     seat = d.mover
     offerer, target = action.offerer, action.target
     tgt = structure_of(state, target)
-    own = _structure(state, offerer)
-    size = LONE if tgt is None else tgt.size
-    advice = ctx.facts.advice(ctx, offerer, own.size, size)
-    units = _place(ctx, d, offerer, own.members, target, size, advice)
+    own = structure_of(state, offerer)
+    advice = ctx.facts.advice(ctx, offerer, own.size, tgt.size)
+    units = _place(ctx, d, offerer, own.members, target, tgt.size, advice)
     resource = ctx.spec[offerer].resource
     if d.events is not None:
         d.emit(OfferMade(seat, offerer, target, resource, units))
-    if tgt is None:
+    if tgt.seat < 0:  # the labour market: ORB-13 answers at once
         d.offer = Offer(seat, offerer, target, None, resource, units, Stage.ANSWER)
         return d
     waiting = ctx.facts.supporters(ctx, len(d.seats), seat, tgt.seat)
@@ -336,20 +291,14 @@ ORB_11 = Rule(
     moves={MakeOffer: _offers},
     checks={MakeOffer: _offer_refused},
     effects={MakeOffer: _make_offer},
-    facts={"advice": advice_counts, "stake": _stake, "placed_on": placed_on},
+    facts={"advice": _advice_counts, "stake": _stake, "placed_on": _placed_on},
 )
-"""ORB-11: an offer of the offerer's trump (the resource its specialisation produces) to the
-next specialisation, placed on a structure whole (4 or 16 units, on the card ``placed_on``
-names), never from a smaller structure to a larger one; but a lone Warrior may make one to a
-Workshop with 4 units, Advice counting (the fact ``advice``, the only offer Advice takes part
-in). Since revision 3 an offer is always made with at least one unit of the offerer's own
-trump: Advice only adds to Territory (``advice_alone`` refuses Advice without it), so a lone
-Warrior with no Territory reaches neither a lone Host nor a Workshop. The offerers are the
-seat's own characters and the Warriors ORB-16 says it directs (a Warrior directed by another
-seat is refused as ORB-16's ``not_your_character``), within ORB-21's step limit (its fact
-``over_step_limit``; ORB-21 counts the step). It states the
-facts ``advice`` and ``stake`` (what the offerer can still add), which ORB-14's
-reinforcements read."""
+"""ORB-11: an offer of the offerer's trump to the next specialisation, placed whole on a
+structure (4 or 16 units, on the card the fact ``placed_on`` names), never from a smaller
+structure to a larger one, but from a lone Warrior to a Workshop with 4 units, Advice
+counting (the fact ``advice``); since revision 3 never with Advice alone (``advice_alone``).
+The offerers are the seat's own characters and the Warriors ORB-16 says it directs; ORB-21
+limits the steps. The fact ``stake`` is what the offerer can still add (ORB-14)."""
 
 ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
     ORB_11,
@@ -357,8 +306,8 @@ ORB_11_ADVICE_ALONE: Rule = attrs.evolve(
     "larger, but a lone Warrior with Advice may reach 4 against a Workshop.",
     ru="Предложение — только козырем; структурам целиком (4 или 16); меньшая не влияет на "
     "большую, но одиночный Воин с Советами может набрать 4 против Цеха.",
-    moves={MakeOffer: _offers_any_units},
-    checks={MakeOffer: _offer_refused_any_units},
+    moves={MakeOffer: partial(_offers, produced=False)},
+    checks={MakeOffer: partial(_offer_refused, produced=False)},
 )
 """ORB-11 as revision 2 read it (the variant ``orbita-advice-alone``): against a Workshop a
 lone Warrior's Advice counts even with no Territory at all, so 4 Advice alone make an offer;
@@ -368,16 +317,15 @@ ORB_11_0_1_0: Rule = attrs.evolve(
     ORB_11_ADVICE_ALONE,
     en="Offers use the trump resource; structures whole with 4 or 16; never smaller to larger.",
     ru="Предложение — козырем; структурам целиком (4 или 16); меньшая не влияет на большую.",
-    facts={**ORB_11.facts, "advice": advice_always_0_1_0},
+    facts={**ORB_11.facts, "advice": _advice_always_0_1_0},
 )
 """ORB-11 as 0.1.0 read it: Advice a Warrior holds counts in every offer it makes."""
 
 
 # -- ORB-12: answers --------------------------------------------------------------------------
 def _responders(state: State, offer: Offer) -> tuple[str, ...]:
-    """The answering structure: the target's (the target alone on the labour market)."""
-    target = structure_of(state, offer.target) if offer.responder is not None else None
-    return (offer.target,) if target is None else target.members
+    """The answering structure (the target alone on the labour market)."""
+    return structure_of(state, offer.target).members
 
 
 def _answer_refused(ctx: Context, state: State, action: AnswerOffer) -> Refusal:
@@ -416,20 +364,17 @@ def _answer(ctx: Context, d: Draft, action: AnswerOffer, events: list[Event] | N
     return d
 
 
-def _clear_influence(d: Draft, target: str) -> Counts:
-    z = d.zones[target]
-    d.put(target, make_zones(z.current, z.reserve, z.gifts, EMPTY, z.meals, z.directed_by))
-    return z.influence
-
-
-def _settle_by(ctx: Context, d: Draft, seized_as_own: bool) -> None:
+def _settle(
+    ctx: Context, d: Draft, step: Settlement, events: list[Event] | None, *,
+    seized_as_own: bool = True,
+) -> Draft:
     """Settle ``d.offer`` by the answer ``d.settle`` and pass the turn on from the offering
     seat; with ``seized_as_own``, seized units join the target's resources of this round
     (so they are not "given" Territory, ORB-15); 0.1.0 kept them with the gifts."""
     offer, answer = d.offer, d.settle
     assert offer is not None
     assert answer is not None
-    influence = _clear_influence(d, offer.target)
+    influence = d.clear_influence(offer.target)
     units = sum(influence)
     if answer is Answer.DECLINE:
         if d.events is not None:
@@ -451,6 +396,7 @@ def _settle_by(ctx: Context, d: Draft, seized_as_own: bool) -> None:
         _accept(ctx, d, offer, influence)
     d.offer = None
     d.ended = offer.seat
+    return d
 
 
 def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
@@ -485,16 +431,6 @@ def _accept(ctx: Context, d: Draft, offer: Offer, influence: Counts) -> None:
         d.emit(OfferAccepted(offer.target, offer.offerer, resource, moved, fed))
 
 
-def _settle(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    _settle_by(ctx, d, seized_as_own=True)
-    return d
-
-
-def _settle_0_1_0(ctx: Context, d: Draft, step: Settlement, events: list[Event] | None) -> Draft:
-    _settle_by(ctx, d, seized_as_own=False)
-    return d
-
-
 ORB_12 = Rule(
     "ORB-12",
     "Answers: same resource declines, the trump over it seizes (the units become the "
@@ -506,19 +442,17 @@ ORB_12 = Rule(
     effects={AnswerOffer: _answer, Settlement: _settle},
 )
 """ORB-12: declining shows as many units of the offered resource, seizing as many of the
-trump over the offerer (and takes the units offered: they join the target's resources of
-this round, not its gifts, so seized Territory never counts as given, ORB-15), accepting
-hands over all the answering structure's own resource; offered Food feeds it this round.
-After a refusal the offer waits for the offerer's reinforcement when ORB-14 allows one (its
-fact ``may_reinforce``), else the answer settles it; a labour-market character is hired by
-ORB-13's fact ``hire``, and Warriors are directed and released by ORB-16's ``direct`` and
-``release``."""
+trump over the offerer (the units offered become the target's own this round, never given
+Territory, ORB-15), accepting hands over all the answering structure's own resource (and
+offered Food feeds it). After a refusal the offer waits for a reinforcement when ORB-14
+allows one (its fact ``may_reinforce``); ORB-13 hires (``hire``), ORB-16 directs and
+releases Warriors (``direct``, ``release``)."""
 
 ORB_12_0_1_0: Rule = attrs.evolve(
     ORB_12,
     en="Answers: same resource declines, the trump over it seizes, own resource accepts.",
     ru="Ответы: тем же ресурсом — отказ, козырем — отобрать, своим ресурсом — согласие.",
-    effects={AnswerOffer: _answer, Settlement: _settle_0_1_0},
+    effects={AnswerOffer: _answer, Settlement: partial(_settle, seized_as_own=False)},
 )
 """ORB-12 as 0.1.0 read it: seized units join the target's gifts (so seized Territory
 protects a Host from the shield like given Territory)."""
@@ -561,7 +495,7 @@ joins the offering seat if it fits (the fact ``hire``)."""
 
 
 # -- ORB-14: reinforcement and support -----------------------------------------------------------
-def supporters(ctx: Context, seats: int, offering: int, responder: int) -> tuple[int, ...]:
+def _supporters(ctx: Context, seats: int, offering: int, responder: int) -> tuple[int, ...]:
     """The fact ``supporters``: the third seats, in turn order after the offering seat, that
     may support before an answer (of ``seats`` at the table)."""
     after = ((offering + k) % seats for k in range(1, seats))
@@ -638,24 +572,15 @@ def _reinforce(ctx: Context, d: Draft, action: Reinforce, events: list[Event] | 
     assert offer is not None
     assert offer.responder is not None
     facts = ctx.facts
-    own = _structure(state, offer.offerer)
-    target = _structure(state, offer.target)
+    own = structure_of(state, offer.offerer)
+    target = structure_of(state, offer.target)
     wanted = 1 if action.amount is Amount.ONE else facts.stake(ctx, state, offer)
     advice = facts.advice(ctx, offer.offerer, own.size, target.size)
     units = _place(ctx, d, offer.offerer, own.members, offer.target, wanted, advice)
     waiting = facts.supporters(ctx, len(d.seats), offer.seat, offer.responder)
-    d.offer = Offer(
-        offer.seat,
-        offer.offerer,
-        offer.target,
-        offer.responder,
-        offer.resource,
-        offer.units + units,
-        Stage.SUPPORT if waiting else Stage.ANSWER,
-        None,
-        offer.reinforcements + 1,
-        waiting,
-    )
+    stage = Stage.SUPPORT if waiting else Stage.ANSWER
+    d.offer = attrs.evolve(offer, units=offer.units + units, stage=stage, answer=None,
+                           reinforcements=offer.reinforcements + 1, waiting=waiting)
     if d.events is not None:
         d.emit(OfferReinforced(offer.seat, units, offer.units + units))
     return d
@@ -669,21 +594,16 @@ ORB_14 = Rule(
     checks={Reinforce: _reinforce_refused},
     effects={Gift: _supported, Pass: _pass_in_offer, Reinforce: _reinforce},
     facts={
-        "supporters": supporters,
+        "supporters": _supporters,
         "sides": _sides,
         "silenced": _silenced,
         "may_reinforce": _may_reinforce,
     },
 )
 """ORB-14: after a refusal the offerer reinforces (at most ``reinforcements`` times, with
-what ORB-11's fact ``stake`` says it can still add) or stops; before each answer every third
-seat (the fact ``supporters``) may give one gift to either side (the fact ``sides``, which
-ORB-10 reads) or pass. The answering structure may not give while the offer is open (the
-fact ``silenced``, which ORB-4 reads)."""
-
-ORB_14_0_1_0: Rule = ORB_14
-"""ORB-14 as 0.1.0 read it: the same unit (a Warrior reinforcing with its Advice too is
-0.1.0's ORB-11, whose facts ``advice`` and ``stake`` this unit reads)."""
+ORB-11's ``stake``) or stops; before each answer each third seat (``supporters``) may give
+a gift to either side (``sides``, which ORB-10 reads) or pass; the answering structure does
+not give (``silenced``, which ORB-4 reads)."""
 
 
 # -- ORB-15: the shield -------------------------------------------------------------------------
@@ -715,9 +635,8 @@ def _protected(state: State, offer: Offer) -> Refusal:
 
 def _heroes(ctx: Context, state: State, hero: str) -> list[str]:
     """The Heroes of ``hero``'s structure, ``hero`` first (they spend the Way)."""
-    own = structure_of(state, hero)
-    members = () if own is None else own.members
     spec_of = ctx.spec
+    members = structure_of(state, hero).members
     return [hero, *(m for m in members if m != hero and spec_of[m] is Spec.HEROES)]
 
 
@@ -732,12 +651,11 @@ def _shield_refused(ctx: Context, state: State, action: Shield) -> Refusal:
         return "responder_shields", {}
     own = structure_of(state, hero)
     target = structure_of(state, offer.target)
-    size = LONE if target is None else target.size
-    assert own is not None
+    size = target.size
     if own.size < size:
         return "shield_smaller", {"size": own.size, "target_size": size}
     held = sum(state.zones[m].holds(Resource.WAY) for m in _heroes(ctx, state, hero))
-    cost = _cost(ctx, size)
+    cost = ctx.facts.shield_cost(ctx, size)
     if held < 1:
         return "no_way", {"card": hero}
     if held < cost:
@@ -750,10 +668,11 @@ def _cost(ctx: Context, size: int) -> int:
     return size
 
 
-def _shields_by(
-    ctx: Context, state: State, refused: Callable[[Context, State, Shield], Refusal]
+def _shields(
+    ctx: Context, state: State, *, refused: Callable[..., Refusal] = _shield_refused
 ) -> list[Shield]:
-    """The shields ``refused`` allows: of the mover's Heroes, in table order."""
+    """The shields ``refused`` (ORB-15's check) allows: of the mover's Heroes, in table
+    order."""
     spec_of, shield = ctx.spec, ctx.shield
     return [
         shield[c]
@@ -762,22 +681,18 @@ def _shields_by(
     ]
 
 
-def _shields(ctx: Context, state: State) -> list[Shield]:
-    return _shields_by(ctx, state, _shield_refused)
-
-
 def _shield_by(ctx: Context, d: Draft, hero: str, spenders: list[str]) -> Draft:
     """The shield of ``hero``: the Way it costs comes from ``spenders`` in order, the offer is
     discarded and the Hero takes the Host's Food."""
     offer = d.before.offer
     assert offer is not None
     target = structure_of(d.before, offer.target)
-    left = ctx.facts.shield_cost(ctx, LONE if target is None else target.size)
+    left = ctx.facts.shield_cost(ctx, target.size)
     for m in spenders:
         if not left:
             break
         left -= d.take(m, _WAY, left)
-    _clear_influence(d, offer.target)
+    d.clear_influence(offer.target)
     food = 0
     spec_of = ctx.spec
     for m in _responders(d.before, offer):
@@ -826,10 +741,6 @@ def _shield_refused_0_1_0(ctx: Context, state: State, action: Shield) -> Refusal
     return _protected(state, offer)
 
 
-def _shields_0_1_0(ctx: Context, state: State) -> list[Shield]:
-    return _shields_by(ctx, state, _shield_refused_0_1_0)
-
-
 def _shield_0_1_0(ctx: Context, d: Draft, action: Shield, events: list[Event] | None) -> Draft:
     return _shield_by(ctx, d, action.hero, [action.hero])
 
@@ -843,7 +754,7 @@ ORB_15_0_1_0: Rule = attrs.evolve(
     ORB_15,
     en="A Hero's Way shields a Host from Warriors and takes its Food, unless it is protected.",
     ru="Способ Героя защищает Хозяина от Воинов и забирает его Еду, если нет защиты Территорией.",
-    moves={Shield: _shields_0_1_0},
+    moves={Shield: partial(_shields, refused=_shield_refused_0_1_0)},
     checks={Shield: _shield_refused_0_1_0},
     effects={Shield: _shield_0_1_0},
     facts={"shield_cost": _cost_0_1_0},
@@ -855,7 +766,7 @@ too) shields a structure of any size."""
 # -- ORB-16: Priests direct Warriors -------------------------------------------------------------
 def _directed(ctx: Context, state: State) -> dict[str, int]:
     """The fact ``directed``: the Warriors whose offers a seat's Priests direct this round,
-    with that seat (ORB-11 lets the seat make their offers, and no other)."""
+    with that seat."""
     return {c: z.directed_by for c, z in state.zones.items() if z.directed_by is not None}
 
 
@@ -887,6 +798,6 @@ ORB_16 = Rule(
     facts={"directed": _directed, "direct": _direct, "release": _release},
 )
 """ORB-16: Warriors that accept the Priests' Advice make their offers for the Priests' seat
-until saving (the fact ``direct``; ORB-11 reads who directs whom, the fact ``directed``, and
-refuses another seat's offer of them as ORB-16's ``not_your_character``); Priests that
-accept Heroes' Ways release them (the fact ``release``)."""
+until saving (the facts ``direct`` and ``directed``, which ORB-11 reads: another seat's
+offer of them is refused as ORB-16's ``not_your_character``); Priests that accept Heroes'
+Ways release them (``release``)."""

@@ -17,7 +17,6 @@ from boardrules.games.orbita.table import seat_food
 __all__ = [
     "FOOD_CAP",
     "ORB_21",
-    "ORB_21_0_1_0",
     "ORB_22",
     "ORB_23",
     "ORB_24",
@@ -82,10 +81,6 @@ unit or everything at hand, and "everything" only when it is more than one (with
 units that list gifts, boosts and reinforcements (ORB-14) read, with what is at hand as they
 count it (ORB-4's ``at_hand``, the booster held, ORB-11's ``stake``). Its effect counts each
 gift, boost and offer of the seat to move."""
-
-ORB_21_0_1_0: Rule = ORB_21
-"""ORB-21 as 0.1.0 read it: the same unit."""
-
 
 # -- ORB-22: the end ----------------------------------------------------------------------------
 def _round_end(ctx: Context, d: Draft, step: RoundEnd, events: list[Event] | None) -> Draft:
