@@ -1,6 +1,6 @@
 """«Об игре» results beyond one game's state: the standings of several tables (LY-21) and
 the host's protocol of a recorded game (LY-23). (The standings of one game are LY-20's
-score, :func:`boardrules.games.lyceum.rules.score`.)
+score, :func:`boardrules.games.lyceum.rules.end.score`.)
 
 >>> [(t.table, t.total, t.rank) for t in team_standings({"A": [900, 700], "B": [1000, 500]})]
 [('A', 1600, 1), ('B', 1500, 2)]

@@ -7,8 +7,9 @@ rule states them its part of the setup, the turn and the steps (LY-7), the end a
 as named constants; :data:`RULES` is the rulebook in order, and the core composes the game
 from it. Rules read each other through named facts (``ctx.facts.eligible`` ...), each stated
 by one unit, so a variant that replaces the unit changes every reader (validation, pictures,
-text and hooks read the rules through the same facts). The units live in
-one module per part of the rulebook: :mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
+text and hooks read the rules through the same facts). The units, their facts and their
+numbers live in one module per part of the rulebook:
+:mod:`~boardrules.games.lyceum.rules.setup` (LY-1..LY-5),
 :mod:`~boardrules.games.lyceum.rules.turn` (LY-6..LY-13),
 :mod:`~boardrules.games.lyceum.rules.abilities` (LY-14..LY-19) and
 :mod:`~boardrules.games.lyceum.rules.end` (LY-20..LY-24).
@@ -32,7 +33,6 @@ from __future__ import annotations
 from boardrules.core.rules import Rulebook
 from boardrules.games.lyceum import messages as _messages  # registers the sentences
 from boardrules.games.lyceum.rules.abilities import (
-    LEVEL_POINTS,
     LY_14,
     LY_15,
     LY_16,
@@ -40,49 +40,23 @@ from boardrules.games.lyceum.rules.abilities import (
     LY_18,
     LY_19,
     REST_MOVES,
-    SHARE_LEVEL,
-    can_share,
-    lasting_rest,
-    level_up,
-    rest_moves,
     share,
     share_amount,
-    special,
 )
-from boardrules.games.lyceum.rules.end import (
-    LY_20,
-    LY_21,
-    LY_22,
-    LY_23,
-    LY_24,
-    bonus,
-    declaration_bonus,
-    score,
-    view,
-    view_events,
-)
+from boardrules.games.lyceum.rules.end import LY_20, LY_21, LY_22, LY_23, LY_24, declaration_bonus
 from boardrules.games.lyceum.rules.setup import (
     DECLARATION_BONUS,
     DECLARATION_TARGETS,
     DECLARE_VALUES,
     DECLARES,
-    EXTRA_POINTS,
     LY_1,
     LY_2,
     LY_3,
     LY_4,
     LY_5,
     Setup,
-    extra_points,
-    first_seat,
-    givers,
-    mover,
-    tie_order,
-    turn_order,
 )
 from boardrules.games.lyceum.rules.turn import (
-    ANSWERS,
-    DEFER_TURNS,
     LY_6,
     LY_7,
     LY_8,
@@ -92,23 +66,13 @@ from boardrules.games.lyceum.rules.turn import (
     LY_12,
     LY_13,
     MOMENTS,
-    ROUNDS,
-    deferral_turns,
-    eligible,
-    play,
-    rounds,
-    shuffled_piles,
 )
 
 __all__ = [
-    "ANSWERS",
     "DECLARATION_BONUS",
     "DECLARATION_TARGETS",
     "DECLARES",
     "DECLARE_VALUES",
-    "DEFER_TURNS",
-    "EXTRA_POINTS",
-    "LEVEL_POINTS",
     "LY_1",
     "LY_2",
     "LY_3",
@@ -135,33 +99,11 @@ __all__ = [
     "LY_24",
     "MOMENTS",
     "REST_MOVES",
-    "ROUNDS",
     "RULES",
-    "SHARE_LEVEL",
     "Setup",
-    "bonus",
-    "can_share",
     "declaration_bonus",
-    "deferral_turns",
-    "eligible",
-    "extra_points",
-    "first_seat",
-    "givers",
-    "lasting_rest",
-    "level_up",
-    "mover",
-    "play",
-    "rest_moves",
-    "rounds",
-    "score",
     "share",
     "share_amount",
-    "shuffled_piles",
-    "special",
-    "tie_order",
-    "turn_order",
-    "view",
-    "view_events",
 ]
 
 del _messages
