@@ -52,8 +52,8 @@ from boardrules.games.orbita.rules.hiring import (
     ORB_11_ADVICE_ALONE,
     ORB_12_0_1_0,
     ORB_12_SEIZED_AS_OWN,
-    ORB_15_0_1_0,
 )
+from boardrules.games.orbita.rules.shield import ORB_15_0_1_0
 from boardrules.games.orbita.state import State
 
 __all__ = [
