@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules
 from boardrules.core.errors import BadInput
 from boardrules.core.registry import variant_names
+from boardrules.core.rng import Rng
 from boardrules.core.rules import Rule
 from boardrules.core.violation import explain
 from boardrules.games import orbita
@@ -26,9 +28,11 @@ from boardrules.games.orbita import (
     MakeOffer,
     OfferSeized,
     Pass,
+    Resource,
     Shield,
     State,
 )
+from boardrules.games.orbita.rules.shield import ORB_15
 from boardrules.games.orbita.variants import (
     ORB_12_SEIZED_AS_OWN,
     SHIELD_GIVEN_ONLY,
@@ -38,6 +42,7 @@ from boardrules.games.orbita.variants import (
     v0_1_0,
 )
 from boardrules.testing import conformance, derived_variants, machine
+from boardrules.testing.derived import presentable
 
 VARIANT = shield_given_only(Game(rounds=3))
 SETUPS = st.fixed_dictionaries({"players": st.integers(2, 4)})
@@ -229,3 +234,40 @@ def test_orb15_the_designers_variant_shields_a_protected_host() -> None:
     state = fight(variant)
     assert state.zones["hosts-leader-1"].gifts[0] == 1  # 0.1.0's ORB-12: seized as a gift
     assert Shield("heroes-leader-1") in variant.legal_actions(state)
+
+
+# The Orbita variant of docs/how-to/variants.md: one Way shields any structure (ORB-15's fact
+# ``shield_cost`` replaced). Its check and its effect both read the fact.
+def _one_way(ctx: Any, size: int) -> int:
+    return 1
+
+
+ONE_WAY = Game(rounds=2).with_rules(
+    replace={"ORB-15": attrs.evolve(ORB_15, facts={"shield_cost": _one_way})},
+    name="shield-one-way",
+)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 4))
+def test_the_docs_one_way_shield_costs_one_way_and_every_state_is_presentable(
+    seed: int, players: int
+) -> None:
+    rng = Rng(seed)
+    state = ONE_WAY.new(seed, players=players)
+    for n in range(10_000):
+        if n % 16 == 0:
+            presentable(ONE_WAY, state)
+        if ONE_WAY.is_over(state):
+            break
+        legal = ONE_WAY.legal_actions(state)
+        shields = [a for a in legal if isinstance(a, Shield)]
+        action = shields[0] if shields else legal[rng.below(len(legal))]
+        after = ONE_WAY.apply(state, action)
+        if shields:
+            way = Resource.WAY
+            spent = sum(state.zones[c].holds(way) - after.zones[c].holds(way)
+                        for c in state.zones)
+            assert spent == 1, spent
+        state = after
+    presentable(ONE_WAY, state)
