@@ -406,7 +406,7 @@ def simulate(
         try:
             results = play_studies(studies, team, n, seed, executor=executor, setup=setup,
                                    progress=tick, probe_refusals=_PROBES[probe],
-                                   keep_games=keep_games, pair=pairing)
+                                   keep_games=keep_games, pair=pairing, coverage=True)
         except BadInput as error:
             _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
         finally:

@@ -41,7 +41,7 @@ def test_coverage_credits_checks_phases_parts_and_facts(name: str,
     """The issue's rules listed as "never acted": a check that only refuses (SEM-5), a
     phase run inside another rule's effect (ORB-9's production, ORB-20's saving), a turn's
     moments (LY-7), a fact-only rule (LY-15), a part (the setup, the score)."""
-    _game, result = _study(name, 2 if name == "orbita" else 20)
+    _game, result = _study(name, 2 if name == "orbita" else 20, coverage=True)
     decisions = result.summary.decisions
     for rule, what in reached.items():
         assert decisions[rule, what] > 0, (rule, what)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardrules import replay
+from boardrules import load, replay
 from boardrules.agents import GreedyAgent, RandomAgent
 from boardrules.games import semya
 from boardrules.sim import distribution, iter_games, run, simulate, sweep, wilson
@@ -91,7 +91,7 @@ def test_an_executor_given_that_cannot_start_is_not_hidden() -> None:
 
 def test_results_replay_and_summaries_add_up() -> None:
     result = simulate(GAME, AGENTS, 40, seed=9, executor=None, keep_records=True,
-                      keep_games=True)
+                      keep_games=True, coverage=True)
     summary = result.summary
     assert summary.games == 40
     assert sum(summary.seat_wins.values()) == 40
@@ -266,3 +266,22 @@ def test_a_studys_events_come_in_the_order_first_seen(
             for event in transition.events:
                 tags.setdefault(tag_of(type(event)))
     assert list(study.summary.events) == list(tags)
+
+
+@pytest.mark.parametrize("name", ["kuhn", "semya", "lyceum", "orbita"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_coverage_counts_decisions_and_changes_nothing_else(name: str, seed: int) -> None:
+    """``coverage=True`` plays the same games (the traced twin has the same rules): every
+    figure but the decisions and the endings is the same; without it none is counted."""
+    game = load(name, **({"rounds": 2} if name == "orbita" else {}))
+    agents = [RandomAgent()] * seats_of(game)
+    plain, counted = (simulate(game, agents, 3, seed=seed, executor=None, keep_games=True,
+                               coverage=coverage) for coverage in (False, True))
+    assert not plain.coverage
+    assert counted.coverage
+    assert sum(counted.summary.endings.values()) == 3
+    assert not plain.summary.decisions
+    assert not plain.summary.endings
+    for a, b in zip(plain.games, counted.games, strict=True):
+        assert attrs.evolve(b, decisions=a.decisions, ender=None) == a

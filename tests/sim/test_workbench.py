@@ -120,7 +120,7 @@ def test_coverage_lists_every_rule_and_never_acting_ones_first(name: str) -> Non
     game = load(name)
     seats = len(game.score(game.new(0)).points)
     result = simulate(game, [RandomAgent()] * seats, 20, seed=4, executor=None,
-                      probe_refusals="sampled")
+                      probe_refusals="sampled", coverage=True)
     report = build_report(result, name)
     ids = [rule.id for rule in game.rulebook]
     assert sorted(row.rule for row in report.coverage) == sorted(ids)
@@ -132,7 +132,8 @@ def test_coverage_lists_every_rule_and_never_acting_ones_first(name: str) -> Non
 
 def test_every_card_play_counts_for_its_rule() -> None:
     """7Я's card plays are SEM-6's: its effect handles them, and its events say so."""
-    result = simulate(semya.Game(), [RandomAgent()] * 2, 20, seed=5, executor=None)
+    result = simulate(semya.Game(), [RandomAgent()] * 2, 20, seed=5, executor=None,
+                      coverage=True)
     s = result.summary
     assert s.decisions["SEM-6", "changed"] == s.events["card_played"] == s.actions["play_card"]
     assert sum(s.actions.values()) == sum(k * v for k, v in s.lengths.items())

@@ -338,6 +338,7 @@ def compare(
     probe_refusals: Probe = False,
     progress: Callable[[int], None] | None = None,
     keep_games: bool = False,
+    coverage: bool = True,
 ) -> Comparison:
     """Play the same ``n`` seeded games with the same agents under each game (rules variants
     of one game, or one game with other options) and compare them game by game.
@@ -354,6 +355,8 @@ def compare(
         setup: as for :func:`~boardrules.sim.simulate`.
         probe_refusals: as for :func:`~boardrules.sim.simulate`.
         keep_games: as for :func:`~boardrules.sim.simulate`.
+        coverage: as for :func:`~boardrules.sim.simulate`; on by default, so the headline
+            counts each rule's decisions and the rules that ended the games.
         progress: called with the games finished over all the studies.
 
     Raises:
@@ -381,7 +384,7 @@ def compare(
     pairing = Pairing(len(named))
     results = play_studies(list(named.values()), agents, n, seed, executor=executor,
                            setup=setup, progress=progress, probe_refusals=probe_refusals,
-                           keep_games=keep_games, pair=pairing)
+                           keep_games=keep_games, pair=pairing, coverage=coverage)
     heading = title or next(iter(named.values())).name
     return build_comparison(results, list(named), heading, pairing, lang)
 

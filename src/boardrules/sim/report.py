@@ -218,7 +218,7 @@ def kind_classes(game: Any) -> dict[str, type]:
 
 def _coverage(result: SimulationResult, lang: str) -> tuple[RuleCoverage, ...]:
     game, s = result.game, result.summary
-    if game is None:
+    if game is None or not result.coverage:
         return ()
     decisions = s.decisions
     rows = [
@@ -346,6 +346,8 @@ def notes(report: Report) -> list[str]:
         lines.append(f"{text(direction, lang)}: {name} {_rate_text(rate)}")
     if not flagged:
         lines.append(text("no_flags", lang))
+    if not report.coverage:
+        lines.append(text("no_coverage", lang))
     if report.probed:
         how = text("probe_all" if report.probe is True else "probe_sampled", lang)
         lines.append(text("probe_on", lang, probed=report.probed, how=how))
@@ -402,9 +404,11 @@ def _tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
     out.append((text("lengths_points", lang),
                 [text(k, lang) for k in ("measure", "unit", "mean", "sd", "min", "p5",
                                          "median", "p95", "max")], _measure_rows(report)))
-    out.append((text("endings_h", lang), [text("rule", lang), text("share_games", lang)],
-                [[rule, _rate_text(r)] for rule, r in report.endings]))
-    out.append((text("coverage", lang), _coverage_headers(report), _coverage_rows(report)))
+    if report.coverage:
+        out.append((text("endings_h", lang), [text("rule", lang), text("share_games", lang)],
+                    [[rule, _rate_text(r)] for rule, r in report.endings]))
+        out.append((text("coverage", lang), _coverage_headers(report),
+                    _coverage_rows(report)))
     for caption, heading, items in (("actions_h", "action_kind", report.actions),
                                     ("events_h", "event", report.events)):
         out.append((text(caption, lang), [text(heading, lang), text("mean", lang)],

@@ -1,8 +1,10 @@
 """``simulate``: play N seeded games between agents, in chunks, on any executor.
 
-Every game is played on the game's :class:`~boardrules.core.trace.Trace` twin (the same
-rules, the same games), so a study counts for each rule the steps at which it decided:
-a check that refused, an effect that changed the state, a fact another rule read.
+With ``coverage=True`` every game is played on the game's
+:class:`~boardrules.core.trace.Trace` twin (the same rules, the same games), so a study
+counts for each rule the steps at which it decided: a check that refused, an effect that
+changed the state, a fact another rule read (``boardrules simulate`` and :func:`compare
+<boardrules.sim.compare.compare>` do; the twin costs a third to a half more per step).
 """
 
 from __future__ import annotations
@@ -124,8 +126,9 @@ class GameResult:
             refused (``"refused"``), its effect changed the state (``"changed"``), another
             rule read its fact (``"read"``), or a part it states ran (``"ran"``: the turn,
             the steps and the end at every step, the setup and the score once, the view
-            whenever an agent looked).
-        ender: the rule that ended the game (:meth:`~boardrules.core.trace.Trace.ender`).
+            whenever an agent looked). Empty unless the study measured coverage.
+        ender: the rule that ended the game (:meth:`~boardrules.core.trace.Trace.ender`),
+            when the study measured coverage.
         content: the game's own tallies of content (its ``tally(state, events)`` hook),
             keyed by the game's ids.
         groups: for each grouping the game names with its ``seat_groups`` hook (Lyceum's
@@ -205,11 +208,12 @@ class _Player:
     """What every game of a study looks up once: the traced twin, the seatings, the hooks."""
 
     def __init__(self, game: Any, agents: Sequence[Agent], study_seed: int,
-                 setup: dict[str, Any], keep_record: bool, probe: Probe) -> None:
+                 setup: dict[str, Any], keep_record: bool, probe: Probe,
+                 coverage: bool = False) -> None:
         self.game, self.setup, self.keep_record = game, setup, keep_record
         self.study_seed = study_seed
-        self.trace = Trace(game)
-        twin = self.trace.game
+        self.trace = Trace(game) if coverage else None
+        twin = self.played = self.trace.game if self.trace is not None else game
         # Seats rotate so every agent sits everywhere: game i seats agents[(seat + i) % n].
         n = len(agents)
         seatings = [[agents[(seat + turn) % n] for seat in range(n)] for turn in range(n)]
@@ -232,13 +236,15 @@ class _Player:
         self.vocabulary = tuple(vocabulary()) if vocabulary is not None else ()
         self.bound = range(game.max_moves())
         self.tags: dict[type, str] = {}
-        parts = self.trace.parts
-        self.every_step = tuple(dict.fromkeys((*parts["turn"], *parts["steps"], *parts["end"])))
-        self.every_game = tuple(dict.fromkeys((*parts["setup"], *parts["score"])))
-        self.viewer = parts["view"]
+        parts = self.trace.parts if self.trace is not None else {}
+        self.every_step = tuple(dict.fromkeys(
+            (*parts.get("turn", ()), *parts.get("steps", ()), *parts.get("end", ()))))
+        self.every_game = tuple(dict.fromkeys((*parts.get("setup", ()),
+                                               *parts.get("score", ()))))
+        self.viewer = parts.get("view", ())
 
     def _stepped(self, state: Any, action: Any, events: list[Any]) -> Any:
-        transition = self.trace.game.step(state, action)
+        transition = self.played.step(state, action)
         events.extend(transition.events)
         return transition.state
 
@@ -255,7 +261,7 @@ class _Player:
             seed, streams = seeds[0], each[0]
         rotation = index % len(self.choosers)
         choosers, amongs = self.choosers[rotation], self.amongs[rotation]
-        state = trace.game.new(seed, **self.setup)
+        state = self.played.new(seed, **self.setup)
         groups = self.grouping(state) if self.grouping is not None else None
         vocabulary, every, limit = self.vocabulary, self.every, self.limit
         sample = Rng.derive(seed, "probe") if vocabulary else None
@@ -263,10 +269,13 @@ class _Player:
         probed = views = 0
         events: list[Any] = []
         actions: list[Any] = []
-        both, into, tick, view, check = self.both, self.into, trace.tick, game.view, game.check
-        trace.take()  # what the setup's facts were read for
+        both, into, view, check = self.both, self.into, game.view, game.check
+        tick = trace.tick if trace is not None else None
+        if trace is not None:
+            trace.take()  # what the setup's facts were read for
         for _ in self.bound:
-            tick()
+            if tick is not None:
+                tick()
             seat, legal = both(state)
             if seat is None:
                 break
@@ -288,8 +297,8 @@ class _Player:
                 action = choosers[seat](game, view(state, seat), seat, streams[seat])
             state = into(state, action, events)
             actions.append(action)
-        ender = trace.ender()
-        decisions = trace.take()
+        ender = trace.ender() if trace is not None else None
+        decisions = trace.take() if trace is not None else {}
         for rule in self.every_step:
             decisions[rule, "ran"] = len(actions)
         for rule in self.every_game:
@@ -484,6 +493,7 @@ class SimulationResult:
         game: the game studied (its options and rules variant), for labels in reports.
         agents: the agents' names in the order given (seats rotate from game to game).
         probe: how refusals were probed (``False``, ``True`` or ``"sampled"``).
+        coverage: whether the games counted the rules' decisions (``coverage=True``).
     """
 
     summary: Summary
@@ -491,6 +501,7 @@ class SimulationResult:
     game: Any = attrs.field(default=None, eq=False)
     agents: tuple[str, ...] = ()
     probe: Probe = False
+    coverage: bool = False
 
 
 Executors = Executor | str | None
@@ -501,11 +512,11 @@ Chunk = tuple[list[GameResult], Summary, list[dict[Key, float]] | None]
 
 def summarize_chunk(game: Any, agents: Sequence[Agent], indices: range, study_seed: int,
                     setup: dict[str, Any], keep_records: bool, probe: Probe,
-                    keep_games: bool, rows: bool = False, player: _Player | None = None
-                    ) -> Chunk:
+                    keep_games: bool, rows: bool = False, *, player: _Player | None = None,
+                    coverage: bool = False) -> Chunk:
     """Play a chunk and summarize it where it was played, so only totals travel back
     (and the games, or their figures, when asked)."""
-    player = player or _Player(game, agents, study_seed, setup, keep_records, probe)
+    player = player or _Player(game, agents, study_seed, setup, keep_records, probe, coverage)
     summary, kept, figures = Summary(), [], []
     seeds, streams = player.seeds(indices)
     for k, index in enumerate(indices):
@@ -519,9 +530,10 @@ def summarize_chunk(game: Any, agents: Sequence[Agent], indices: range, study_se
 
 
 def play_one(game: Any, agents: Sequence[Agent], index: int, study_seed: int,
-             setup: dict[str, Any], keep_record: bool, probe: Probe = False) -> GameResult:
+             setup: dict[str, Any], keep_record: bool, probe: Probe = False,
+             coverage: bool = False) -> GameResult:
     """Play game number ``index`` of a study; seats rotate so every agent sits everywhere."""
-    return _Player(game, agents, study_seed, setup, keep_record, probe).play(index)
+    return _Player(game, agents, study_seed, setup, keep_record, probe, coverage).play(index)
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -546,6 +558,7 @@ def play_studies(
     keep_games: bool = False, keep_records: bool = False,
     setup: dict[str, Any] | None = None, progress: Callable[[int], None] | None = None,
     probe_refusals: Probe = False, pair: Callable[[int, list[Any]], None] | None = None,
+    coverage: bool = False,
 ) -> list[SimulationResult]:
     """The same ``n`` seeded games under each of ``games``, chunk by chunk: each chunk is
     played under every game before the next, and ``pair(chunk, rows)`` gets the chunk's
@@ -576,7 +589,8 @@ def play_studies(
     def here(indices: range) -> list[Chunk]:
         for i, g in enumerate(games):
             if i not in players:
-                players[i] = _Player(g, agents, seed, setup, keep_records, probe_refusals)
+                players[i] = _Player(g, agents, seed, setup, keep_records, probe_refusals,
+                                     coverage)
         return [summarize_chunk(g, agents, indices, *args, player=players[i])
                 for i, g in enumerate(games)]
 
@@ -587,8 +601,8 @@ def play_studies(
             limit = 4 * (os.cpu_count() or 2)
             for index, indices in chunks:
                 try:
-                    futures = [pool.submit(summarize_chunk, g, agents, indices, *args)
-                               for g in games]
+                    futures = [pool.submit(summarize_chunk, g, agents, indices, *args,
+                                           coverage=coverage) for g in games]
                 except _CANNOT_START:
                     if pool is not owned or pending:
                         raise
@@ -615,7 +629,8 @@ def play_studies(
             k: min(v, summary.games)
             for k, v in label_content(game, summary.content_games).items()})
         results.append(SimulationResult(summary, tuple(games_kept), game,
-                                        tuple(a.name for a in agents), probe_refusals))
+                                        tuple(a.name for a in agents), probe_refusals,
+                                        coverage))
     return results
 
 
@@ -632,6 +647,7 @@ def simulate(
     setup: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     probe_refusals: Probe = False,
+    coverage: bool = False,
 ) -> SimulationResult:
     """Play ``games`` seeded games between ``agents`` and summarize them.
 
@@ -660,6 +676,10 @@ def simulate(
             one) and count the rule IDs that refuse them; several times slower.
             ``"sampled"``: the same at about one state in :data:`PROBE_EVERY` with
             :data:`PROBE_SAMPLED_ACTIONS` actions each. ``False``: off.
+        coverage: count, per rule, the steps at which it decided (its check refused, its
+            effect changed the state, its fact was read, its part ran) and the rule that
+            ended each game, by playing the game's :class:`~boardrules.core.trace.Trace`
+            twin: the report's coverage and endings. A third to a half more per step.
 
     Raises:
         BadInput: for an unknown executor name, a negative number of games, a setup the
@@ -679,7 +699,7 @@ def simulate(
     (result,) = play_studies(
         [game], agents, games, seed, executor=executor, chunk_size=chunk_size,
         keep_games=keep_games, keep_records=keep_records, setup=setup, progress=progress,
-        probe_refusals=probe_refusals)
+        probe_refusals=probe_refusals, coverage=coverage)
     return result
 
 
@@ -730,11 +750,13 @@ def iter_games(
     setup: dict[str, Any] | None = None,
     window: int | None = None,
     probe_refusals: Probe = False,
+    coverage: bool = False,
 ) -> Iterator[GameResult]:
     """Yield the results of ``games`` seeded games in order, whatever the executor.
 
     At most ``window`` chunks are in flight at once, so memory stays flat however many
-    games are played. With ``executor=None`` the games run in this process.
+    games are played. With ``executor=None`` the games run in this process; ``coverage``
+    as for :func:`simulate`.
 
     Raises:
         BadInput: at the call, for a negative number of games, a setup the game refuses,
@@ -746,18 +768,19 @@ def iter_games(
     size = chunk_size or max(1, min(200, games // 64 or 1))
     args = (seed, setup, keep_records, probe_refusals, True)
     if executor is None:
-        player = _Player(game, agents, seed, setup, keep_records, probe_refusals)
+        player = _Player(game, agents, seed, setup, keep_records, probe_refusals, coverage)
         return (result for indices in _chunks(games, size)
                 for result in summarize_chunk(game, agents, indices, *args, player=player)[0])
     return _pooled(executor, window or 4 * (os.cpu_count() or 2), game, agents, games, size,
-                   args)
+                   args, coverage)
 
 
 def _pooled(executor: Executor, limit: int, game: Any, agents: Sequence[Agent], games: int,
-            size: int, args: tuple[Any, ...]) -> Iterator[GameResult]:
+            size: int, args: tuple[Any, ...], coverage: bool) -> Iterator[GameResult]:
     pending: list[Future[Chunk]] = []
     for indices in _chunks(games, size):
-        pending.append(executor.submit(summarize_chunk, game, agents, indices, *args))
+        pending.append(executor.submit(summarize_chunk, game, agents, indices, *args,
+                                       coverage=coverage))
         if len(pending) >= limit:
             yield from pending.pop(0).result()[0]
     for future in pending:

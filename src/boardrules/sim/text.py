@@ -62,6 +62,12 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "no_flags": ("No win rate differs from the even share after Holm's correction.",
                  "Ни одна доля побед не отличается от равной с поправкой Холма."),
+    "no_coverage": (
+        "Rule coverage and the rules that ended the games were not counted (simulate "
+        "with coverage=True).",
+        "Покрытие правил и правила, завершившие партии, не подсчитаны (simulate с "
+        "coverage=True).",
+    ),
     "flagged": ("Differs from the even share:", "Отличается от равной доли:"),
     "agents_seats": ("Agents by seat (seats rotate from game to game):",
                      "Агенты по местам (места меняются от партии к партии):"),
