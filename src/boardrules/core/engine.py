@@ -86,7 +86,6 @@ class Composed(Protocol):
 
 
 Check = Callable[..., Refusal]
-Moves = Callable[[Any, Any], Iterable[Any]]
 #: The legal actions of one kind: ``lister(ctx, state)``.
 Lister = Callable[[Any, Any], Iterable[Any]]
 #: The legal actions of a step, in order, from the state.

@@ -313,13 +313,6 @@ class Rule(Generic[C, S]):
         """The sentence in ``"en"`` or ``"ru"``."""
         return self.ru if lang == "ru" else self.en
 
-    def governs(self, kind: type) -> bool:
-        """Whether this rule checks, lists or acts on actions of class ``kind``."""
-        return any(
-            kind in table or ANY_ACTION in table
-            for table in (self.checks, self.effects, self.moves)
-        )
-
     def parts(self) -> tuple[Part, ...]:
         """The parts of the game (:data:`PARTS`) this unit states."""
         return tuple(part for part in PARTS if getattr(self, part) is not None)
