@@ -2,6 +2,7 @@
 
 from hypothesis import strategies as st
 
+from boardrules.core.rules import Rule
 from boardrules.games import kuhn
 from boardrules.testing import conformance, derived_variants, machine
 
@@ -18,4 +19,19 @@ TestKuhnDerivedVariants = derived_variants(GAME, SETUPS)
 # The variant of docs/how-to/variants.md: the lower card takes the pot.
 TestLowCardDerivedVariants = derived_variants(
     GAME.with_rules(replace={"KUHN-7": kuhn.rules.lowest_card_wins}, name="low-card"), SETUPS
+)
+
+
+def _must_bet(stakes: object, state: kuhn.State) -> str | None:
+    return "must_bet" if not state.moves else None
+
+
+# The variant of docs/how-to/add-a-game.md: an added rule makes the first seat bet.
+TestForcedBetDerivedVariants = derived_variants(
+    GAME.with_rules(
+        add=[Rule("KUHN-9", "The first seat must bet.", "Первый игрок обязан ставить.",
+                  checks={kuhn.Check: _must_bet})],
+        name="forced-bet",
+    ),
+    SETUPS,
 )
