@@ -155,7 +155,7 @@ def run_studies(seed: int, out_dir: Path, games_scale: float, out: list[str]) ->
         setup = {} if game.min_players == game.max_players else {"players": seats}
         n = max(10, int(games * games_scale))
         with progress_bar(f"{name}: {n} games", n) as tick:
-            result = simulate(game, agents, n, seed, setup=setup, progress=tick)
+            result = simulate(game, agents, n, seed, setup=setup, progress=tick, coverage=True)
         title = f"{name}: {' + '.join(agent_names)}, {n} games, seed {seed}"
         path = write_report(result, out_dir / name, title)
         summary = result.summary
