@@ -1,4 +1,4 @@
-"""The ``boardrules`` command line: games, rules, play, simulate, replay, schema.
+"""The ``boardrules`` command line: games, rules, play, simulate, replay, schema, find.
 
 Needs the ``cli`` extra (typer, rich); ``simulate`` also the ``report`` extra (matplotlib).
 A wrong argument or a bad file gives one line on standard error and exit status 2.
@@ -533,6 +533,69 @@ def replay_command(
               f"{error.message(language)}")
     _replay_lines(game, states, record, language)
     _say(_standings_line(game, states[-1], language))
+
+
+@app.command(name="find")
+def find_command(
+    game: Annotated[str, typer.Argument(help=_GAME_HELP)],
+    rule: Annotated[str | None, typer.Option(help="find a game in which this rule decides")
+                    ] = None,
+    refusal: Annotated[str | None, typer.Option(
+        help="find a position where an action is refused with this code")] = None,
+    event: Annotated[str | None, typer.Option(help="find a game with this kind of event")
+                     ] = None,
+    every_rule: Annotated[bool, typer.Option(
+        "--every-rule", help="for each rule, the shortest game found in which it decides")
+    ] = False,
+    variant: Annotated[str, typer.Option(
+        help="a registered variant or MODULE:FUNCTION")] = RULEBOOK,
+    seed: Annotated[int, typer.Option(help="the search's seed")] = 0,
+    budget: Annotated[int, typer.Option(help="moves the search may play", min=1)] = 50_000,
+    out: Annotated[Path, typer.Option(help="where the records found go")] = Path("build/find"),
+    lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
+) -> None:
+    """Search for the shortest game that reaches a situation (boardrules.explore): print
+    its moves, the position where it happens and the rule, and write its record."""
+    from boardrules.explore import every_rule as every
+    from boardrules.explore import find
+
+    language = _lang(lang)
+    targets = [t for t in (rule, refusal, event) if t is not None]
+    if len(targets) + every_rule != 1:
+        _fail("give one of --rule ID, --refusal CODE, --event KIND or --every-rule")
+    check_seed(seed)
+    (chosen,) = _variants(game, [variant], {}, language)
+    _report_folder(out)
+    if every_rule:
+        for rule_id, found in every(chosen, seed=seed, budget=budget).items():
+            if isinstance(found, str):
+                _say(f"{rule_id}: {found}")
+                continue
+            _say(f"{rule_id}: {found.summary()}")
+            if found.record is not None:
+                _write_found(found.record, out / f"{chosen.name}-{rule_id}.json")
+        return
+    try:
+        found = find(chosen, rule=rule, refusal=refusal, event=event, seed=seed, budget=budget)
+    except BadInput as error:
+        _fail(f"--rule: {error.message(language)}")
+    _say(found.summary())
+    if found.record is None:
+        raise typer.Exit(1)
+    states = replay(found.record, chosen)
+    _replay_lines(chosen, states, found.record, language)
+    if isinstance(chosen, Rendered):
+        for line in chosen.render_text(states[-1], None, language).splitlines():
+            _say(line)
+    if rule is not None:
+        _say(f"{rule}: {chosen.rulebook.rule(rule).text(language)}")
+    path = out / f"{chosen.name}-{'-'.join(t.lower() for t in targets)}.json"
+    _write_found(found.record, path)
+    _say(f"record: {path}")
+
+
+def _write_found(record: GameRecord, path: Path) -> None:
+    path.write_text(serde.to_json(record), encoding="utf-8")
 
 
 app.command()(serve)

@@ -40,6 +40,11 @@ HOOKS: dict[str, str] = {
         "(character, starting specialisation ...), each seat's label at the start"
     ),
     "content_label": "content_label(key, lang) -> str: a tally key with ids replaced by labels",
+    "setups": (
+        "setups() -> list[dict]: every start the game has, as setups of game.new, when there "
+        "are few and the setup decides every chance: boardrules.explore then searches "
+        "exhaustively"
+    ),
     "group_label": (
         "group_label(grouping, label, lang) -> str: a grouping of seat_groups (label \"\") "
         "or one of its labels in the language lang"

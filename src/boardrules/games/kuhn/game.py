@@ -131,6 +131,11 @@ class Game(GameBase[State, Action, Event, Setup]):
         first, second = view.cards
         return State((first or unseen.pop(), second or unseen.pop()), view.moves)
 
+    def setups(self) -> list[dict[str, Any]]:
+        """Every start of a hand, the six deals (``boardrules.explore`` then searches every
+        hand there is)."""
+        return [{"deal": (a, b)} for a in DECK for b in DECK if a is not b]
+
     def heuristic(self, state: State, seat: int) -> float:
         """``GreedyAgent``'s rating: ``seat``'s points (before the end, what it paid in)."""
         return float(self.score(state)[seat].points)
