@@ -121,3 +121,19 @@ def test_rules_that_decide_nothing_are_refused_and_listed_with_the_reason() -> N
     assert "terms" in covered["KUHN-1"]
     assert not isinstance(covered["KUHN-6"], str)
     assert covered["KUHN-6"].exhaustive
+
+
+def test_the_picture_of_the_how_to_is_what_its_command_draws(tmp_path: Any) -> None:
+    """docs/images/find/semya-sem-8.svg is what ``python tools/find_picture.py`` writes."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("find_picture", root / "tools/find_picture.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn = module.write(out=tmp_path / "out", build=tmp_path / "build")
+    committed = root / "docs/images/find/semya-sem-8.svg"
+    assert drawn.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")

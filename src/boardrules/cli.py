@@ -555,7 +555,8 @@ def find_command(
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
 ) -> None:
     """Search for the shortest game that reaches a situation (boardrules.explore): print
-    its moves, the position where it happens and the rule, and write its record."""
+    its moves, the position where it happens and the rule, and write its record and the
+    picture of that position (GAME-TARGET.json and .svg under --out)."""
     from boardrules.explore import every_rule as every
     from boardrules.explore import find
 
@@ -592,6 +593,10 @@ def find_command(
     path = out / f"{chosen.name}-{'-'.join(t.lower() for t in targets)}.json"
     _write_found(found.record, path)
     _say(f"record: {path}")
+    if isinstance(chosen, Rendered):
+        picture = path.with_suffix(".svg")
+        picture.write_text(chosen.render_svg(states[-1], None, language), encoding="utf-8")
+        _say(f"picture: {picture}")
 
 
 def _write_found(record: GameRecord, path: Path) -> None:

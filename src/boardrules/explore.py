@@ -11,7 +11,9 @@ The search keeps a corpus of games that did something new (a rule deciding, an e
 refusal, a step, a seat, a length never seen before) and plays on from a random point of
 one of them, as coverage-guided fuzzers do; a game is its seed and its *choices*, the index
 of each action in the listing of its state. The found game is then shrunk as Hypothesis
-shrinks a counterexample: blocks of choices deleted, choices lowered, never a longer game.
+shrinks a counterexample: blocks of choices deleted, choices lowered, never a longer game; shrinking
+plays as many moves again as the search did (at least :data:`SHRINK`, and a hundred replays of
+the game found).
 Everything is drawn from the search's seed, so the same call finds the same game.
 
 A game that can list every start it has (a ``setups()`` hook: Kuhn poker's six deals) is
@@ -35,6 +37,7 @@ from typing import Any
 
 import attrs
 
+from boardrules.agents.base import check_agents
 from boardrules.core.errors import BadInput
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
@@ -46,6 +49,8 @@ __all__ = ["Found", "Target", "every_rule", "find"]
 
 #: Actions of the vocabulary checked per state for a refusal target (a sample of larger ones).
 PROBES = 48
+#: The fewest moves shrinking may play (else as many as the search played before it).
+SHRINK = 3_000
 
 
 @attrs.frozen
@@ -149,6 +154,8 @@ class _Search:
         trace.take()
         played: list[int] = []
         probe = Rng.derive(seed, "explore-probe")
+        # Half of the games played on are the agents' from where the choices end.
+        agents = self.agents if extend is not None and extend.below(2) else None
         for step in range(self.bound):
             trace.tick()
             seat, legal = twin.seat_and_legal(state)
@@ -160,8 +167,8 @@ class _Search:
                 choice = choices[step] % len(legal)
             elif extend is None:
                 return None, played
-            elif self.agents is not None and extend.below(2):
-                agent = self.agents[seat % len(self.agents)]
+            elif agents is not None:
+                agent = agents[seat % len(agents)]
                 action = agent.choose(self.game, self.game.view(state, seat), seat, extend)
                 choice = legal.index(action)
             else:
@@ -211,10 +218,10 @@ class _Search:
             for size in (8, 4, 2, 1):
                 i = 0
                 while i < len(best) and self.moves <= budget:
-                    if not better(best[:i] + best[i + size:]):
-                        i += 1
-                    else:
+                    if better(best[:i] + best[i + size:]):
                         improved = True
+                    else:
+                        i += 1
             i = 0
             while i < len(best) and self.moves <= budget:
                 lowered = any(better([*best[:i], lower, *best[i + 1:]])
@@ -284,17 +291,21 @@ def find(
         seed: the search's seed: the same call finds the same game.
         budget: moves the search may play (shrinking included).
         seconds: a time limit besides the budget.
-        agents: agents whose choices guide half of the games played on (one per seat).
+        agents: agents that play half of the games the search plays on, from where their
+            choices end (seat ``i`` by ``agents[i % len(agents)]``).
         setup: keyword arguments for ``game.new``.
-        shrink: make the game found as short and as simple as the budget allows (half the
-            budget again at most).
+        shrink: make the game found as short and as simple as it can, playing as many moves
+            again as the search did (at least :data:`SHRINK`, and a hundred replays of the
+            game found).
 
     Raises:
         BadInput: for a rule the game does not have, or one that decides nothing (terms,
-            parts alone: ``$.rule``).
+            parts alone: ``$.rule``), or an agent the game cannot serve (``$.agents[i]``).
     """
     target = Target(rule, refusal, event, end, where)
     setup = dict(setup or {})
+    if agents is not None:
+        check_agents(game, agents)
     search = _Search(game, target, setup, agents)
     started = time.perf_counter()
     setups = game_hook(game, "setups")
@@ -315,7 +326,10 @@ def find(
         hit, played = search.play(start_seed, prefix, rng, seen)
         if hit is not None:
             first = played[:hit]
-            best = search.shrink(start_seed, first, budget + budget // 2) if shrink else first
+            # Shrinking may play as many moves again as the search did, at least SHRINK
+            # and a hundred replays of the game found.
+            effort = search.moves + max(SHRINK, search.moves, 100 * len(first))
+            best = search.shrink(start_seed, first, effort) if shrink else first
             return Found(search.record(start_seed, best, setup), target.describe(),
                          search.moves, games, time.perf_counter() - started, first=len(first))
         if len(seen) > known:

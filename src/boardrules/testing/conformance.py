@@ -144,7 +144,7 @@ def conformance(
     with random legal actions without error, every state on the way valid and loadable (so
     ``validate`` never refuses what play can reach); hostile JSON gives ``BadInput`` and
     nothing else;
-    games and states pickle.
+    games and states pickle; the finder reaches each rule or says why not.
     """
     paths = playouts(game, setups)
     to_end = playouts(game, setups, to_end=True)
@@ -399,6 +399,22 @@ def conformance(
                 )
                 outputs.add(result.stdout)
             assert len(outputs) == 1
+
+        def test_every_rule_is_reached_or_said_why_not(self) -> None:
+            """The finder (:func:`boardrules.explore.every_rule`) on the game: each rule's
+            game replays and ends where the rule decides, or the rule is listed with why."""
+            from boardrules.explore import every_rule  # the kit's own import graph stays small
+
+            covered = every_rule(game, seed=2026, budget=1_000)
+            assert list(covered) == list(game.rulebook.ids)
+            for rule_id, found in covered.items():
+                if isinstance(found, str):
+                    assert found, rule_id
+                    continue
+                assert found.summary(), rule_id
+                if found.record is not None:
+                    assert len(found.record.actions) <= (found.first or 0)
+                    replay(found.record, game)
 
     Conformance.__name__ = Conformance.__qualname__ = f"Conformance_{game.name}"
     return Conformance
