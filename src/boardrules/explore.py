@@ -287,7 +287,10 @@ def find(
     Args:
         game: the game (a variant too).
         where: a predicate ``where(state, events)`` of the state after a step and its events.
-        rule, refusal, event, end: the ready-made targets (:class:`Target`).
+        rule: a rule ID that decides (:class:`Target`).
+        refusal: a refusal code an action of the vocabulary meets.
+        event: an event kind, by its tag.
+        end: the rule that ended the game.
         seed: the search's seed: the same call finds the same game.
         budget: moves the search may play (shrinking included).
         seconds: a time limit besides the budget.
