@@ -238,12 +238,17 @@ def play(
     save: Annotated[Path | None, typer.Option(
         metavar="FILE.json", help="write the record here at the end")] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="NAME|MODULE:FUNCTION", help="a rules variant")] = None,
 ) -> None:
     """Play GAME at the terminal against bots: a number, a move in the notation, or undo."""
     from boardrules.terminal import play as play_in_terminal
 
+    game: Any = game_name
+    if variant is not None:
+        game = _variants(game_name, [variant], {}, _lang(lang))[0]
     status = play_in_terminal(
-        game_name, seat=seat, seed=seed, bots=bots, players=players, save=save, lang=lang
+        game, seat=seat, seed=seed, bots=bots, players=players, save=save, lang=lang
     )
     raise typer.Exit(status)
 
@@ -500,14 +505,21 @@ def replay_command(
     record_path: Annotated[Path, typer.Argument(
         metavar="RECORD.json", help="a record saved by play --save or Match.record")],
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", metavar="NAME|MODULE:FUNCTION",
+        help="a variant the record may name, repeatable (MODULE:FUNCTION is loaded first)")
+    ] = None,
 ) -> None:
     """Step through a saved game, one numbered line per move (from 1); a bad record prints
     the moves before the refused one and the position it met, then the move and the rule.
 
-    Notes are printed after their move with control characters shown as escapes.
+    Notes are printed after their move with control characters shown as escapes. A record
+    of your own variant replays once ``--variant`` has made it (and so registered it).
     """
     language = _lang(lang)
     record = _read_record(record_path, language)
+    if variant:
+        _variants(record.game, variant, {}, language)
     try:
         game = load_game(record)
         states = replay(record, game)
