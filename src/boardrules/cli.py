@@ -379,7 +379,7 @@ def simulate(
     from boardrules.sim.progress import progress_bar
     from boardrules.sim.report import build_report, console_report, write_report
     from boardrules.sim.run import local_pool, play_studies
-    from boardrules.sim.text import count
+    from boardrules.sim.text import agent_label, count
 
     language = _lang(lang)
     if probe not in _PROBES:
@@ -422,7 +422,8 @@ def simulate(
     elapsed = max(time.perf_counter() - start, 1e-9)
     names = [getattr(study, "variant", None) or RULEBOOK for study in studies]
     seed_word = "зерно" if language == "ru" else "seed"
-    title = f"{game.name}: {agents} ({count(n, 'game', language)}, {seed_word} {seed})"
+    team_names = ",".join(agent_label(name.strip(), language) for name in agents.split(","))
+    title = f"{game.name}: {team_names} ({seed_word} {seed})"
     wide = Console(width=100)
     try:
         if pairing is None:
@@ -439,7 +440,9 @@ def simulate(
         _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
     speed = f"{total / elapsed:,.0f}"
     if language == "ru":
-        _say(f"{count(total, 'game', language)} за {elapsed:.1f} с ({speed} партий/с)")
+        seconds, rate = f"{elapsed:.1f}".replace(".", ","), round(total / elapsed)
+        _say(f"{count(total, 'game', language)} за {seconds} с "
+             f"({count(rate, 'game', language)} в секунду)")
         _say(f"отчёт: {path.resolve()}")
     else:
         _say(f"{count(total, 'game')} in {elapsed:.1f} s ({speed} games/s)")

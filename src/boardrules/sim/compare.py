@@ -235,7 +235,7 @@ def notes(comparison: Comparison) -> list[str]:
     for name, same in zip(others, comparison.same, strict=True):
         lines.append(text("nothing", lang, name=name) if same == games else
                      text("identical", lang, name=name, same=same,
-                          games=count(games, "game", lang), base=base))
+                          games=count(games, "game", lang, of=True), base=base))
     found = comparison.significant()
     lines.append(text("differences", lang) if found else text("no_differences", lang))
     lines += [f"◆ {f.name} ({f.unit}), {name}: {_difference_text(d, f.kind)}, "
@@ -274,9 +274,10 @@ def console_comparison(comparison: Comparison, write: Callable[[str], object] | 
     for line in notes(comparison):
         for part in textwrap.wrap(line, 100):
             out(part)
-    others = comparison.names[1:]
-    out(f"{text('figure', lang)[:38]:38} {text('difference', lang, name='', base='')[:2]:>2}"
-        f" {'':36} {text('p', lang):>8} {text('adjusted', lang):>10}")
+    base, *others = (variant_label(n, lang) for n in comparison.names)
+    heading = text("difference", lang, name=others[0], base=base) if len(others) == 1 else ""
+    out(f"{text('figure', lang)[:38]:38}    {heading[:36]:36} {text('p', lang):>8} "
+        f"{text('adjusted', lang):>10}")
     for figure, index, d in comparison.shown(top):
         name = figure.name + (f" ({others[index]})" if len(others) > 1 else "")
         mark = "◆" if d.significant else " "
@@ -314,7 +315,8 @@ def write_comparison(comparison: Comparison, out: Path | str, pictures: bool = T
         others = comparison.names[1:]
         rows = [(f.name + (f" ({others[i]})" if len(others) > 1 else ""), i, d)
                 for f, i, d in comparison.shown(30)]
-        title = text("compare_chart", lang, base=comparison.names[0], shown=len(rows))
+        title = text("compare_chart", lang, base=variant_label(comparison.names[0], lang),
+                     shown=len(rows))
         plot = {"differences.png": comparison_plot(rows, title)}
         (folder / "differences.png").write_bytes(plot["differences.png"])
         body += images(plot)

@@ -9,7 +9,8 @@ from typing import Any
 from boardrules.core.violation import step_label
 from boardrules.core.words import count_ru
 
-__all__ = ["AGENTS", "TEXT", "agent_label", "count", "kind_label", "text", "variant_label"]
+__all__ = ["AGENTS", "TEXT", "agent_label", "count", "kind_label", "part_label", "text",
+           "variant_label"]
 
 #: Every sentence and heading: key -> (English, Russian).
 TEXT: dict[str, tuple[str, str]] = {
@@ -124,6 +125,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "content_games_h": ("Content: games in which it happened",
                         "Содержимое: партии, где это случилось"),
     "content": ("content", "содержимое"),
+    "other_counts": ("counts", "прочее"),
     "share_games": ("share of games", "доля партий"),
     "plots": ("Plots", "Графики"),
     "none_here": ("{what}: none in this study.", "{what}: нет в этом исследовании."),
@@ -222,23 +224,36 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
     return (ru if lang == "ru" else en).format(**values)
 
 
-#: Nouns counted in reports: English (one, other), Russian (one, few, many).
-_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
-    "game": (("game", "games"), ("партия", "партии", "партий")),
-    "seat": (("seat", "seats"), ("место", "места", "мест")),
+#: Nouns counted in reports: English (one, other), Russian (one, few, many) in the
+#: nominative and, after «из», the genitive.
+_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str, str], tuple[str, str, str]]] = {
+    "game": (("game", "games"), ("партия", "партии", "партий"), ("партии", "партий", "партий")),
+    "seat": (("seat", "seats"), ("место", "места", "мест"), ("места", "мест", "мест")),
 }
 
 
-def count(n: int, noun: str, lang: str = "en") -> str:
-    """``n`` and the noun in the form its number needs.
+def count(n: int, noun: str, lang: str = "en", *, of: bool = False) -> str:
+    """``n`` and the noun in the form its number needs; ``of``: after «из» (the genitive).
 
     >>> count(1, "game"), count(21, "game", "ru"), count(2, "seat", "ru"), count(5, "seat", "ru")
     ('1 game', '21 партия', '2 места', '5 мест')
+    >>> count(21, "game", "ru", of=True), count(2, "game", "ru", of=True)
+    ('21 партии', '2 партий')
     """
-    en, ru = _NOUNS[noun]
+    en, nominative, genitive = _NOUNS[noun]
     if lang == "ru":
-        return count_ru(n, *ru)
+        return count_ru(n, *(genitive if of else nominative))
     return f"{n:,} {en[0] if n == 1 else en[1]}"
+
+
+#: The parts of the game a rule may state, in Russian (``Rule.parts``).
+PARTS_RU = {"setup": "подготовка", "turn": "очерёдность хода", "steps": "шаги",
+            "end": "конец", "score": "подсчёт", "view": "обзор"}
+
+
+def part_label(part: str, lang: str = "en") -> str:
+    """A part of the game a rule states (``setup``, ``turn`` ...) in ``lang``."""
+    return PARTS_RU.get(part, part) if lang == "ru" else part
 
 
 def agent_label(name: str, lang: str = "en") -> str:
