@@ -35,7 +35,8 @@ from boardrules.sim.run import Executors, Key, Probe, SimulationResult, play_stu
 from boardrules.sim.stats import Difference, Pairs, holm_adjusted
 from boardrules.sim.text import count, kind_label, text, variant_label
 
-__all__ = ["Comparison", "Figure", "Pairing", "compare", "study_name"]
+__all__ = ["Comparison", "Figure", "Pairing", "build_comparison", "compare",
+           "console_comparison", "study_name", "write_comparison"]
 
 #: The kinds of figure in the headline family (the rest: content).
 _HEADLINE = ("win", "tie", "none", "length", "points", "end", "action", "event", "rule")
@@ -283,7 +284,8 @@ def console_comparison(comparison: Comparison, write: Callable[[str], object] | 
         mark = "◆" if d.significant else " "
         out(f"{name[:38]:38} {mark:>2} {_difference_text(d, figure.kind)[:36]:36} "
             f"{_p(d.p):>8} {_p(d.adjusted):>10}")
-    rest = sum(1 for f in comparison.figures for d in f.differences) - len(comparison.shown(top))
+    rest = sum(d is not None for f in comparison.figures for d in f.differences) - len(
+        comparison.shown(top))
     if rest > 0:
         out(text("more", lang, n=rest))
 
