@@ -108,7 +108,9 @@ class RuleCoverage:
         rule: the rule ID.
         text: its sentence in the report's language.
         refused, changed, read: the steps at which its check refused, its effect acted,
-            another rule read its fact (see ``GameResult.decisions``).
+            its fact was read (see ``GameResult.decisions``).
+        asked, run: the steps at which its check was asked, its effect run (whatever they
+            answered or did).
         ran: the parts it states that ran (``"setup"``, ``"turn"`` ...).
         games: the share of games in which it took part at all.
         probed: the probed actions of the vocabulary it refused, ``None`` when not probed.
@@ -120,6 +122,8 @@ class RuleCoverage:
     refused: int
     changed: int
     read: int
+    asked: int
+    run: int
     ran: tuple[str, ...]
     games: Rate
     probed: int | None
@@ -227,6 +231,8 @@ def _coverage(result: SimulationResult, lang: str) -> tuple[RuleCoverage, ...]:
             refused=decisions.get((rule.id, "refused"), 0),
             changed=decisions.get((rule.id, "changed"), 0),
             read=decisions.get((rule.id, "read"), 0),
+            asked=decisions.get((rule.id, "asked"), 0),
+            run=decisions.get((rule.id, "run"), 0),
             ran=tuple(part for part in ("setup", "turn", "steps", "end", "score", "view")
                       if getattr(rule, part) is not None and decisions.get((rule.id, "ran"))),
             games=wilson(s.played.get(("took", rule.id), 0), s.games),
@@ -361,7 +367,9 @@ def _coverage_rows(report: Report) -> list[list[str]]:
             cells = [text("terms", lang)] * 4
         else:
             ran = ", ".join(part_label(part, lang) for part in row.ran)
-            cells = [str(row.refused), str(row.changed), str(row.read),
+            cells = [f"{row.refused} / {row.asked}" if row.asked else str(row.refused),
+                     f"{row.changed} / {row.run}" if row.run else str(row.changed),
+                     str(row.read),
                      ran or ("—" if row.games.value else text("never", lang))]
         probed = [] if row.probed is None else [str(row.probed)]
         rows.append([row.rule, row.text, *cells, _rate_text(row.games), *probed])

@@ -85,16 +85,19 @@ TEXT: dict[str, tuple[str, str]] = {
     "coverage_note": (
         "For every rule, the steps at which it decided: its check refused a candidate of "
         "the step (or a whole kind of action), its effect changed the state or announced "
-        "an event, another rule read its fact; the parts it states that ran (setup and "
+        "an event, its fact was read; after a slash, the steps at which its check "
+        "was asked and its effect ran at all; the parts it states that ran (setup and "
         "score in every game, turn, steps and end at every step, the view when an agent "
-        "looked); and the share of games in which it did any of these. Rules never reached "
-        "come first.",
+        "looked); and the share of games in which it was reached in any of these ways. A "
+        "rule never reached was never asked, run, read or shown; such rules come first.",
         "Для каждого правила — на скольких шагах оно решало: его проверка отвергла "
         "действие-кандидата (или целый вид действий), его эффект изменил состояние или "
-        "объявил событие, другое правило прочло его факт; какие его части работали "
+        "объявил событие, его факт прочли; после косой черты — на скольких "
+        "шагах проверку вообще спрашивали и эффект выполнялся; какие его части работали "
         "(подготовка и подсчёт — в каждой партии, ход, шаги и конец — на каждом шаге, "
-        "обзор — когда агент смотрел); и доля партий, где было хоть что-то из этого. "
-        "Правила, до которых дело не дошло, идут первыми.",
+        "обзор — когда агент смотрел); и доля партий, где правило было задействовано хоть "
+        "как-то из этого. Ни разу не задействованное правило ни разу не спрашивали, не "
+        "выполняли, не читали и не показывали; такие правила идут первыми.",
     ),
     "probe_off": ("Refusals of the whole vocabulary were not probed (probe_refusals).",
                   "Отказы на всём словаре действий не проверялись."),
@@ -107,14 +110,14 @@ TEXT: dict[str, tuple[str, str]] = {
                       "примерно одна позиция из 32, по 32 действия словаря"),
     "rule": ("rule", "правило"),
     "rule_text": ("what it says", "о чём оно"),
-    "refused": ("check refused (steps)", "проверка отвергла (шагов)"),
-    "changed": ("effect acted (steps)", "эффект сработал (шагов)"),
+    "refused": ("check refused / asked (steps)", "проверка отвергла / спрошена (шагов)"),
+    "changed": ("effect acted / ran (steps)", "эффект сработал / выполнен (шагов)"),
     "read": ("fact read (steps)", "факт прочитан (шагов)"),
     "ran": ("parts that ran", "работавшие части"),
     "decided_games": ("games it took part in", "партии, где правило участвовало"),
     "probed_refusals": ("refused probed actions", "отвергло проверенных действий"),
     "terms": ("— (defines terms only)", "— (только определяет понятия)"),
-    "never": ("never reached", "ни разу не сработало"),
+    "never": ("never reached", "ни разу не задействовано"),
     "events_h": ("Events per game", "События за партию"),
     "actions_h": ("Actions per game", "Действия за партию"),
     "endings_h": ("How games ended", "Чем кончились партии"),
