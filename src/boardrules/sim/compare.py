@@ -44,6 +44,12 @@ _HEADLINE = ("win", "tie", "none", "length", "points", "end", "action", "event",
 _SHARES = ("win", "tie", "none", "end", "content_games")
 
 
+def _decided(row: dict[Key, Any]) -> dict[Key, Any]:
+    """A game's row without the steps at which checks were asked and effects ran: how often
+    the engine consults a rule is not an outcome (a variant's listing may ask more)."""
+    return {k: v for k, v in row.items() if k[0] != "rule" or k[2] not in ("asked", "run")}
+
+
 def study_name(game: Any) -> str:
     """A study's name in a comparison: the game's variant, or ``rulebook`` for its own rules.
 
@@ -69,7 +75,7 @@ class Pairing:
         for study, games in enumerate(others):
             pairs = self.pairs[study]
             for a, b in zip(first, games, strict=True):
-                if a == b:
+                if a == b or _decided(a) == _decided(b):
                     self.same[study] += 1
                 for key in a.keys() | b.keys():
                     if (key[0] not in _HEADLINE and key[0] != "content") or (

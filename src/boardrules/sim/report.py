@@ -353,9 +353,12 @@ def notes(report: Report) -> list[str]:
         lines.append(f"{text(direction, lang)}: {name} {_rate_text(rate)}")
     if not flagged:
         lines.append(text("no_flags", lang))
+    lines.append(text("coverage_note", lang))
     if report.probed:
         how = text("probe_all" if report.probe is True else "probe_sampled", lang)
         lines.append(text("probe_on", lang, probed=report.probed, how=how))
+    elif not report.probe:
+        lines.append(text("probe_off", lang))
     return lines
 
 
