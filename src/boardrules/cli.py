@@ -307,17 +307,12 @@ def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
         except BoardRulesError as error:
             path = getattr(error, "path", "$.variant")
             flag = "--variant" if path == "$.variant" else "--option"
-            reason = _reason(error, lang) if isinstance(error, BadInput) else str(error)
+            reason = error.reason_in(lang) if isinstance(error, BadInput) else str(error)
             _fail(f"{flag}: {path}: {reason}")
     chosen = [getattr(game, "variant", None) or RULEBOOK for game in made]
     if len(set(chosen)) != len(chosen):
         _fail(f"--variant: each variant once, not {', '.join(names)}")
     return made
-
-
-def _reason(error: BadInput, lang: Lang) -> str:
-    """The reason of a refusal in ``lang`` (see ``BadInput.message``)."""
-    return error.reason_in(lang)
 
 
 _PROBES: dict[str, bool | Literal["sampled"]] = {"sampled": "sampled", "all": True, "off": False}
@@ -413,7 +408,7 @@ def simulate(
                                    progress=tick, probe_refusals=_PROBES[probe],
                                    keep_games=keep_games, pair=pairing)
         except BadInput as error:
-            _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
+            _fail(f"{game.name}: {error.path}: {error.reason_in(language)}")
         finally:
             if executor is not None and client is None:
                 executor.shutdown()
