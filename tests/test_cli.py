@@ -315,11 +315,11 @@ _COMMANDS = {
     "games": [],
     "rules": ["--lang en|ru the language"],
     "play": ["--seat SEAT your seat", "--bots AGENT,... agents", "--players N seats",
-             "--save FILE.json write", "--lang en|ru"],
+             "--save FILE.json write", "--lang en|ru", "--variant NAME|MODULE:FUNCTION"],
     "simulate": ["--games -n GAMES [x>=1]", "--out OUT", "--probe sampled|all|off probe",
                  "--option KEY=VALUE", "--variant NAME", "--lang en|ru"],
     "schema": ["--kind KIND state"],
-    "replay": ["--lang en|ru"],
+    "replay": ["--lang en|ru", "--variant NAME|MODULE:FUNCTION"],
     "serve": ["--port PORT [0<=x<=65535] Port", "--allow-origin ALLOW_ORIGIN A web origin"],
 }
 
@@ -397,3 +397,69 @@ def test_replay_in_russian_has_no_english_words(
     )
     latin = [w for w in re.findall(r"[A-Za-z]+", out) if w not in {"SEM"}]
     assert latin == [], latin
+
+
+_MY_RULES = '''
+import attrs
+
+
+def fool_anytime(game):
+    own = game.rulebook.rule("SEM-8")
+    relaxed = attrs.evolve(own, en="The Fool whenever the trump is held.",
+                           ru="Дурень, пока козырь на руке.", checks={})
+    return game.with_rules(replace={"SEM-8": relaxed}, name="{name}")
+'''
+
+
+def _my_rules(tmp_path: Path, name: str) -> Path:
+    """A designer's variant in a file of its own (a fresh variant name per test: the
+    registry of variants lives as long as the process)."""
+    path = tmp_path / f"my_rules_{name.replace('-', '_')}.py"
+    path.write_text(_MY_RULES.replace("{name}", name), encoding="utf-8")
+    return path
+
+
+def test_rules_shows_several_rules_of_a_variant_from_a_file(tmp_path: Path) -> None:
+    target = f"{_my_rules(tmp_path, 'fool-rules')}:fool_anytime"
+    result = runner.invoke(app, ["rules", "semya", "SEM-6", "SEM-8", "--variant", target])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("SEM-6: ")
+    assert "SEM-8: The Fool whenever the trump is held." in lines
+    assert any(line.startswith("  fact answers: read by") for line in lines)
+    result = runner.invoke(app, ["rules", "semya", "SEM-6", "SEM-99"])
+    assert result.exit_code == 2
+    assert "no rule 'SEM-99'" in result.output
+
+
+def test_play_and_replay_take_a_variant_from_a_file(tmp_path: Path) -> None:
+    import importlib.util
+
+    path = _my_rules(tmp_path, "fool-replay")
+    spec = importlib.util.spec_from_file_location("fool_replay_module", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    variant = module.fool_anytime(semya.Game())
+    record = tmp_path / "fool.json"
+    actions = (semya.PlayCard("sun-saturn"), semya.PlayFool())
+    record.write_text(serde.to_json(variant.record(7, actions, first=0)), encoding="utf-8")
+    refused = runner.invoke(app, ["replay", str(record)])
+    assert refused.exit_code == 2
+    assert "fool-replay" in refused.output
+    assert "not registered" in refused.output
+    played = runner.invoke(app, ["replay", str(record), "--variant", f"{path}:fool_anytime"])
+    assert played.exit_code == 0, played.output
+    assert "   2. seat 1: " in played.output
+    save = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "semya", "--seed", "3", "--bots", "random", "--save", str(save),
+              "--variant", f"{path}:fool_anytime"], input="0\n" * 60)
+    assert result.exit_code == 0, result.output
+    saved = serde.from_json(save.read_text(encoding="utf-8"), GameRecord)
+    assert saved.variant == "fool-replay"
+    bad = runner.invoke(app, ["play", "semya", "--variant", f"{path}:nothing"])
+    assert bad.exit_code == 2
+    assert "--variant: $.variant:" in bad.output
+    assert "no function 'nothing'" in bad.output

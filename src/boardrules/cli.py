@@ -238,12 +238,17 @@ def play(
     save: Annotated[Path | None, typer.Option(
         metavar="FILE.json", help="write the record here at the end")] = None,
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
+    variant: Annotated[str | None, typer.Option(
+        "--variant", metavar="NAME|MODULE:FUNCTION", help="a rules variant")] = None,
 ) -> None:
     """Play GAME at the terminal against bots: a number, a move in the notation, or undo."""
     from boardrules.terminal import play as play_in_terminal
 
+    game: Any = game_name
+    if variant is not None:
+        game = _variants(game_name, [variant], {}, _lang(lang))[0]
     status = play_in_terminal(
-        game_name, seat=seat, seed=seed, bots=bots, players=players, save=save, lang=lang
+        game, seat=seat, seed=seed, bots=bots, players=players, save=save, lang=lang
     )
     raise typer.Exit(status)
 
@@ -302,17 +307,12 @@ def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
         except BoardRulesError as error:
             path = getattr(error, "path", "$.variant")
             flag = "--variant" if path == "$.variant" else "--option"
-            reason = _reason(error, lang) if isinstance(error, BadInput) else str(error)
+            reason = error.reason_in(lang) if isinstance(error, BadInput) else str(error)
             _fail(f"{flag}: {path}: {reason}")
     chosen = [getattr(game, "variant", None) or RULEBOOK for game in made]
     if len(set(chosen)) != len(chosen):
         _fail(f"--variant: each variant once, not {', '.join(names)}")
     return made
-
-
-def _reason(error: BadInput, lang: Lang) -> str:
-    """The reason of a refusal in ``lang`` (see ``BadInput.message``)."""
-    return error.reason_in(lang)
 
 
 _PROBES: dict[str, bool | Literal["sampled"]] = {"sampled": "sampled", "all": True, "off": False}
@@ -374,7 +374,7 @@ def simulate(
     from boardrules.sim.progress import progress_bar
     from boardrules.sim.report import build_report, console_report, write_report
     from boardrules.sim.run import local_pool, play_studies
-    from boardrules.sim.text import count
+    from boardrules.sim.text import agent_label, count
 
     language = _lang(lang)
     if probe not in _PROBES:
@@ -408,7 +408,7 @@ def simulate(
                                    progress=tick, probe_refusals=_PROBES[probe],
                                    keep_games=keep_games, pair=pairing, coverage=True)
         except BadInput as error:
-            _fail(f"{game.name}: {error.path}: {_reason(error, language)}")
+            _fail(f"{game.name}: {error.path}: {error.reason_in(language)}")
         finally:
             if executor is not None and client is None:
                 executor.shutdown()
@@ -417,7 +417,8 @@ def simulate(
     elapsed = max(time.perf_counter() - start, 1e-9)
     names = [getattr(study, "variant", None) or RULEBOOK for study in studies]
     seed_word = "зерно" if language == "ru" else "seed"
-    title = f"{game.name}: {agents} ({count(n, 'game', language)}, {seed_word} {seed})"
+    team_names = ",".join(agent_label(name.strip(), language) for name in agents.split(","))
+    title = f"{game.name}: {team_names} ({seed_word} {seed})"
     wide = Console(width=100)
     try:
         if pairing is None:
@@ -434,7 +435,9 @@ def simulate(
         _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
     speed = f"{total / elapsed:,.0f}"
     if language == "ru":
-        _say(f"{count(total, 'game', language)} за {elapsed:.1f} с ({speed} партий/с)")
+        seconds, rate = f"{elapsed:.1f}".replace(".", ","), round(total / elapsed)
+        _say(f"{count(total, 'game', language)} за {seconds} с "
+             f"({count(rate, 'game', language)} в секунду)")
         _say(f"отчёт: {path.resolve()}")
     else:
         _say(f"{count(total, 'game')} in {elapsed:.1f} s ({speed} games/s)")
@@ -500,14 +503,21 @@ def replay_command(
     record_path: Annotated[Path, typer.Argument(
         metavar="RECORD.json", help="a record saved by play --save or Match.record")],
     lang: Annotated[str, typer.Option("--lang", metavar="en|ru", help="the language")] = "en",
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", metavar="NAME|MODULE:FUNCTION",
+        help="a variant the record may name, repeatable (MODULE:FUNCTION is loaded first)")
+    ] = None,
 ) -> None:
     """Step through a saved game, one numbered line per move (from 1); a bad record prints
     the moves before the refused one and the position it met, then the move and the rule.
 
-    Notes are printed after their move with control characters shown as escapes.
+    Notes are printed after their move with control characters shown as escapes. A record
+    of your own variant replays once ``--variant`` has made it (and so registered it).
     """
     language = _lang(lang)
     record = _read_record(record_path, language)
+    if variant:
+        _variants(record.game, variant, {}, language)
     try:
         game = load_game(record)
         states = replay(record, game)

@@ -168,3 +168,37 @@ def test_bad_study_arguments_are_bad_input(kwargs: dict[str, object], path: str)
     with pytest.raises(BadInput) as error:
         simulate(semya.Game(), [RandomAgent()] * 2, **options)
     assert error.value.path == path
+
+
+def _trap(rule: str) -> Any:
+    def trapped(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError(f"{rule} was reached")
+
+    return trapped
+
+
+@pytest.mark.parametrize("name", ["kuhn", "semya", "lyceum", "orbita"])
+def test_never_reached_means_never(name: str) -> None:
+    """A rule the report lists as never reached can have every check, effect, fact and part
+    replaced by one that fails when called: the same study then plays the same games."""
+    import attrs
+
+    game, result = _study(name, 3 if name == "orbita" else 20, keep_games=True, coverage=True)
+    never = [row.rule for row in build_report(result, name).coverage
+             if not row.terms and not row.games.value]
+    book = game.rulebook
+    trapped = {}
+    for rule_id in never:
+        rule = book.rule(rule_id)
+        trap = _trap(rule_id)
+        trapped[rule_id] = attrs.evolve(
+            rule, checks=dict.fromkeys(rule.checks, trap),
+            effects=dict.fromkeys(rule.effects, trap), facts=dict.fromkeys(rule.facts, trap),
+            **dict.fromkeys(rule.parts(), trap))
+    variant = game.with_rules(replace=trapped, name="trapped") if trapped else game
+    again = simulate(variant, [RandomAgent()] * seats_of(game), len(result.games), seed=3,
+                     executor=None, keep_games=True, coverage=True)
+    assert [(g.seed, g.winners, g.points, g.length) for g in again.games] == [
+        (g.seed, g.winners, g.points, g.length) for g in result.games]
+    reached = {rule for rule, _ in again.summary.decisions}
+    assert not reached & set(never)

@@ -20,7 +20,7 @@ from boardrules.games import lyceum, semya
 from boardrules.sim import compare, simulate
 from boardrules.sim.compare import Pairing
 from boardrules.sim.progress import eta, plain_line
-from boardrules.sim.report import build_report, imbalance
+from boardrules.sim.report import build_report, imbalance, notes
 from boardrules.sim.run import PROBE_EVERY
 from boardrules.sim.stats import (
     Distribution,
@@ -144,6 +144,7 @@ def test_probing_off_is_said_not_shown_as_none() -> None:
     report = build_report(result, "t")
     assert report.probed == 0
     assert all(row.probed is None for row in report.coverage)
+    assert "Refusals of the whole vocabulary were not probed (probe_refusals)." in notes(report)
 
 
 @settings(max_examples=5, deadline=None)

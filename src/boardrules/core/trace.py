@@ -2,8 +2,8 @@
 
 A rule decides a step when one of its checks is asked and refuses (a candidate of the
 step's listing, or a whole kind of action), or when one of its effects changes the state
-or announces what happened (an event); a unit that states only facts takes part when
-another rule reads one of them. The engine asks the checks and runs the effects
+or announces what happened (an event); a unit's facts count when they are read (by
+another rule or its own). The engine asks the checks and runs the effects
 (:mod:`boardrules.core.engine`); so :class:`Trace` makes a twin of the game whose rulebook
 is the game's own with every check and effect replaced by one that does the same and
 counts its answer, and plays the twin. Effects a rule runs inside another (Orbita's phases
@@ -23,7 +23,7 @@ units.
 >>> trace = Trace(semya.Game())
 >>> state = trace.game.new(seed=3, first=0)
 >>> trace.decided(state, trace.game.legal_actions(state)[0])
-(('SEM-5', 'refused'), ('SEM-6', 'changed'))
+(('SEM-5', 'refused'), ('SEM-6', 'changed'), ('SEM-6', 'read'))
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ from boardrules.core.rules import takes_action
 
 __all__ = ["Trace"]
 
-#: What a rule did at a step: its check refused, its effect changed the state, or another
-#: rule read its fact.
-REFUSED, CHANGED, READ = "refused", "changed", "read"
+#: What a rule did at a step: its check refused, its effect changed the state, or its fact
+#: was read; and whether it was reached at all: its check asked, its effect run.
+REFUSED, CHANGED, READ, ASKED, RUN = "refused", "changed", "read", "asked", "run"
 
 
 def _snapshot(sample: Any) -> Callable[[Any], tuple[Any, ...]] | None:
@@ -75,7 +75,9 @@ class Trace:
     Play :attr:`game` (the twin: the same rules, the same games) and call :meth:`tick`
     before each step; :meth:`take` gives, per ``(rule ID, "refused" | "changed" |
     "read")``, the steps at which that rule's checks refused, its effects changed the
-    state, or another rule read its fact; :meth:`ender` is the rule that ended a finished
+    state, or its fact was read, and per ``(rule ID, "asked" | "run")`` the steps
+    at which its checks were asked or its effects run, whatever they answered (so a rule
+    never counted was never reached); :meth:`ender` is the rule that ended a finished
     game.
 
     Attributes:
@@ -105,11 +107,10 @@ class Trace:
                 rule,
                 checks={k: self._check(rule.id, c) for k, c in rule.checks.items()},
                 effects={k: self._effect(rule.id, e, snapshot) for k, e in rule.effects.items()},
-                facts=rule.facts if rule.behaviour() != ("facts",) else {
-                    name: self._fact(rule.id, f) for name, f in rule.facts.items()},
+                facts={name: self._fact(rule.id, f) for name, f in rule.facts.items()},
             )
             for rule in book
-            if rule.checks or rule.effects or rule.behaviour() == ("facts",)
+            if rule.checks or rule.effects or rule.facts
         }
         self.game = game.with_rules(replace=replace, name=f"{game.variant or 'rulebook'} traced")
 
@@ -145,7 +146,7 @@ class Trace:
         self.tick()
         self.game.legal_actions(state)
         self.game.apply(state, action, [])
-        found = self.take()
+        found = [key for key in self.take() if key[1] not in (ASKED, RUN)]
         for key, count in before.items():
             self._cells[key][1] = count
         order = {rule.id: i for i, rule in enumerate(self.game.rulebook)}
@@ -155,11 +156,14 @@ class Trace:
         return self._cells.setdefault((rule, what), [0, 0])
 
     def _check(self, rule: str, check: Callable[..., Any]) -> Callable[..., Any]:
-        cell, clock = self._cell(rule, REFUSED), self._clock
+        cell, asked, clock = self._cell(rule, REFUSED), self._cell(rule, ASKED), self._clock
         if takes_action(check):
 
             def of_action(ctx: Any, state: Any, action: Any) -> Any:
                 answer = check(ctx, state, action)
+                if asked[0] != clock[0]:
+                    asked[0] = clock[0]
+                    asked[1] += 1
                 if answer is not None and cell[0] != clock[0]:
                     cell[0] = clock[0]
                     cell[1] += 1
@@ -169,6 +173,9 @@ class Trace:
 
         def of_kind(ctx: Any, state: Any) -> Any:
             answer = check(ctx, state)
+            if asked[0] != clock[0]:
+                asked[0] = clock[0]
+                asked[1] += 1
             if answer is not None and cell[0] != clock[0]:
                 cell[0] = clock[0]
                 cell[1] += 1
@@ -190,11 +197,15 @@ class Trace:
     def _effect(self, rule: str, effect: Callable[..., Any],
                 snapshot: Callable[[Any], tuple[Any, ...]] | None) -> Callable[..., Any]:
         cell, clock, seen = self._cell(rule, CHANGED), self._clock, self._seen
+        run = self._cell(rule, RUN)
         if snapshot is None:
 
             def on_state(ctx: Any, state: Any, action: Any, events: list[Any] | None) -> Any:
                 heard = -1 if events is None else len(events)
                 out = effect(ctx, state, action, events)
+                if run[0] != clock[0]:
+                    run[0] = clock[0]
+                    run[1] += 1
                 if (out is not state or (events is not None and len(events) != heard)) \
                         and cell[0] != clock[0]:
                     cell[0] = clock[0]
@@ -207,6 +218,9 @@ class Trace:
             heard = -1 if events is None else len(events)
             before = seen[1] if seen[0] is work else snapshot(work)
             out = effect(ctx, work, action, events)
+            if run[0] != clock[0]:
+                run[0] = clock[0]
+                run[1] += 1
             after = snapshot(out)
             seen[0], seen[1] = out, after
             if cell[0] != clock[0] and (

@@ -35,12 +35,19 @@ from boardrules.sim.run import Executors, Key, Probe, SimulationResult, play_stu
 from boardrules.sim.stats import Difference, Pairs, holm_adjusted
 from boardrules.sim.text import count, kind_label, text, variant_label
 
-__all__ = ["Comparison", "Figure", "Pairing", "compare", "study_name"]
+__all__ = ["Comparison", "Figure", "Pairing", "build_comparison", "compare",
+           "console_comparison", "study_name", "write_comparison"]
 
 #: The kinds of figure in the headline family (the rest: content).
 _HEADLINE = ("win", "tie", "none", "length", "points", "end", "action", "event", "rule")
 #: Figures that are a share of games (each game counts 0 or 1, or a share of a win).
 _SHARES = ("win", "tie", "none", "end", "content_games")
+
+
+def _decided(row: dict[Key, Any]) -> dict[Key, Any]:
+    """A game's row without the steps at which checks were asked and effects ran: how often
+    the engine consults a rule is not an outcome (a variant's listing may ask more)."""
+    return {k: v for k, v in row.items() if k[0] != "rule" or k[2] not in ("asked", "run")}
 
 
 def study_name(game: Any) -> str:
@@ -68,7 +75,7 @@ class Pairing:
         for study, games in enumerate(others):
             pairs = self.pairs[study]
             for a, b in zip(first, games, strict=True):
-                if a == b:
+                if a == b or _decided(a) == _decided(b):
                     self.same[study] += 1
                 for key in a.keys() | b.keys():
                     if (key[0] not in _HEADLINE and key[0] != "content") or (
@@ -235,7 +242,7 @@ def notes(comparison: Comparison) -> list[str]:
     for name, same in zip(others, comparison.same, strict=True):
         lines.append(text("nothing", lang, name=name) if same == games else
                      text("identical", lang, name=name, same=same,
-                          games=count(games, "game", lang), base=base))
+                          games=count(games, "game", lang, of=True), base=base))
     found = comparison.significant()
     lines.append(text("differences", lang) if found else text("no_differences", lang))
     lines += [f"◆ {f.name} ({f.unit}), {name}: {_difference_text(d, f.kind)}, "
@@ -274,15 +281,17 @@ def console_comparison(comparison: Comparison, write: Callable[[str], object] | 
     for line in notes(comparison):
         for part in textwrap.wrap(line, 100):
             out(part)
-    others = comparison.names[1:]
-    out(f"{text('figure', lang)[:38]:38} {text('difference', lang, name='', base='')[:2]:>2}"
-        f" {'':36} {text('p', lang):>8} {text('adjusted', lang):>10}")
+    base, *others = (variant_label(n, lang) for n in comparison.names)
+    heading = text("difference", lang, name=others[0], base=base) if len(others) == 1 else ""
+    out(f"{text('figure', lang)[:38]:38}    {heading[:36]:36} {text('p', lang):>8} "
+        f"{text('adjusted', lang):>10}")
     for figure, index, d in comparison.shown(top):
         name = figure.name + (f" ({others[index]})" if len(others) > 1 else "")
         mark = "◆" if d.significant else " "
         out(f"{name[:38]:38} {mark:>2} {_difference_text(d, figure.kind)[:36]:36} "
             f"{_p(d.p):>8} {_p(d.adjusted):>10}")
-    rest = sum(1 for f in comparison.figures for d in f.differences) - len(comparison.shown(top))
+    rest = sum(d is not None for f in comparison.figures for d in f.differences) - len(
+        comparison.shown(top))
     if rest > 0:
         out(text("more", lang, n=rest))
 
@@ -314,7 +323,8 @@ def write_comparison(comparison: Comparison, out: Path | str, pictures: bool = T
         others = comparison.names[1:]
         rows = [(f.name + (f" ({others[i]})" if len(others) > 1 else ""), i, d)
                 for f, i, d in comparison.shown(30)]
-        title = text("compare_chart", lang, base=comparison.names[0], shown=len(rows))
+        title = text("compare_chart", lang, base=variant_label(comparison.names[0], lang),
+                     shown=len(rows))
         plot = {"differences.png": comparison_plot(rows, title)}
         (folder / "differences.png").write_bytes(plot["differences.png"])
         body += images(plot)

@@ -29,7 +29,7 @@ from boardrules.labels import game_hook
 from boardrules.serde import tag_of
 from boardrules.sim.run import SimulationResult, Summary, label_content
 from boardrules.sim.stats import Distribution, Rate, distribution, holm, p_against, wilson
-from boardrules.sim.text import TEXT, agent_label, count, kind_label, text
+from boardrules.sim.text import TEXT, agent_label, count, kind_label, part_label, text
 
 __all__ = [
     "SORT_SCRIPT",
@@ -108,7 +108,9 @@ class RuleCoverage:
         rule: the rule ID.
         text: its sentence in the report's language.
         refused, changed, read: the steps at which its check refused, its effect acted,
-            another rule read its fact (see ``GameResult.decisions``).
+            its fact was read (see ``GameResult.decisions``).
+        asked, run: the steps at which its check was asked, its effect run (whatever they
+            answered or did).
         ran: the parts it states that ran (``"setup"``, ``"turn"`` ...).
         games: the share of games in which it took part at all.
         probed: the probed actions of the vocabulary it refused, ``None`` when not probed.
@@ -120,6 +122,8 @@ class RuleCoverage:
     refused: int
     changed: int
     read: int
+    asked: int
+    run: int
     ran: tuple[str, ...]
     games: Rate
     probed: int | None
@@ -227,6 +231,8 @@ def _coverage(result: SimulationResult, lang: str) -> tuple[RuleCoverage, ...]:
             refused=decisions.get((rule.id, "refused"), 0),
             changed=decisions.get((rule.id, "changed"), 0),
             read=decisions.get((rule.id, "read"), 0),
+            asked=decisions.get((rule.id, "asked"), 0),
+            run=decisions.get((rule.id, "run"), 0),
             ran=tuple(part for part in ("setup", "turn", "steps", "end", "score", "view")
                       if getattr(rule, part) is not None and decisions.get((rule.id, "ran"))),
             games=wilson(s.played.get(("took", rule.id), 0), s.games),
@@ -294,23 +300,24 @@ def build_report(result: SimulationResult, title: str, lang: str = "en") -> Repo
 
 
 def content_groups(
-    content: tuple[tuple[str, int], ...], top: int | None = None
+    content: tuple[tuple[str, int], ...], top: int | None = None, lang: str = "en"
 ) -> list[tuple[str, tuple[tuple[str, int], ...]]]:
     """Content counts grouped by the prefix before ``": "`` (``"card played: x"``), most
     frequent first (all of them, or at most ``top`` per group); keys without a prefix form
-    one group, ``counts``.
+    one group, ``counts`` (in Russian «прочее»), last.
 
     >>> content_groups((("card played: a", 3), ("rest", 5), ("card played: b", 1)))
     [('card played', (('a', 3), ('b', 1))), ('counts', (('rest', 5),))]
     """
     groups: dict[str, list[tuple[str, int]]] = {}
+    other = text("other_counts", lang)
     for key, n in content:
         prefix, sep, rest = key.partition(": ")
-        group, name = (prefix, rest) if sep else ("counts", key)
+        group, name = (prefix, rest) if sep else (other, key)
         groups.setdefault(group, []).append((name, n))
     return [
         (group, tuple(sorted(items, key=lambda kv: (-kv[1], kv[0]))[:top]))
-        for group, items in sorted(groups.items(), key=lambda kv: (kv[0] == "counts", kv[0]))
+        for group, items in sorted(groups.items(), key=lambda kv: (kv[0] == other, kv[0]))
     ]
 
 
@@ -327,7 +334,7 @@ def notes(report: Report) -> list[str]:
     lang = report.lang
     share = _pct(report.ties / report.games) if report.games else _pct(0)
     lines = [
-        text("shared", lang, ties=report.ties, games=count(report.games, "game", lang),
+        text("shared", lang, ties=report.ties, games=count(report.games, "game", lang, of=True),
              share=share, none=report.no_winner),
         text("even", lang, even=_pct(report.even), seats=count(report.seats, "seat", lang),
              tested=report.tested),
@@ -346,11 +353,12 @@ def notes(report: Report) -> list[str]:
         lines.append(f"{text(direction, lang)}: {name} {_rate_text(rate)}")
     if not flagged:
         lines.append(text("no_flags", lang))
-    if not report.coverage:
-        lines.append(text("no_coverage", lang))
+    lines.append(text("coverage_note" if report.coverage else "no_coverage", lang))
     if report.probed:
         how = text("probe_all" if report.probe is True else "probe_sampled", lang)
         lines.append(text("probe_on", lang, probed=report.probed, how=how))
+    elif not report.probe:
+        lines.append(text("probe_off", lang))
     return lines
 
 
@@ -361,8 +369,11 @@ def _coverage_rows(report: Report) -> list[list[str]]:
         if row.terms:
             cells = [text("terms", lang)] * 4
         else:
-            cells = [str(row.refused), str(row.changed), str(row.read),
-                     ", ".join(row.ran) or ("—" if row.games.value else text("never", lang))]
+            ran = ", ".join(part_label(part, lang) for part in row.ran)
+            cells = [f"{row.refused} / {row.asked}" if row.asked else str(row.refused),
+                     f"{row.changed} / {row.run}" if row.run else str(row.changed),
+                     str(row.read),
+                     ran or ("—" if row.games.value else text("never", lang))]
         probed = [] if row.probed is None else [str(row.probed)]
         rows.append([row.rule, row.text, *cells, _rate_text(row.games), *probed])
     return rows
@@ -414,7 +425,8 @@ def _tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
         out.append((text(caption, lang), [text(heading, lang), text("mean", lang)],
                     [[name, e.format()] for name, e in items]))
     out += [(text("content_h", lang, group=g), [text("name", lang), text("count", lang)],
-             [[name, str(n)] for name, n in items]) for g, items in content_groups(report.content)]
+             [[name, str(n)] for name, n in items])
+            for g, items in content_groups(report.content, lang=lang)]
     out.append((text("content_games_h", lang), [text("content", lang), text("share_games", lang)],
                 [[name, _rate_text(r)] for name, r in report.content_games]))
     return out
@@ -574,7 +586,7 @@ def report_plots(report: Report, summary: Summary) -> dict[str, bytes]:
     plots.update(numbered("rules", panels(plt, [p for p in rules if p[1]],
                                           text("count_study", lang), "#00897b", lang, 40)))
     groups = [(text("content_h", lang, group=g), [(k, float(v)) for k, v in items])
-              for g, items in content_groups(report.content)]
+              for g, items in content_groups(report.content, lang=lang)]
     plots.update(numbered("content", panels(plt, groups, text("count_study", lang),
                                             "#fb8c00", lang, 20)))
     return plots

@@ -9,7 +9,8 @@ from typing import Any
 from boardrules.core.violation import step_label
 from boardrules.core.words import count_ru
 
-__all__ = ["AGENTS", "TEXT", "agent_label", "count", "kind_label", "text", "variant_label"]
+__all__ = ["AGENTS", "TEXT", "agent_label", "count", "kind_label", "part_label", "text",
+           "variant_label"]
 
 #: Every sentence and heading: key -> (English, Russian).
 TEXT: dict[str, tuple[str, str]] = {
@@ -31,11 +32,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "actions": ("actions", "действия"),
     "points": ("points", "очки"),
     "steps": ("steps", "шаги"),
-    "win_rate": ("win rate", "доля побед"),
-    "interval": ("95% interval", "95-процентный интервал"),
     "win_rate_interval": ("win rate [95% interval]", "доля побед [95-процентный интервал]"),
     "joint_wins": ("joint wins", "общие победы"),
-    "against_even": ("against the even share", "против равной доли"),
     "seats_played": ("seats played", "сыграно мест"),
     "wins_by_seat": ("Wins by seat", "Победы по местам"),
     "wins_by_agent": ("Wins by agent", "Победы по агентам"),
@@ -65,10 +63,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "no_coverage": (
         "Rule coverage and the rules that ended the games were not counted (simulate "
         "with coverage=True).",
-        "Покрытие правил и правила, завершившие партии, не подсчитаны (simulate с "
-        "coverage=True).",
+        "Покрытие правил и правила, завершившие партии, не подсчитаны: партии сыграны без "
+        "подсчёта покрытия.",
     ),
-    "flagged": ("Differs from the even share:", "Отличается от равной доли:"),
     "agents_seats": ("Agents by seat (seats rotate from game to game):",
                      "Агенты по местам (места меняются от партии к партии):"),
     "seat_agents": ("seat {seat}: {agents}", "игрок {seat}: {agents}"),
@@ -90,16 +87,19 @@ TEXT: dict[str, tuple[str, str]] = {
     "coverage_note": (
         "For every rule, the steps at which it decided: its check refused a candidate of "
         "the step (or a whole kind of action), its effect changed the state or announced "
-        "an event, another rule read its fact; the parts it states that ran (setup and "
+        "an event, its fact was read; after a slash, the steps at which its check "
+        "was asked and its effect ran at all; the parts it states that ran (setup and "
         "score in every game, turn, steps and end at every step, the view when an agent "
-        "looked); and the share of games in which it did any of these. Rules never reached "
-        "come first.",
+        "looked); and the share of games in which it was reached in any of these ways. A "
+        "rule never reached was never asked, run, read or shown; such rules come first.",
         "Для каждого правила — на скольких шагах оно решало: его проверка отвергла "
         "действие-кандидата (или целый вид действий), его эффект изменил состояние или "
-        "объявил событие, другое правило прочло его факт; какие его части работали "
+        "объявил событие, его факт прочли; после косой черты — на скольких "
+        "шагах проверку вообще спрашивали и эффект выполнялся; какие его части работали "
         "(подготовка и подсчёт — в каждой партии, ход, шаги и конец — на каждом шаге, "
-        "обзор — когда агент смотрел); и доля партий, где было хоть что-то из этого. "
-        "Правила, до которых дело не дошло, идут первыми.",
+        "обзор — когда агент смотрел); и доля партий, где правило было задействовано хоть "
+        "как-то из этого. Ни разу не задействованное правило ни разу не спрашивали, не "
+        "выполняли, не читали и не показывали; такие правила идут первыми.",
     ),
     "probe_off": ("Refusals of the whole vocabulary were not probed (probe_refusals).",
                   "Отказы на всём словаре действий не проверялись."),
@@ -112,24 +112,24 @@ TEXT: dict[str, tuple[str, str]] = {
                       "примерно одна позиция из 32, по 32 действия словаря"),
     "rule": ("rule", "правило"),
     "rule_text": ("what it says", "о чём оно"),
-    "refused": ("check refused (steps)", "проверка отвергла (шагов)"),
-    "changed": ("effect acted (steps)", "эффект сработал (шагов)"),
+    "refused": ("check refused / asked (steps)", "проверка отвергла / спрошена (шагов)"),
+    "changed": ("effect acted / ran (steps)", "эффект сработал / выполнен (шагов)"),
     "read": ("fact read (steps)", "факт прочитан (шагов)"),
     "ran": ("parts that ran", "работавшие части"),
     "decided_games": ("games it took part in", "партии, где правило участвовало"),
     "probed_refusals": ("refused probed actions", "отвергло проверенных действий"),
     "terms": ("— (defines terms only)", "— (только определяет понятия)"),
-    "never": ("never reached", "ни разу не сработало"),
+    "never": ("never reached", "ни разу не задействовано"),
     "events_h": ("Events per game", "События за партию"),
     "actions_h": ("Actions per game", "Действия за партию"),
     "endings_h": ("How games ended", "Чем кончились партии"),
     "event": ("kind of event", "вид события"),
     "action_kind": ("kind of action", "вид действия"),
-    "ended_by": ("ended by {rule}", "конец по {rule}"),
     "content_h": ("Content: {group}", "Содержимое: {group}"),
     "content_games_h": ("Content: games in which it happened",
                         "Содержимое: партии, где это случилось"),
     "content": ("content", "содержимое"),
+    "other_counts": ("counts", "прочее"),
     "share_games": ("share of games", "доля партий"),
     "plots": ("Plots", "Графики"),
     "none_here": ("{what}: none in this study.", "{what}: нет в этом исследовании."),
@@ -228,23 +228,36 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
     return (ru if lang == "ru" else en).format(**values)
 
 
-#: Nouns counted in reports: English (one, other), Russian (one, few, many).
-_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str, str]]] = {
-    "game": (("game", "games"), ("партия", "партии", "партий")),
-    "seat": (("seat", "seats"), ("место", "места", "мест")),
+#: Nouns counted in reports: English (one, other), Russian (one, few, many) in the
+#: nominative and, after «из», the genitive.
+_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str, str], tuple[str, str, str]]] = {
+    "game": (("game", "games"), ("партия", "партии", "партий"), ("партии", "партий", "партий")),
+    "seat": (("seat", "seats"), ("место", "места", "мест"), ("места", "мест", "мест")),
 }
 
 
-def count(n: int, noun: str, lang: str = "en") -> str:
-    """``n`` and the noun in the form its number needs.
+def count(n: int, noun: str, lang: str = "en", *, of: bool = False) -> str:
+    """``n`` and the noun in the form its number needs; ``of``: after «из» (the genitive).
 
     >>> count(1, "game"), count(21, "game", "ru"), count(2, "seat", "ru"), count(5, "seat", "ru")
     ('1 game', '21 партия', '2 места', '5 мест')
+    >>> count(21, "game", "ru", of=True), count(2, "game", "ru", of=True)
+    ('21 партии', '2 партий')
     """
-    en, ru = _NOUNS[noun]
+    en, nominative, genitive = _NOUNS[noun]
     if lang == "ru":
-        return count_ru(n, *ru)
+        return count_ru(n, *(genitive if of else nominative))
     return f"{n:,} {en[0] if n == 1 else en[1]}"
+
+
+#: The parts of the game a rule may state, in Russian (``Rule.parts``).
+PARTS_RU = {"setup": "подготовка", "turn": "очерёдность хода", "steps": "шаги",
+            "end": "конец", "score": "подсчёт", "view": "обзор"}
+
+
+def part_label(part: str, lang: str = "en") -> str:
+    """A part of the game a rule states (``setup``, ``turn`` ...) in ``lang``."""
+    return PARTS_RU.get(part, part) if lang == "ru" else part
 
 
 def agent_label(name: str, lang: str = "en") -> str:
