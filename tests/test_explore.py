@@ -85,14 +85,14 @@ def test_kuhn_is_searched_exhaustively_and_says_so() -> None:
     assert found.record is not None
     assert found.record.actions == (kuhn.Bet(), kuhn.Call()) or \
         found.record.actions == (kuhn.Bet(), kuhn.Fold())
-    never = find(game, event="no_such_event")
+    never = find(game, lambda state, events: len(state.moves) > 3)
     assert never.record is None
     assert never.exhaustive
     assert never.summary().startswith("no game reaches")
 
 
 def test_not_found_never_reads_as_impossible() -> None:
-    found = find(GAMES["semya"], event="no_such_event", seed=1, budget=300)
+    found = find(GAMES["semya"], lambda state, events: False, seed=1, budget=300)
     assert found.record is None
     assert not found.exhaustive
     assert "not shown impossible" in found.summary()
@@ -137,3 +137,14 @@ def test_the_picture_of_the_how_to_is_what_its_command_draws(tmp_path: Any) -> N
     drawn = module.write(out=tmp_path / "out", build=tmp_path / "build")
     committed = root / "docs/images/find/semya-sem-8.svg"
     assert drawn.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("target", "path"), [({"event": "fool_play"}, "$.event"),
+                                              ({"end": "SEM-99"}, "$.end"),
+                                              ({"rule": "sem-8"}, "$.rule")])
+def test_a_target_the_game_does_not_have_is_refused_naming_it(
+    target: dict[str, str], path: str
+) -> None:
+    with pytest.raises(BadInput) as error:
+        find(GAMES["semya"], budget=10, **target)
+    assert error.value.path == path

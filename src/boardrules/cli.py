@@ -589,7 +589,7 @@ def find_command(
     try:
         found = find(chosen, rule=rule, refusal=refusal, event=event, seed=seed, budget=budget)
     except BadInput as error:
-        _fail(f"--rule: {error.message(language)}")
+        _fail(f"--{error.path.removeprefix('$.')}: {error.reason_in(language)}")
     _say(found.summary())
     if found.record is None:
         raise typer.Exit(1)

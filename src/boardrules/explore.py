@@ -38,6 +38,7 @@ from typing import Any
 import attrs
 
 from boardrules.agents.base import check_agents
+from boardrules.core.codec import union_members
 from boardrules.core.errors import BadInput
 from boardrules.core.record import GameRecord
 from boardrules.core.rng import Rng
@@ -303,9 +304,20 @@ def find(
 
     Raises:
         BadInput: for a rule the game does not have, or one that decides nothing (terms,
-            parts alone: ``$.rule``), or an agent the game cannot serve (``$.agents[i]``).
+            parts alone: ``$.rule``), an event kind the game does not have (``$.event``), a
+            rule ``end`` names that the game does not have, or an agent the game cannot
+            serve (``$.agents[i]``).
     """
     target = Target(rule, refusal, event, end, where)
+    if event is not None:
+        kinds = sorted(tag_of(kind) for kind in union_members(game.event_type) or
+                       (game.event_type,) if isinstance(kind, type))
+        if kinds and event not in kinds:
+            raise BadInput("$.event", f"{game.name} has no event kind {event!r}; its kinds: "
+                           + ", ".join(kinds))
+    if end is not None and end not in game.rulebook.ids:
+        raise BadInput("$.end", f"{game.name} has no rule {end!r}; its rules: "
+                       + ", ".join(game.rulebook.ids))
     setup = dict(setup or {})
     if agents is not None:
         check_agents(game, agents)
