@@ -33,7 +33,8 @@ register_steps("kuhn", {
     "open": ("a move with no bet open (check or bet)", "ход без ставки (чек или ставка)"),
     "respond": ("the answer to a bet (call or fold)",
                 "ответ на ставку (уравнять или сбросить карту)"),
-}, {kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)})
+}, {**{kind.__name__: NAMES[kind.tag] for kind in (Check, Bet, Call, Fold)},
+    "Acted": ("action taken", "ход сделан"), "HandEnded": ("hand over", "раздача окончена")})
 _OF = {Card.JACK: "Валета", Card.QUEEN: "Дамы", Card.KING: "Короля"}  # the genitive
 
 

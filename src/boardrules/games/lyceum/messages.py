@@ -133,5 +133,21 @@ KINDS: dict[str, tuple[str, str]] = {
     "FinishMoves": ("Finish moving", "Закончить перенос"),
     "PlayDeferred": ("Play the deferred card", "Сыграть отложенную карту"),
     "KeepDeferred": ("Keep the deferred card", "Оставить отложенную карту"),
+    # the kinds of event, as reports and logs count them
+    "PointChosen": ("SP of choice taken", "SP по выбору получено"),
+    "DeclarationMade": ("declaration made", "заявка сделана"),
+    "TurnOrderSet": ("turn order set", "порядок ходов определён"),
+    "RoundStarted": ("round started", "раунд начался"),
+    "CardDrawn": ("card drawn", "карта взята"),
+    "CardPlayed": ("card played", "карта сыграна"),
+    "CardDiscarded": ("card discarded", "карта сброшена"),
+    "CardDeferred": ("card deferred", "карта отложена"),
+    "DeferredExpired": ("deferred card expired", "отложенная карта сгорела"),
+    "Rested": ("rest taken", "отдых взят"),
+    "PointMoved": ("SP moved", "SP перенесено"),
+    "ExperienceShared": ("experience shared", "опыт передан"),
+    "LevelReached": ("level reached", "уровень достигнут"),
+    "EffectStarted": ("lasting effect begun", "длительный эффект начался"),
+    "GameEnded": ("game over", "игра окончена"),
 }
 register_steps("lyceum", STEPS, KINDS)

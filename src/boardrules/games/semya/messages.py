@@ -5,7 +5,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from boardrules.core.violation import Lang, MessageCatalog, ParamValue, register_messages
+from boardrules.core.violation import (
+    Lang,
+    MessageCatalog,
+    ParamValue,
+    register_messages,
+    register_steps,
+)
 from boardrules.games.semya.content import Card, Symbol, default_deck
 from boardrules.i18n import SYMBOLS_RU, Case
 
@@ -84,3 +90,14 @@ CATALOG: MessageCatalog = {
 }
 
 register_messages("SEM", CATALOG)
+# 7Я has no steps (every move is a play); its kinds of action and event, as the refusals,
+# reports and logs name them.
+register_steps("semya", {}, {
+    "PlayCard": ("Play a card", "Сыграть карту"),
+    "PlayLord": ("Play the trump as the Lord", "Сыграть Козырь Владыкой"),
+    "PlayFool": ("Play the trump as the Fool", "Сыграть Козырь Дурнем"),
+    "CardPlayed": ("card played", "карта сыграна"),
+    "LordPlayed": ("trump played as the Lord", "Козырь сыгран Владыкой"),
+    "FoolPlayed": ("trump played as the Fool", "Козырь сыгран Дурнем"),
+    "GameEnded": ("game over", "игра окончена"),
+})

@@ -31,13 +31,15 @@ __all__ = [
 # -- ORB-1: the characters --------------------------------------------------------------------
 ORB_1 = Rule(
     "ORB-1",
-    "16 characters (4 specialisations x 4 roles), `copies` of each; each card in one place.",
-    "16 персонажей (4 специализации × 4 роли) по `copies` копий; карта всегда в одном месте.",
+    "16 characters (4 specialisations × 4 roles), each in the copies the game is set to; "
+    "a card is always in one place.",
+    "16 персонажей (4 специализации × 4 роли), каждый в заданном числе копий; карта всегда "
+    "в одном месте.",
     terms=True,
 )
-"""ORB-1: the deck (``content.deck_cards``). An action naming a card that is not at the table
-(seated or on the labour market) is not well formed: the core refuses it as CORE-4
-(``Game.malformed``) before any rule."""
+"""ORB-1: the deck (``content.deck_cards``; the option ``copies``). An action naming a card
+that is not at the table (seated or on the labour market) is not well formed: the core
+refuses it as CORE-4 (``Game.malformed``) before any rule."""
 
 # -- ORB-2: resources and trumps (content.Spec.next / Resource.trumps) --------------------------
 ORB_2 = Rule(

@@ -68,8 +68,10 @@ def _use_step(ctx: Context, d: Draft, action: object, events: list[Event] | None
 
 ORB_21 = Rule(
     "ORB-21",
-    "Per phase `steps` gifts, boosts, offers; limited reinforcements; one unit or all.",
-    "За фазу `steps` подарков, ускорений, предложений; усилений — по лимиту; 1 или всё.",
+    "In a phase a seat makes a set number of gifts, boosts and offers, and reinforces an "
+    "offer a set number of times, one unit or all at once as the game is set.",
+    "За фазу игрок делает заданное число подарков, ускорений и предложений и усиливает "
+    "предложение заданное число раз — по одной единице или всем сразу, как задано.",
     effects={Gift: _use_step, Boost: _use_step, MakeOffer: _use_step},
     facts={"over_step_limit": over_step_limit, "amounts": amounts, "wrong_amount": wrong_amount},
 )
@@ -105,8 +107,10 @@ def _over(ctx: Context, state: State) -> bool:
 
 ORB_22 = Rule(
     "ORB-22",
-    "The game ends after `rounds` rounds or once a corporation survives `goal_rounds`.",
-    "Игра кончается после `rounds` конов или когда корпорация выжила `goal_rounds` конов.",
+    "The game ends after the set number of rounds, or once a corporation has lasted the set "
+    "number of rounds.",
+    "Игра кончается после заданного числа конов или когда корпорация продержалась заданное "
+    "число конов.",
     effects={RoundEnd: _round_end},
     end=_over,
 )
