@@ -116,21 +116,21 @@ def test_the_explorer_page_works_offline(served: tuple[TestClient, Any]) -> None
         assert "https://" not in text  # no CDN: it works without the internet
 
 
+OPENAPI_MD = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "openapi.md"
+
+
 def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(
         serve: Callable[..., Any], tmp_path: Path) -> None:
     """Every check but ``positive_data_acceptance``: a schema cannot say that a 7Я match has
     two seats *for this setup*, nor that ``1.0`` is refused where an integer is wanted (our
     strict JSON), so schema-valid bodies may rightly get a 400."""
     server = serve(str(tmp_path / "m.sqlite3"), "--bot-seconds", "0.2")
-    # Every check (schemathesis enables them all unless told) but positive_data_acceptance.
-    # The stateful phase sends a seat's real token, taken by a link from createMatch's or
-    # joinMatch's answer; schemathesis counts a header set by a link as made up, so its
-    # ignored_auth check would call the 200 a failure: off in that phase only (a checks
-    # option on the command line would override the file's, so the checks are all here).
-    (tmp_path / "schemathesis.toml").write_text(
-        "[checks]\npositive_data_acceptance.enabled = false\n"
-        "[phases.stateful]\nmax-steps = 40\n[phases.stateful.generation]\nmax-examples = 40\n"
-        "[phases.stateful.checks]\nignored_auth.enabled = false\n", encoding="utf-8")
+    # Every check (schemathesis enables them all unless told) but positive_data_acceptance,
+    # and ignored_auth in the stateful phase only (it takes a seat's token that a link sets
+    # for a made-up one): the configuration openapi.md shows, taken from the page.
+    config = re.search(r"```toml\n(.*?)```", OPENAPI_MD.read_text(encoding="utf-8"), re.S)
+    assert config is not None, "openapi.md shows the schemathesis configuration"
+    (tmp_path / "schemathesis.toml").write_text(config.group(1), encoding="utf-8")
     st = Path(sys.executable).parent / "st"
     start = time.monotonic()
     result = subprocess.run(
