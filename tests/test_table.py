@@ -375,3 +375,26 @@ def test_a_finished_table_reads_finished(
     assert result.sentence
     assert [place.seat for place in result.places if place.winner] == sorted(result.winners)
     assert tuple(result.winners) == tuple(table.score().winners)
+
+
+@settings(max_examples=15)
+@given(games, seeds)
+def test_a_take_back_from_the_end_reads_as_a_game_going_on(
+    spec: tuple[str, list[str], dict[str, int]], seed: int
+) -> None:
+    """Undo from a finished table: a person must act again, with moves, and the result is
+    provisional; redo reads finished again."""
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    while not table.is_over():
+        table.play(table.turn().moves[-1])
+    if not table.can_undo():
+        return  # the agents ended it before any person decided
+    finished = (table.turn(), table.result())
+    table.undo()
+    turn = table.turn()
+    assert turn.seat in table.people
+    assert turn.moves
+    assert not table.result().final
+    table.redo()
+    assert (table.turn(), table.result()) == finished
