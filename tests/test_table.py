@@ -14,9 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardrules import BadInput, GameRecord, IllegalAction, Table, Turn, load, serde
+from boardrules import (
+    BadInput,
+    BoardRulesError,
+    GameRecord,
+    IllegalAction,
+    Table,
+    Turn,
+    load,
+    serde,
+)
 from boardrules.agents import RandomAgent
 from boardrules.games import kuhn, semya
+from boardrules.table import NotAnAction, UndoError
 
 #: Small games whose whole play stays quick: name, seats, setup.
 SMALL = [
@@ -237,3 +247,154 @@ def test_at_a_table_of_two_people_undo_takes_back_the_last_decision_first() -> N
     table.undo()  # seat 0 acts now: back to seat 0's check, seat 1's bet undone too
     assert table.moves == ()
     assert table.to_move() == 0
+
+
+@settings(max_examples=30)
+@given(games, seeds, st.data())
+def test_play_takes_the_action_its_choice_or_its_json_alike(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    """The :class:`Choice` a turn offers, the action's dict and its JSON text are played as
+    the action itself is (the issue: a Choice was refused as CORE-1, a rule)."""
+    name, seats, setup = spec
+    tables = [Table(name, seats, seed, **setup) for _ in range(4)]
+    for _ in range(data.draw(st.integers(1, 6), label="decisions")):
+        turn = tables[0].turn()
+        if turn.over:
+            break
+        choice = data.draw(st.sampled_from(turn.moves), label="choice")
+        given = (choice.action, choice, serde.to_dict(choice.action), serde.to_json(choice.action))
+        for table, form in zip(tables, given, strict=True):
+            table.play(form)
+    assert len({(t.state, t.record()) for t in tables}) == 1
+
+
+@pytest.mark.parametrize("given", [None, 3, 2.5, object(), ("check",), semya.PlayFool(),
+                                   Turn("kuhn", None, 2, "over", (), (), "", "en")])
+def test_play_raises_a_type_error_for_what_is_no_action_and_changes_nothing(given: Any) -> None:
+    table = Table("kuhn", ["human", "greedy"], seed=3)
+    before = _snapshot(table)
+    with pytest.raises(NotAnAction) as refused:
+        table.play(given)
+    assert isinstance(refused.value, TypeError)
+    assert isinstance(refused.value, BoardRulesError)
+    assert "kuhn" in str(refused.value)
+    assert _snapshot(table) == before
+
+
+@pytest.mark.parametrize(("given", "path"), [
+    ({"type": "bet", "chips": 2}, "$"),
+    ({"type": "fold_all"}, "$.type"),
+    ('{"type": "bet"', "$"),
+    ("[]", "$"),
+])
+def test_play_refuses_json_that_is_no_action_naming_the_field(given: Any, path: str) -> None:
+    table = Table("kuhn", ["human", "greedy"], seed=3)
+    before = _snapshot(table)
+    with pytest.raises(BadInput) as refused:
+        table.play(given)
+    assert refused.value.path.startswith(path)
+    assert _snapshot(table) == before
+
+
+@settings(max_examples=30)
+@given(games, seeds, st.lists(st.sampled_from(["play", "undo", "redo"]), max_size=14),
+       st.data())
+def test_a_log_kept_from_the_notifications_is_the_table_s_events(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, steps: list[str],
+    data: st.DataObject,
+) -> None:
+    """A UI that appends what ``on_event`` tells, drops the moves ``on_undo`` names and adds
+    back the ones ``on_redo`` names never needs to rebuild its log."""
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    log: list[Any] = [event for move in table.moves for event in move.events]
+    table.on_event(log.append)
+
+    @table.on_undo
+    def undone(moves: tuple[Any, ...]) -> None:
+        count = sum(len(move.events) for move in moves)
+        del log[len(log) - count:]
+
+    @table.on_redo
+    def redone(moves: tuple[Any, ...]) -> None:
+        log.extend(event for move in moves for event in move.events)
+
+    for step in steps:
+        if step == "play" and not table.is_over():
+            table.play(data.draw(st.sampled_from(table.turn().moves), label="choice"))
+        elif step == "undo" and table.can_undo():
+            table.undo()
+        elif step == "redo" and table.can_redo():
+            table.redo()
+        assert log == [event for move in table.moves for event in move.events]
+
+
+def test_undo_and_redo_with_nothing_to_take_raise_a_boardrules_error() -> None:
+    table = Table("kuhn", ["human", "greedy"], seed=3)
+    for method in (table.undo, table.redo):
+        with pytest.raises(UndoError) as refused:
+            method()
+        assert isinstance(refused.value, IndexError)
+        assert isinstance(refused.value, BoardRulesError)
+
+
+@settings(max_examples=15)
+@given(games, seeds, st.data())
+def test_a_table_shows_each_seat_s_view_and_speaks_its_language(
+    spec: tuple[str, list[str], dict[str, int]], seed: int, data: st.DataObject
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, lang="ru", **setup)
+    _play_some(table, data, 4)
+    for seat in (None, *range(len(seats))):
+        assert table.view(seat) == table.game.view(table.state, seat)
+    game: Any = table.game
+    assert table.text() == game.render_text(table.state, table.viewer, "ru")
+    assert table.picture() == game.render_svg(table.state, table.viewer, "ru")
+    assert (table.turn().lang, table.result().lang) == ("ru", "ru")
+    table.lang = "en"  # a switch takes effect at once
+    assert table.text() == game.render_text(table.state, table.viewer, "en")
+    assert table.turn().lang == "en"
+    with pytest.raises(BadInput):
+        table.lang = "de"
+
+
+@settings(max_examples=15)
+@given(games, seeds)
+def test_a_finished_table_reads_finished(
+    spec: tuple[str, list[str], dict[str, int]], seed: int
+) -> None:
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    while not table.is_over():
+        table.play(table.turn().moves[0])
+    turn, result = table.turn(), table.result()
+    assert (turn.seat, turn.moves, table.to_move()) == (None, (), None)
+    assert result.final
+    assert result.sentence
+    assert [place.seat for place in result.places if place.winner] == sorted(result.winners)
+    assert tuple(result.winners) == tuple(table.score().winners)
+
+
+@settings(max_examples=15)
+@given(games, seeds)
+def test_a_take_back_from_the_end_reads_as_a_game_going_on(
+    spec: tuple[str, list[str], dict[str, int]], seed: int
+) -> None:
+    """Undo from a finished table: a person must act again, with moves, and the result is
+    provisional; redo reads finished again."""
+    name, seats, setup = spec
+    table = Table(name, seats, seed, **setup)
+    while not table.is_over():
+        table.play(table.turn().moves[-1])
+    if not table.can_undo():
+        return  # the agents ended it before any person decided
+    finished = (table.turn(), table.result())
+    table.undo()
+    turn = table.turn()
+    assert turn.seat in table.people
+    assert turn.moves
+    assert not table.result().final
+    table.redo()
+    assert (table.turn(), table.result()) == finished

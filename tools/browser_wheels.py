@@ -7,11 +7,14 @@ compiled code), and writes ``wheels/manifest.json``, the list the page's worker 
 order. Prints one line per wheel and the total size.
 
 Usage: ``python tools/browser_wheels.py [FOLDER]`` (default ``examples/browser/wheels``).
-Needs the package index (pip) once; the page then needs no network at all.
+Needs pip, the PyPA ``build`` package (in the ``release`` extra, so in ``test`` and ``dev``
+too; it says so and stops without it) and the package index once; the page then needs no
+network at all.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -32,8 +35,15 @@ def _run(*command: str) -> None:
                  f"{result.stderr.strip()[-2000:]}")
 
 
+#: What to install when this Python lacks ``build``.
+NEEDS_BUILD = ("browser-example: this Python has no 'build' package, which makes boardrules' "
+               "wheel: pip install 'boardrules[release]' (or: pip install build)")
+
+
 def build(folder: Path) -> list[Path]:
     """Build and download the wheels into ``folder`` (emptied first); the wheels, ours last."""
+    if importlib.util.find_spec("build") is None:
+        sys.exit(NEEDS_BUILD)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)

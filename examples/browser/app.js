@@ -162,3 +162,15 @@ document.getElementById("new-game").addEventListener("click", newGame);
 document.getElementById("save").addEventListener("click", save);
 document.getElementById("undo").addEventListener("click", () => again("undo"));
 document.getElementById("redo").addEventListener("click", () => again("redo"));
+// A language chosen during a game applies at once: the worker's table is told, and redrawn.
+document.getElementById("lang").addEventListener("change", async () => {
+  if (!window.__page.replies.length) return;
+  busy(true);
+  try {
+    const reply = await call("set_lang", { lang: document.getElementById("lang").value });
+    document.getElementById("message").textContent = "";
+    render(reply.result);
+  } finally {
+    busy(false);
+  }
+});

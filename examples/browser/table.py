@@ -119,6 +119,13 @@ def play(args: str) -> str:
     return _reply()
 
 
+def set_lang(args: str) -> str:
+    """``{"lang": "ru"}``: the table speaks that language from now on (the turn, the labels,
+    the table, the log and the result of this very reply): a switch takes effect at once."""
+    _table().lang = json.loads(args)["lang"]
+    return _reply()
+
+
 def undo(args: str) -> str:
     """Back to the person's previous decision."""
     _table().undo()

@@ -1,11 +1,13 @@
 """``Table``: one game with its seats, people and agents, for any front-end.
 
-A front-end holds one :class:`Table`. People act through :meth:`Table.play`; the agents at
+A front-end holds one :class:`Table`. People act through :meth:`Table.play` (an action, the
+:class:`~boardrules.core.turn.Choice` a turn offers, or the action as JSON); the agents at
 the other seats answer by themselves until a person must act again. :meth:`Table.turn` says
 what is asked (:class:`~boardrules.core.turn.Turn`: the seat, the step, the labelled legal
-moves and a sentence), :meth:`Table.undo` goes back to the acting person's previous decision,
-and :meth:`Table.record` keeps who sat where, so :meth:`Table.from_record` (and undo, and
-redo) give the same agent answers.
+moves and a sentence), :meth:`Table.result` how it ended, :meth:`Table.text` and
+:meth:`Table.picture` show a seat's view in the table's language, :meth:`Table.undo` goes
+back to the acting person's previous decision, and :meth:`Table.record` keeps who sat where,
+so :meth:`Table.from_record` (and undo, and redo) give the same agent answers.
 
 Each agent decision draws from its own stream, ``Rng.derive(seed, "table", seat, move)``
 (``move``: the number of actions played before it), so an agent's answer depends only on the
@@ -16,7 +18,7 @@ seed, its seat and the position, never on what was undone or on when the table w
 >>> turn = table.turn()
 >>> turn.seat, turn.step, turn.moves[0].notation
 (0, 'lead', 'sun-saturn')
->>> table.play(turn.moves[0].action)
+>>> table.play(turn.moves[0])
 >>> [move.seat for move in table.moves]         # the agent answered at once
 [0, 1]
 >>> table.undo(); len(table.moves)
@@ -32,24 +34,25 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 import attrs
 
 from boardrules.agents import Agent, Demanding, agent_names, make_agent
-from boardrules.core.capabilities import MissingCapability, Playable
-from boardrules.core.errors import BadInput
+from boardrules.core import serde
+from boardrules.core.capabilities import MissingCapability, Playable, Rendered
+from boardrules.core.errors import BadInput, BoardRulesError
 from boardrules.core.game import GameBase
 from boardrules.core.match import Match
-from boardrules.core.record import GameRecord
+from boardrules.core.record import SAFE_INTEGER, GameRecord
 from boardrules.core.replay import load_game
-from boardrules.core.rng import MAX_SEED, Rng, check_seed
+from boardrules.core.rng import Rng, check_seed
 from boardrules.core.standings import Standings
-from boardrules.core.turn import Turn, check_lang
+from boardrules.core.turn import Choice, Result, Turn, check_lang
 from boardrules.core.violation import Lang, Violation
 from boardrules.loading import load
 
-__all__ = ["HUMAN", "STREAM", "Move", "Table", "agent_answer"]
+__all__ = ["HUMAN", "STREAM", "Move", "NotAnAction", "Table", "UndoError", "agent_answer"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -81,6 +84,16 @@ def agent_answer(game: Any, view: Any, seat: int, agent: Agent, seed: int, move:
     True
     """
     return agent.choose(game, view, seat, Rng.derive(seed, STREAM, seat, move))
+
+
+class NotAnAction(BoardRulesError, TypeError):
+    """What :meth:`Table.play` was given is no action of the game (a programming mistake,
+    not a move the rules refuse)."""
+
+
+class UndoError(BoardRulesError, IndexError):
+    """:meth:`Table.undo` with no decision to go back to, or :meth:`Table.redo` with
+    nothing undone to play again."""
 
 
 @attrs.frozen
@@ -125,10 +138,11 @@ class Table(Generic[S, A, E]):
         seats: one entry per seat: ``"human"`` for a person, an agent's name (``"random"``,
             ``"greedy"``, ``"mcts"`` ...) or an agent object. Default: a person at seat 0 and
             ``"greedy"`` at every other seat.
-        seed: the game's seed (``0 .. 2**64 - 1``); by default a random one, kept in the
-            record.
+        seed: the game's seed (``0 .. 2**64 - 1``); by default a random one a browser can
+            hold (up to ``2**53 - 1``), kept in the record.
         options: the game's options, when ``game`` is a name.
-        lang: the language of :meth:`turn` (``"en"`` or ``"ru"``).
+        lang: the language of :meth:`turn`, :meth:`result`, :meth:`text` and
+            :meth:`picture` (``"en"`` or ``"ru"``; :attr:`lang` changes it).
         **setup: the arguments of ``game.new`` (``first=0``, ``players=3`` ...). For a game
             whose setup takes ``players`` the number of seats given is used when
             ``players`` is not.
@@ -182,7 +196,7 @@ class Table(Generic[S, A, E]):
             raise BadInput("$.options", "options go with a game's name, not a game object")
         if not isinstance(game, GameBase):
             raise BadInput("$.game", "a table plays a game made on boardrules.GameBase")
-        seed = check_seed(secrets.randbelow(MAX_SEED + 1) if seed is None else seed)
+        seed = check_seed(secrets.randbelow(SAFE_INTEGER + 1) if seed is None else seed)
         if seats is not None and "players" not in setup and _takes_players(game):
             setup["players"] = len(seats)
         try:
@@ -240,7 +254,7 @@ class Table(Generic[S, A, E]):
         #: The game being played.
         self.game: Playable[S, A, E] = game
         self._base: GameBase[Any, Any, Any, Any] = game
-        self.lang: Lang = check_lang(lang)
+        self._lang: Lang = check_lang(lang)
         self.seed: int = match.record.seed
         self._match = match
         count = game.seat_count(match.state)
@@ -270,6 +284,8 @@ class Table(Generic[S, A, E]):
         self._redo: list[list[Move[A, E]]] = []
         self._event_observers: list[Callable[[E], object]] = []
         self._turn_observers: list[Callable[[Turn[A]], object]] = []
+        self._undo_observers: list[Callable[[tuple[Move[A, E], ...]], object]] = []
+        self._redo_observers: list[Callable[[tuple[Move[A, E], ...]], object]] = []
         self.advance()
 
     # -- reading ----------------------------------------------------------------------
@@ -301,6 +317,15 @@ class Table(Generic[S, A, E]):
         people = self.people
         return people[0] if len(people) == 1 else None
 
+    @property
+    def lang(self) -> Lang:
+        """The language of turns, results, text and pictures; set it to switch at once."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: Lang | str) -> None:
+        self._lang = check_lang(lang)
+
     def to_move(self) -> int | None:
         """The seat that must act now, or ``None`` once the game is over."""
         return self.game.to_move(self.state)
@@ -311,7 +336,7 @@ class Table(Generic[S, A, E]):
 
     def turn(self, lang: Lang | str | None = None) -> Turn[A]:
         """What is asked now (``game.prompt``), in ``lang`` or the table's language."""
-        return self.game.prompt(self.state, self.lang if lang is None else lang)
+        return self.game.prompt(self.state, self._lang if lang is None else lang)
 
     def check(self, action: object) -> Violation | None:
         """Why ``action`` cannot be played now, or ``None``."""
@@ -320,6 +345,33 @@ class Table(Generic[S, A, E]):
     def score(self) -> Standings:
         """The standings now (final once the game is over)."""
         return self.game.score(self.state)
+
+    def result(self, lang: Lang | str | None = None) -> Result:
+        """The standings with labelled points and a sentence of how the game ended (before
+        the end, that it goes on), in ``lang`` or the table's language."""
+        return self.game.result(self.state, self._lang if lang is None else lang)
+
+    def view(self, seat: int | None) -> S:
+        """What ``seat`` may see now (``None``: a spectator)."""
+        return self.game.view(self.state, seat)
+
+    def text(self, seat: int | None = None) -> str:
+        """The position as ``seat`` (by default :attr:`viewer`) sees it, as text in the
+        table's language (``render_text``, else the view's ``repr``)."""
+        seat = self.viewer if seat is None else seat
+        game: Any = self.game
+        if isinstance(game, Rendered):
+            return str(game.render_text(self.state, seat, self._lang))
+        return repr(self.view(seat))
+
+    def picture(self, seat: int | None = None) -> str:
+        """The position as ``seat`` (by default :attr:`viewer`) sees it, as SVG in the
+        table's language (``""`` for a game without pictures)."""
+        game: Any = self.game
+        if not isinstance(game, Rendered):
+            return ""
+        return str(game.render_svg(self.state, self.viewer if seat is None else seat,
+                                   self._lang))
 
     def record(self) -> GameRecord:
         """The record of the moves so far, with who sat at each seat."""
@@ -338,15 +390,34 @@ class Table(Generic[S, A, E]):
         self._turn_observers.append(callback)
         return callback
 
+    def on_undo(self, callback: Callable[[tuple[Move[A, E], ...]], object]
+                ) -> Callable[[tuple[Move[A, E], ...]], object]:
+        """Call ``callback(moves)`` with the moves each :meth:`undo` takes back (a log drops
+        them: their events are not heard again). Returns ``callback``."""
+        self._undo_observers.append(callback)
+        return callback
+
+    def on_redo(self, callback: Callable[[tuple[Move[A, E], ...]], object]
+                ) -> Callable[[tuple[Move[A, E], ...]], object]:
+        """Call ``callback(moves)`` with the moves each :meth:`redo` plays again, with their
+        events (the event observers do not hear them twice). Returns ``callback``."""
+        self._redo_observers.append(callback)
+        return callback
+
     # -- changing ---------------------------------------------------------------------
-    def play(self, action: A) -> None:
+    def play(self, action: A | Choice[A] | Mapping[str, Any] | str) -> None:
         """Play ``action`` for the person who must act, then let the agents answer until a
         person must act again or the game is over.
 
+        ``action`` is one of the game's actions, a :class:`~boardrules.core.turn.Choice`
+        from :meth:`turn`, or the action's JSON (a dict, or text) as ``serde`` reads it.
+
         Raises:
             IllegalAction: with the :class:`~boardrules.Violation`; nothing changes.
+            BadInput: for JSON that is not one of the game's actions, naming the field.
+            NotAnAction: (a ``TypeError``) for anything else that is not an action.
         """
-        self._step(action)
+        self._step(self._action(action))
         self._redo.clear()
         self.advance()
 
@@ -380,32 +451,35 @@ class Table(Generic[S, A, E]):
         last decision of any person is taken back.
 
         Raises:
-            IndexError: when that person has no earlier decision.
+            UndoError: (an ``IndexError``) when that person has no earlier decision.
         """
         target = self._undo_target()
         if target is None:
-            raise IndexError("nothing to undo")
+            raise UndoError("nothing to undo")
         taken = self._moves[target:]
         del self._moves[target:]
         for _ in taken:
             self._match.undo()
         self._redo.append(taken)
+        for observer in self._undo_observers:
+            observer(tuple(taken))
         self._tell_turn()
 
     def redo(self) -> None:
         """Play again what the last :meth:`undo` took back.
 
         Raises:
-            IndexError: when nothing was undone (or a move was played since).
+            UndoError: (an ``IndexError``) when nothing was undone (or a move was played
+                since).
         """
         if not self._redo:
-            raise IndexError("nothing to redo")
-        for move in self._redo.pop():
+            raise UndoError("nothing to redo")
+        again = self._redo.pop()
+        for move in again:
             self._match.redo()
             self._moves.append(move)
-            for event in move.events:
-                for observer in self._event_observers:
-                    observer(event)
+        for observer in self._redo_observers:
+            observer(tuple(again))
         self._tell_turn()
 
     # -- inside ------------------------------------------------------------------------
@@ -422,6 +496,19 @@ class Table(Generic[S, A, E]):
             if last is None and not move.agent:
                 last = index
         return last
+
+    def _action(self, given: object) -> A:
+        """The action ``given`` stands for (see :meth:`play`)."""
+        if isinstance(given, Choice):
+            given = given.action
+        elif isinstance(given, Mapping):
+            given = serde.from_dict(dict(given), self.game.action_type)
+        elif isinstance(given, str | bytes):
+            given = serde.from_json(given, self.game.action_type)
+        if not isinstance(given, self._base.action_classes):
+            raise NotAnAction(f"{type(given).__name__} is not an action of {self.game.name} "
+                              f"({', '.join(c.__name__ for c in self._base.action_classes)})")
+        return cast(A, given)  # one of the game's action classes
 
     def _step(self, action: A) -> None:
         seat = self.to_move()

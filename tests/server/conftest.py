@@ -170,3 +170,39 @@ def api(method: str, url: str, body: Any = None, token: str | None = None,
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"null")
+
+
+def _assert_reads_finished(payload: dict[str, Any], resigned: int | None = None) -> None:
+    """A finished match's payload reads finished everywhere (issue 33): no seat to move, no
+    moves, no prompt of a move, the ``result`` in each language with every seat's place and
+    a sentence, and standings that agree with it; after a resignation, the resigning seat
+    last and the result's sentence is what the turn says."""
+    assert payload["over"]
+    assert payload["to_move"] is None
+    assert payload["legal"] == []
+    assert payload.get("resigned") == resigned
+    for lang in ("en", "ru"):
+        turn, result = payload["turn"][lang], payload["result"][lang]
+        assert (turn["seat"], turn["moves"], turn["kinds"], turn["step"]) == (
+            None, [], [], "over")
+        assert result["final"]
+        assert result["lang"] == lang
+        assert result["sentence"]
+        assert sorted(place["seat"] for place in result["places"]) == list(
+            range(len(payload["seats"])))
+        assert all(sum(part["points"] for part in place["parts"]) == place["points"]
+                   for place in result["places"] if place["parts"])
+        assert sorted(result["winners"]) == payload["standings"]["winners"]
+        if resigned is not None:
+            assert turn["asked"] == result["sentence"]
+            assert resigned not in result["winners"]
+            assert max(place["rank"] for place in result["places"]) == next(
+                place["rank"] for place in result["places"] if place["seat"] == resigned)
+    assert payload["result"]["ru"]["sentence"] != payload["result"]["en"]["sentence"]
+    assert payload["standings"]["final"]
+
+
+@pytest.fixture
+def reads_finished() -> Callable[..., None]:
+    """:func:`_assert_reads_finished`, for the tests of each way a match ends."""
+    return _assert_reads_finished

@@ -12,7 +12,7 @@ import concurrent.futures
 import json
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +59,8 @@ def _auth(token: str | None) -> dict[str, str]:
     return {} if token is None else {"authorization": f"Bearer {token}"}
 
 
-def test_two_people_play_semya_to_the_end(client: TestClient) -> None:
+def test_two_people_play_semya_to_the_end(
+        client: TestClient, reads_finished: Callable[..., None]) -> None:
     created = _create(client, ["human", "human"], seed=5)
     match_id, tokens = created["match"], created["tokens"]
     assert all(isinstance(t, str) for t in tokens)
@@ -86,9 +87,11 @@ def test_two_people_play_semya_to_the_end(client: TestClient) -> None:
         assert doc["events"], "the answer carries the move's events"
         assert {e["move"] for e in doc["events"]} == {mine["version"]}
     final = client.get(f"/api/matches/{match_id}", headers=_auth(tokens[0])).json()
-    assert final["over"]
-    assert final["standings"]["final"]
+    reads_finished(final)
     assert final["standings"]["winners"]
+    assert final["result"]["en"] == serde.to_dict(game.result(boardrules.replay(
+        serde.from_dict(client.get(f"/api/matches/{match_id}/record").json(),
+                        boardrules.GameRecord), game)[-1], "en"))
     state = game.new(5)
     record = client.get(f"/api/matches/{match_id}?since=0", headers=_auth(tokens[0])).json()
     assert record["events"][0]["move"] == 0
@@ -423,11 +426,60 @@ def test_pages_of_an_allowed_origin_may_call_the_api(tmp_path: Path) -> None:
 
 
 def test_a_bot_the_game_cannot_use_is_refused_at_its_seat(client: TestClient) -> None:
-    """``goal`` needs a policy: 7Я has none, so the seat is refused before the match exists;
-    Orbita has one, so the match is made."""
+    """``goal`` needs a policy: 7Я has none, so the seat is refused before the match exists,
+    naming the seats 7Я takes (as its schema and ``/api/games`` list them); Orbita has one,
+    so the match is made."""
     response = client.post("/api/matches", json={"game": "semya", "seats": ["human", "goal"]})
     assert response.status_code == 400
     assert response.json()["path"] == "$.seats[1]"
-    assert "policy" in response.json()["reason"]
+    assert response.json()["reason"].endswith("human, open, random, greedy, mcts")
+    seats = client.get("/api/games/semya/schema/api").json()["$defs"]["CreateRequest"][
+        "properties"]["seats"]["items"]["enum"]
+    assert seats == ["human", "open", "random", "greedy", "mcts"]
     created = _create(client, ["human", "goal", "goal"], game="orbita", setup={"players": 3})
     assert created["tokens"][1:] == [None, None]
+
+
+@pytest.mark.parametrize("name", boardrules.game_names())
+def test_the_lobby_lists_each_game_with_its_title_options_and_working_bots(
+        sqlite_client: TestClient, name: str) -> None:
+    """``/api/games`` gives a game's titles, seats, options (typed, with defaults and the
+    range the game accepts) and bots; a match is made with each listed bot, which answers."""
+    client = sqlite_client
+    entry = next(g for g in client.get("/api/games").json()["games"] if g["game"] == name)
+    assert entry["title"]["en"] not in ("", name), "a title, not the registry name"
+    assert entry["title"]["ru"] not in ("", name)
+    game = boardrules.load(name)
+    for option, spec in entry["options"].items():
+        assert spec["type"] in ("integer", "boolean", "string", "array", "object")
+        if "default" in spec:
+            assert game.init_options()[option] == spec["default"]
+        if "minimum" in spec:
+            for value, made in ((spec["minimum"], True), (spec["maximum"], True),
+                                (spec["minimum"] - 1, False), (spec["maximum"] + 1, False)):
+                try:
+                    boardrules.load(name, **{option: value})
+                except boardrules.BadInput:
+                    assert not made, (option, value)
+                else:
+                    assert made, (option, value)
+    players = max(entry["min_players"], 2)
+    setup = {"players": players} if name in ("lyceum", "orbita") else {}
+    for bot in entry["bots"]:
+        created = _create(client, ["human"] + [bot] * (players - 1), game=name, setup=setup)
+        match, mine = created["match"], _auth(created["tokens"][0])
+        payload = client.get(f"/api/matches/{match}", headers=mine).json()
+        bot_turn, deadline = False, time.monotonic() + 20
+        while not payload["over"] and time.monotonic() < deadline:
+            if payload["to_move"] != 0:
+                bot_turn = True
+                time.sleep(0.05)  # the bots answer in their worker
+                payload = client.get(f"/api/matches/{match}", headers=mine).json()
+            elif bot_turn:
+                break  # a bot played, and it is the person's turn again
+            else:
+                payload = client.post(f"/api/matches/{match}/actions", headers=mine, json={
+                    "version": payload["version"], "action": payload["legal"][0]["action"],
+                }).json()
+        assert bot_turn, (bot, "no bot had a turn")
+        assert payload["over"] or payload["to_move"] == 0, (bot, payload["to_move"])

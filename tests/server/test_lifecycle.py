@@ -4,7 +4,7 @@ the rematch — each pushed over the WebSocket, on both backends."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +16,10 @@ from starlette.testclient import TestClient
 import boardrules
 from boardrules import serde
 from boardrules.core.record import GameRecord
+from boardrules.core.turn import Place, Result
 from boardrules.server.app import make_app
-from boardrules.server.matches import Limits, resigned_standings
+from boardrules.server.matches import Limits
+from boardrules.server.payloads import resigned_result
 from boardrules.server.store import open_store
 
 LIMITS = Limits(bot_seconds=0.3, bot_workers=1)
@@ -53,7 +55,7 @@ def _play(client: TestClient, match: str, tokens: list[str], moves: int) -> int:
 
 
 def test_a_resignation_ends_the_match_is_pushed_and_is_noted_in_the_record(
-        client: TestClient) -> None:
+        client: TestClient, reads_finished: Callable[..., None]) -> None:
     created = _create(client, ["human", "human"])
     match, tokens = created["match"], created["tokens"]
     _play(client, match, tokens, 3)
@@ -70,6 +72,14 @@ def test_a_resignation_ends_the_match_is_pushed_and_is_noted_in_the_record(
     assert pushed["standings"]["final"]
     assert pushed["legal"] == []
     assert pushed["deal"]["seed"] == 5  # over: the seed is revealed
+    reads_finished(pushed, resigned=1)
+    assert pushed["result"]["en"]["sentence"] == "Seat 1 resigned: seat 0 wins."
+    for lang, said in (("en", "Seat 1 resigned"), ("ru", "Игрок 1 сдался")):
+        picture = client.get(f"/api/matches/{match}/picture?lang={lang}",
+                             headers=_auth(tokens[0])).json()["svg"]
+        assert f"<title>{said}" in picture, "the picture says who won and why"
+    spectator = client.get(f"/api/matches/{match}").json()
+    reads_finished(spectator, resigned=1)
     again = client.post(f"/api/matches/{match}/resign", headers=_auth(tokens[0]))
     assert again.status_code == 409
     move = client.post(f"/api/matches/{match}/actions", headers=_auth(tokens[0]),
@@ -153,17 +163,23 @@ def test_resign_and_rematch_need_a_seat(client: TestClient) -> None:
 def test_a_resigning_seat_ranks_last_and_the_others_keep_their_order(
         ranks: list[int], data: st.DataObject) -> None:
     seat = data.draw(st.integers(0, len(ranks) - 1))
-    out = resigned_standings({"final": False, "winners": [], "points": [0] * len(ranks),
-                              "ranks": ranks}, seat)
-    assert out["final"]
-    assert out["ranks"][seat] == len(ranks)
-    assert seat not in out["winners"]
+    lang = data.draw(st.sampled_from(["en", "ru"]))
+    places = tuple(Place(i, rank, 0, False, ()) for i, rank in enumerate(ranks))
+    out = resigned_result(Result("kuhn", False, (), places, "", lang), seat)
+    new = {p.seat: p.rank for p in out.places}
+    assert out.final
+    assert new[seat] == len(ranks)
+    assert seat not in out.winners
     others = [i for i in range(len(ranks)) if i != seat]
     for i in others:
         for j in others:
-            assert (ranks[i] < ranks[j]) == (out["ranks"][i] < out["ranks"][j])
-    assert out["winners"] == [i for i in others if out["ranks"][i] == 1]
-    assert out["winners"]
+            assert (ranks[i] < ranks[j]) == (new[i] < new[j])
+    assert list(out.winners) == [i for i in others if new[i] == 1]
+    assert out.winners
+    assert [p.winner for p in out.places] == [p.seat in out.winners for p in out.places]
+    assert [(p.rank, p.seat) for p in out.places] == sorted((p.rank, p.seat) for p in out.places)
+    assert str(seat) in out.sentence.split(":")[0]
+    assert ("сдался" if lang == "ru" else "resigned") in out.sentence
 
 
 def test_the_api_schema_describes_resignations_and_histories(tmp_path: Path) -> None:

@@ -56,7 +56,9 @@ def test_the_log_and_the_form_survive_a_reload(browser: webdriver.Chrome,
                       "setup": {"players": 3}})
     match, token = created["match"], created["tokens"][0]
     _open(browser, server, match, 0, token)
-    assert Select(browser.find_element(By.ID, "game")).first_selected_option.text == "lyceum"
+    chosen = Select(browser.find_element(By.ID, "game")).first_selected_option
+    assert chosen.get_attribute("value") == "lyceum"
+    assert chosen.text == "«Об игре»", "the game's title, not its registry name"
     kinds = [Select(s).first_selected_option.get_attribute("value")
              for s in browser.find_elements(By.CSS_SELECTOR, "#seats select")]
     assert kinds == ["human", "random", "greedy"]
@@ -81,9 +83,19 @@ def test_resign_then_rematch_by_buttons(browser: webdriver.Chrome,
     _open(browser, server, match, 0, tokens[0])
     assert not browser.find_element(By.ID, "resign").get_attribute("hidden")
     assert browser.find_element(By.ID, "rematch").get_attribute("hidden")
+    _wait(browser, lambda d: _status(d, "to-move") != "")
+    if _status(browser, "to-move") == "0":  # a refusal's banner, which the end must clear
+        browser.find_element(By.CSS_SELECTOR, "#actions button.illegal").click()
+        _wait(browser, lambda d: not d.find_element(By.ID, "message").get_attribute("hidden"))
     browser.find_element(By.ID, "resign").click()
     _wait(browser, lambda d: _status(d, "over") == "true")
-    assert "seat 0 resigned" in browser.find_element(By.ID, "status").text
+    assert "Seat 0 resigned: seat 1 wins." in browser.find_element(By.ID, "status").text
+    assert browser.find_element(By.ID, "message").get_attribute("hidden")
+    _wait(browser, lambda d: "Seat 0 resigned" in d.find_element(
+        By.CSS_SELECTOR, "#table svg title").get_attribute("textContent"))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ru")
+    assert "Игрок 0 сдался" in browser.find_element(By.ID, "status").text
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
     assert browser.find_element(By.ID, "resign").get_attribute("hidden")
     # The other seat asks first: this page is told, and its button joins that rematch.
     status, joined = api("POST", f"{server.url}/api/matches/{match}/rematch", raw=b"",
@@ -105,11 +117,60 @@ def test_lobby_rows_name_the_game_and_the_seats(browser: webdriver.Chrome,
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")
     row = _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#lobby button.join"))
     _wait(browser, lambda d: "seat 1: free" in row.text)
-    assert row.text.startswith("kuhn")
+    assert row.text.startswith("Kuhn poker")
     assert "seat 0: human" in row.text
     Select(browser.find_element(By.ID, "lang")).select_by_value("ru")
     _wait(browser, lambda d: "свободно" in d.find_element(By.CSS_SELECTOR,
                                                            "#lobby button.join").text)
+    assert "место 0: человек" in browser.find_element(By.CSS_SELECTOR, "#lobby button.join").text
+
+
+def test_the_seat_kinds_are_the_game_s_bots_named_in_the_page_s_language(
+        browser: webdriver.Chrome, server: ServerProcess) -> None:
+    browser.get(server.url + "/")
+    _wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("ru")
+    game = Select(browser.find_element(By.ID, "game"))
+    for name, bots in (("semya", {"random", "greedy", "mcts"}),
+                       ("orbita", {"random", "greedy", "goal", "mcts"})):
+        game.select_by_value(name)
+        seat = Select(browser.find_elements(By.CSS_SELECTOR, "#seats select")[1])
+        kinds = {o.get_attribute("value"): o.text for o in seat.options}
+        assert set(kinds) == {"human", "open", *bots}
+        assert kinds["greedy"] == "место 1: жадный бот"
+        assert kinds["open"] == "место 1: свободное место"
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    assert game.first_selected_option.text == "«Орбита Добра»"
+
+
+def test_semya_shows_the_legal_cards_first(browser: webdriver.Chrome,
+                                          server: ServerProcess) -> None:
+    _, created = api("POST", server.url + "/api/matches",
+                     {"game": "semya", "seed": 3, "setup": {"first": 0},
+                      "seats": ["human", "human"]})
+    _open(browser, server, created["match"], 0, created["tokens"][0])
+    _wait(browser, lambda d: _status(d, "to-move") == "0")
+    kinds = [b.get_attribute("class") for b in
+             browser.find_elements(By.CSS_SELECTOR, "#actions button")]
+    assert "illegal" in kinds, "the cards that cannot be played are there, to explain why"
+    assert kinds == sorted(kinds, key=lambda kind: kind != "legal"), kinds
+
+
+def test_kuhn_s_whole_table_fits_a_1280_by_800_window(browser: webdriver.Chrome,
+                                                      server: ServerProcess) -> None:
+    _, created = api("POST", server.url + "/api/matches",
+                     {"game": "kuhn", "seats": ["human", "human"]})
+    browser.set_window_size(1280, 800)
+    try:
+        _open(browser, server, created["match"], 0, created["tokens"][0])
+        _wait(browser, lambda d: d.find_element(By.ID, "table").get_attribute("data-version"))
+        box = browser.execute_script(
+            "const r = document.querySelector('#table svg').getBoundingClientRect();"
+            "return [r.bottom + window.scrollY, r.width, window.innerHeight];")
+        assert box[0] <= box[2], f"the picture ends at {box[0]} px, the window at {box[2]}"
+        assert box[1] >= 500, "and stays large enough to read"
+    finally:
+        browser.set_window_size(1200, 800)
 
 
 @pytest.mark.parametrize(("width", "least"), [(1280, 850), (400, 340)])

@@ -5,7 +5,10 @@ working after the new columns arrive."""
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 import sqlite3
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -177,3 +180,55 @@ def test_matches_stored_before_the_seed_columns_still_replay(db_url: str) -> Non
         newer = _post(client, "/api/matches", {"game": "semya", "seats": ["human", "open"]})
         assert client.get(f"/api/matches/{newer['match']}").json()["deal"]["seed_by"] == (
             "server")
+
+
+def test_the_seeds_the_server_draws_are_ones_a_browser_holds(client: TestClient) -> None:
+    """JavaScript reads numbers as doubles: a seed over 2**53 - 1 would reach a page as
+    another seed, and its commitment check would fail. Before issue 33 the server drew 63-bit
+    seeds (over 2**53 - 1 in 1,023 draws of 1,024)."""
+    for _ in range(20):
+        made = _post(client, "/api/matches", {"game": "kuhn", "seats": ["human", "open"]})
+        assert made["seed_by"] == "server"
+        resigned = client.post(f"/api/matches/{made['match']}/resign",
+                               headers={"authorization": f"Bearer {made['tokens'][0]}"})
+        assert resigned.status_code == 200, resigned.text
+        deal = client.get(f"/api/matches/{made['match']}").json()["deal"]
+        assert 0 <= deal["seed"] <= 2**53 - 1
+        assert int(float(deal["seed"])) == deal["seed"]
+        assert _opens(deal)
+    too_large = client.post("/api/matches", json={"game": "kuhn", "seed": 2**53,
+                                                  "seats": ["human", "human"]})
+    assert too_large.status_code == 400
+    assert too_large.json()["path"] == "$.seed"
+    largest = _post(client, "/api/matches", {"game": "kuhn", "seed": 2**53 - 1,
+                                             "seats": ["human", "human"]})
+    assert largest["seed_by"] == "creator"
+
+
+SERVE_MD = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "serve.md"
+
+
+def test_serve_md_s_commitment_check_holds_in_node(
+        client: TestClient, needs_node: dict[str, str], tmp_path: Path) -> None:
+    """serve.md's JavaScript, run by Node on a finished match's payload, finds the commitment
+    opened by the seed and nonce the payload carries."""
+    made = _post(client, "/api/matches", {"game": "kuhn", "seats": ["human", "open"]})
+    client.post(f"/api/matches/{made['match']}/resign",
+                headers={"authorization": f"Bearer {made['tokens'][0]}"})
+    final = client.get(f"/api/matches/{made['match']}").text
+    found = re.search(r"```js\n(const final = .*?)```", SERVE_MD.read_text(encoding="utf-8"),
+                      re.S)
+    assert found is not None, "serve.md shows the commitment check in JavaScript"
+    lines = found.group(1).splitlines()
+    assert lines[0].startswith("const final = await fetch(")
+    script = "\n".join([
+        f"const created = {json.dumps(made)};",
+        f"const final = JSON.parse({json.dumps(final)});",  # what fetch(...).json() reads
+        *lines[1:],
+        "console.log(JSON.stringify(hex === created.commitment));",
+    ])
+    (tmp_path / "check.mjs").write_text(script, encoding="utf-8")
+    ran = subprocess.run([needs_node["node"], str(tmp_path / "check.mjs")], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "true", ran.stdout + ran.stderr

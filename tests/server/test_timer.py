@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -32,7 +32,7 @@ def _create(client: TestClient, then: str, game: str = "kuhn") -> dict[str, Any]
 
 
 def test_at_time_out_the_seat_to_move_resigns_and_every_watcher_is_told(
-        client: TestClient) -> None:
+        client: TestClient, reads_finished: Callable[..., None]) -> None:
     created = _create(client, "resign")
     match, tokens = created["match"], created["tokens"]
     first = client.get(f"/api/matches/{match}", headers={
@@ -48,6 +48,7 @@ def test_at_time_out_the_seat_to_move_resigns_and_every_watcher_is_told(
     assert pushed["over"]
     assert pushed["resigned"] == seat
     assert "timer" not in pushed
+    reads_finished(pushed, resigned=seat)
 
 
 def test_at_time_out_a_random_legal_move_is_played_for_the_seat(client: TestClient) -> None:

@@ -219,3 +219,39 @@ def test_lyceum_turns_against_greedy_agents_replay_in_cpython(
         ".then((r) => done(r.result), (e) => done(String(e)));",
         saved["record"])
     assert loaded == reply, "the page loads its own record back to the same table"
+
+
+def test_a_language_switch_applies_to_the_game_going_on() -> None:
+    """The page's language select tells the worker's table (``set_lang``), whose very next
+    reply is in that language; the game itself does not change. Runs in CPython, without
+    the browser: the page's Python is the same module."""
+    table = _load("table")
+    first = json.loads(table.new_game(json.dumps(
+        {"game": "semya", "opponent": "greedy", "seed": 5, "lang": "en"})))
+    played = json.loads(table.play(json.dumps({"action": first["turn"]["moves"][0]["action"]})))
+    russian = json.loads(table.set_lang(json.dumps({"lang": "ru"})))
+    assert russian["turn"]["lang"] == "ru"
+    assert russian["turn"]["asked"] != played["turn"]["asked"]
+    assert russian["text"] != played["text"]
+    assert russian["log"] != played["log"]
+    assert russian["actions"] == played["actions"]
+    assert [m["action"] for m in russian["moves"]] == [m["action"] for m in played["moves"]]
+    back = json.loads(table.set_lang(json.dumps({"lang": "en"})))
+    assert back == played
+
+
+def test_the_language_select_applies_at_once_in_the_browser(
+    page: tuple[webdriver.Chrome, Any],
+) -> None:
+    driver, _ = page
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    english = _new_game(driver, "semya", "greedy", 3)
+    before = _count(driver)
+    Select(driver.find_element(By.ID, "lang")).select_by_value("ru")
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: _count(d) > before)
+    russian: dict[str, Any] = driver.execute_script("return window.__page.replies.at(-1)")
+    assert russian["turn"]["lang"] == "ru"
+    assert russian["actions"] == english["actions"]
+    assert driver.find_element(By.ID, "asked").text == russian["turn"]["asked"]
+    assert driver.find_element(By.ID, "asked").text != english["turn"]["asked"]
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")

@@ -38,6 +38,11 @@ export type Lobby = Schemas["Lobby"];
 export type Games = Schemas["Games"];
 export type Picture = Schemas["Picture"];
 export type Label = Schemas["Label"];
+/** Every action of the game with its English and Russian label. */
+export type Vocabulary<G extends GameName = GameName> = { action: Action<G>; label: Label }[];
+/** The answer of {@link BoardrulesClient.create}: the match, its tokens, and a
+ * {@link MatchClient} for the first seat a person plays (a spectator's when none). */
+export type CreatedMatch<G extends GameName = GameName> = Created & { client: MatchClient<G> };
 
 /** A request the server refused: its status and the refusal (`error`, `path`, `reason`, and
  * for an illegal move the `violation` with its rule ID). */
@@ -53,12 +58,17 @@ export class RefusedError extends Error {
   }
 }
 
-/** The part of the WebSocket API the client uses: the browser's, or `ws` in Node. */
+/** A handler property checked like a method (bivariantly): the browser's WebSocket and the
+ * `ws` package's each pass their own event type, which has at least what `E` names. */
+type Handler<E> = { handle(event: E): void }["handle"];
+
+/** The part of the WebSocket API the client uses: the browser's, or `ws`'s in Node (both fit
+ * without a cast: `new BoardrulesClient(url, { WebSocket })`). */
 export interface SocketLike {
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code: number; reason: string }> | null;
+  onerror: Handler<unknown> | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
@@ -131,9 +141,18 @@ export class BoardrulesClient {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/content`);
   }
 
-  /** Make a match; the answer has one token per `"human"` seat. */
-  create<G extends GameName>(request: CreateRequest<G>): Promise<Created> {
-    return this.request("POST", "/api/matches", { body: request });
+  /** Every action of `game`, labelled (to explain a card that cannot be played, say). */
+  vocabulary<G extends GameName>(game: G): Promise<Vocabulary<G>> {
+    return this.request("GET", `/api/games/${encodeURIComponent(game)}/vocabulary`);
+  }
+
+  /** Make a match; the answer has one token per `"human"` seat and `client`, the match as
+   * the first of those seats sees it. */
+  async create<G extends GameName>(request: CreateRequest<G> & { game: G }
+  ): Promise<CreatedMatch<G>> {
+    const created: Created = await this.request("POST", "/api/matches", { body: request });
+    const token = created.tokens.find((t): t is string => typeof t === "string");
+    return { ...created, client: this.match(request.game, created.match, token) };
   }
 
   /** Take a free seat of an open match. */
@@ -176,7 +195,8 @@ export interface LiveOptions<G extends GameName> {
   /** The first wait before reconnecting in ms (doubled each time, up to `maxDelay`). */
   delay?: number;
   maxDelay?: number;
-  /** Called for each update, after `version` is updated. */
+  /** Called for each update, after `version` and `generation` are updated (an update older
+   * than the last one, which a reconnection may bring, is not passed on). */
   onUpdate: (update: Update<G>) => void;
 }
 
@@ -186,8 +206,12 @@ export interface LiveOptions<G extends GameName> {
  * the events missed meanwhile (catch-up); a refusal (4400–4429) ends it.
  */
 export class LiveUpdates<G extends GameName> {
-  /** The version of the last update received. */
+  /** The version of the last update received (it goes down when moves are taken back). */
   version: number | undefined;
+  /** The generation of the last update received: it moves on at every change but a move (a
+   * take-back, a resignation, an undo asked or answered, a join, a rematch), so an update
+   * with a smaller (generation, version) than the one held is older, and is dropped. */
+  generation: number | undefined;
   private socket: SocketLike | undefined;
   private closed = false;
   private attempt = 0;
@@ -214,6 +238,10 @@ export class LiveUpdates<G extends GameName> {
     socket.onmessage = (event) => {
       const update = JSON.parse(String(event.data)) as Update<G>;
       this.attempt = 0;
+      const held = this.generation;
+      if (held !== undefined && this.version !== undefined && (update.generation < held
+        || (update.generation === held && update.version < this.version))) return;
+      this.generation = update.generation;
       this.version = update.version;
       this.options.onUpdate(update);
     };

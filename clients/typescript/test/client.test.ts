@@ -6,7 +6,6 @@ import {
   BoardrulesClient,
   type Payload,
   RefusedError,
-  type SocketFactory,
   type Update,
 } from "../src/index.js";
 import { Served } from "./server.js";
@@ -16,7 +15,7 @@ let client: BoardrulesClient;
 
 before(async () => {
   await served.start();
-  client = new BoardrulesClient(served.url, { WebSocket: WebSocket as unknown as SocketFactory });
+  client = new BoardrulesClient(served.url, { WebSocket }); // ws's class, no cast (--strict)
 });
 after(async () => {
   await served.remove();
@@ -65,8 +64,10 @@ test("two seats play a whole 7Я match, typed, and the record is published", asy
 
 test("a refusal is a RefusedError with the rule ID, and a stale version is a 409", async () => {
   const created = await client.create({ game: "semya", seed: 7, seats: ["human", "greedy"] });
-  const seat = client.match("semya", created.match, created.tokens[0] ?? undefined);
+  const seat = created.client; // the match as seat 0, the one person, sees it
+  assert.equal(seat.token, created.tokens[0]);
   const payload = await seat.show();
+  assert.equal(payload.seat, 0);
   const illegal: Action<"semya"> = { type: "play_fool" };
   await assert.rejects(seat.act(payload.version, illegal), (error: unknown) => {
     assert.ok(error instanceof RefusedError);
@@ -78,6 +79,16 @@ test("a refusal is a RefusedError with the rule ID, and a stale version is a 409
   await assert.rejects(seat.act(payload.version + 5, payload.legal[0]!.action),
     (error: unknown) => error instanceof RefusedError && error.status === 409
       && error.refusal.version === payload.version);
+});
+
+test("the vocabulary labels every action, the ones a view cannot play too", async () => {
+  const vocabulary = await client.vocabulary("semya");
+  const fool = vocabulary.find((item) => item.action.type === "play_fool");
+  assert.ok(fool, "the trump is in 7Я's vocabulary");
+  assert.ok(fool.label.en && fool.label.ru);
+  const games = await client.games();
+  const semya = games.games.find((g) => g.game === "semya");
+  assert.ok(semya && semya.title.ru && !semya.bots.includes("goal"));
 });
 
 test("the lobby lists an open seat and a join takes it once", async () => {
@@ -205,5 +216,7 @@ test("an undo between two people waits for the other's yes, and is pushed", asyn
   assert.equal(back.version, 0);
   await waitFor(() => updates.find((u) => u.version === 0), "the undo's push");
   assert.equal(live.version, 0);
+  assert.ok((live.generation ?? 0) > updates[0]!.generation,
+    "a take-back moves the generation on while the version goes down");
   live.close();
 });

@@ -43,6 +43,7 @@ __all__ = [
     "parse_json",
     "precheck",
     "structure",
+    "structure_json",
     "structure_setup",
     "tag_of",
     "union_members",
@@ -528,6 +529,10 @@ def structure(data: object, cls: Any) -> Any:
         BadInput: naming the JSON path of the first bad field.
     """
     precheck(data)
+    return _structure(data, cls)
+
+
+def _structure(data: object, cls: Any) -> Any:
     if (attrs.has(cls) or is_tagged_union(cls)) and not isinstance(data, Mapping):
         raise BadInput("$", f"expected an object, got {kind_of(data)}")
     try:
@@ -536,6 +541,51 @@ def structure(data: object, cls: Any) -> Any:
             ValueError, RecursionError) as exc:
         sub, reason = first_error(exc)
         raise BadInput("$" + sub, reason) from None
+
+
+#: What makes the quick bounds of :func:`structure_json` hand JSON text to :func:`precheck`:
+#: a character that cannot be stored (NUL, a lone surrogate, in UTF-8 too), an escape that
+#: makes one, or 20 digits in a row (an integer that may be out of range).
+_DOUBTFUL = re.compile(r"[\x00\ud800-\udfff]|\\u(?:0000|[dD][89a-fA-F])|[0-9]{20}")
+_DOUBTFUL_BYTES = re.compile(rb"\x00|\xed[\xa0-\xbf]|\\u(?:0000|[dD][89a-fA-F])|[0-9]{20}")
+
+
+def _bounded(text: str | bytes, data: object) -> bool:
+    """Whether what :func:`precheck` bounds holds for ``data``, read from ``text``, without
+    walking every value: no string nor container is longer than the whole text, under
+    :data:`MAX_STRING` characters; every string and key stored as is, every integer under
+    20 digits (:data:`_DOUBTFUL`); and nothing nested deeper than :data:`MAX_DEPTH`
+    (looked at only when the text opens that many arrays and objects)."""
+    if isinstance(text, bytes):
+        doubtful = _DOUBTFUL_BYTES.search(text) is not None
+        opened = text.count(b"[") + text.count(b"{")
+    else:
+        doubtful, opened = _DOUBTFUL.search(text) is not None, text.count("[") + text.count("{")
+    if len(text) > MAX_STRING or doubtful:
+        return False
+    stack: list[tuple[Any, int]] = [(data, 0)] if opened > MAX_DEPTH else []
+    while stack:  # the containers alone
+        value, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            return False
+        for item in value.values() if type(value) is dict else value:
+            if type(item) is dict or type(item) is list:
+                stack.append((item, depth + 1))
+    return True
+
+
+def structure_json(text: str | bytes, cls: Any) -> Any:
+    """:func:`structure` of JSON text (:func:`parse_json`), with the bounds of
+    :func:`precheck` made sure of on the text where it can (:func:`_bounded`): the same
+    answers and refusals, for a third of the work on a usual document.
+
+    Raises:
+        BadInput: for text that is not JSON, too large, or not a valid ``cls``.
+    """
+    data = parse_json(text)
+    if not _bounded(text, data):
+        precheck(data)  # refuses, naming the path, or finds the document sound after all
+    return _structure(data, cls)
 
 
 def unstructure(obj: object) -> Any:

@@ -6,7 +6,7 @@ from typing import Any, Generic, Self, TypeVar
 
 import attrs
 
-from boardrules.core.errors import ReplayError
+from boardrules.core.errors import IllegalAction, ReplayError
 from boardrules.core.game import GameBase, Transition
 from boardrules.core.record import GameRecord, Note
 from boardrules.core.replay import load_game
@@ -23,7 +23,7 @@ E = TypeVar("E")
 class Match(Generic[S, A, E]):
     """What a front-end holds for one game: the record, every state so far, and the events.
 
-    States are immutable, so undo, redo and fork only move a cursor or share tuples.
+    States are immutable, so undo and redo only move a cursor, and a fork shares the states.
 
     >>> from boardrules.games import semya
     >>> m = Match(semya.Game(), seed=7)
@@ -38,10 +38,11 @@ class Match(Generic[S, A, E]):
     def __init__(self, game: GameBase[S, A, E, Any], seed: int, **setup: Any) -> None:
         self.game = game
         self._root = game.record(seed, **setup)
-        self._states: tuple[S, ...] = (game.new(seed, **setup),)
-        self._actions: tuple[A, ...] = ()
-        self._events: tuple[tuple[E, ...], ...] = ()
-        self._notes: tuple[tuple[str, ...], ...] = ()  # the notes of each move
+        # Lists cut at the cursor and appended to, so a move costs the same at any length.
+        self._states: list[S] = [game.new(seed, **setup)]
+        self._actions: list[A] = []
+        self._events: list[tuple[E, ...]] = []
+        self._notes: list[tuple[str, ...]] = []  # the notes of each move
         self._cursor = 0
 
     @classmethod
@@ -60,11 +61,11 @@ class Match(Generic[S, A, E]):
         for note in record.notes:
             notes.setdefault(note.move, []).append(note.text)
         for move, action in enumerate(record.actions):
-            violation = game.check(match.state, action)
-            if violation is not None:
-                raise ReplayError(violation, move)
             texts = notes.get(move, [])
-            match.play(action, note=texts[0] if texts else None)
+            try:  # ``step`` checks the action: once, not a second time here
+                match.play(action, note=texts[0] if texts else None)
+            except IllegalAction as error:
+                raise ReplayError(error.violation, move) from None
             for text in texts[1:]:
                 match.annotate(text)
         return match
@@ -78,17 +79,17 @@ class Match(Generic[S, A, E]):
     @property
     def states(self) -> tuple[S, ...]:
         """Every state from the first to the current one."""
-        return self._states[: self._cursor + 1]
+        return tuple(self._states[: self._cursor + 1])
 
     @property
     def events(self) -> tuple[tuple[E, ...], ...]:
         """The events of each move played so far (one tuple per move)."""
-        return self._events[: self._cursor]
+        return tuple(self._events[: self._cursor])
 
     @property
     def record(self) -> GameRecord:
         """The record of the moves up to the current state."""
-        played = self._actions[: self._cursor]
+        played = tuple(self._actions[: self._cursor])
         notes = tuple(
             Note(move, text)
             for move, texts in enumerate(self._notes[: self._cursor])
@@ -132,10 +133,13 @@ class Match(Generic[S, A, E]):
             Note(self._cursor, note)  # the same checks as a loaded note
         transition: Transition[S, E] = self.game.step(self.state, action)
         keep = self._cursor
-        self._states = (*self._states[: keep + 1], transition.state)
-        self._actions = (*self._actions[:keep], action)
-        self._events = (*self._events[:keep], transition.events)
-        self._notes = (*self._notes[:keep], () if note is None else (note,))
+        if keep < len(self._actions):  # the moves that could be redone are dropped
+            del self._states[keep + 1 :], self._actions[keep:], self._events[keep:]
+            del self._notes[keep:]
+        self._states.append(transition.state)
+        self._actions.append(action)
+        self._events.append(transition.events)
+        self._notes.append(() if note is None else (note,))
         self._cursor = keep + 1
         return transition
 
@@ -178,7 +182,7 @@ class Match(Generic[S, A, E]):
             raise IndexError("no move to annotate")
         move = self._cursor - 1
         Note(move, text)  # the same checks as a loaded note
-        self._notes = (*self._notes[:move], (*self._notes[move], text), *self._notes[move + 1 :])
+        self._notes[move] = (*self._notes[move], text)
 
     def fork(self) -> Self:
         """An independent match with the same history; playing on one leaves the other.
@@ -188,4 +192,6 @@ class Match(Generic[S, A, E]):
         """
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        for name in ("_states", "_actions", "_events", "_notes"):
+            other.__dict__[name] = list(self.__dict__[name])
         return other

@@ -12,11 +12,15 @@ from boardrules.core.frozen import FrozenMap
 from boardrules.core.text import text_problem
 
 __all__ = [
-    "SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "new_game",
+    "SAFE_INTEGER", "SCHEMA_VERSION", "GameRecord", "JSONValue", "Note", "freeze_json", "new_game",
 ]
 
 #: The version of the record format; a loader refuses records of another version.
 SCHEMA_VERSION = 1
+#: The largest integer JavaScript holds exactly (``Number.MAX_SAFE_INTEGER``). The seeds the
+#: front-ends draw by themselves (``Table``, the server) stay at or under it, so a page that
+#: reads their records and payloads keeps the very seed.
+SAFE_INTEGER = 2**53 - 1
 
 JSONValue: TypeAlias = (
     "str | int | float | bool | tuple[JSONValue, ...] | FrozenMap[str, JSONValue] | None"

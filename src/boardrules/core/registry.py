@@ -21,6 +21,7 @@ from boardrules.core.game import GameBase
 __all__ = [
     "ENTRY_POINT_GROUP",
     "RULEBOOK",
+    "default_game",
     "game_from_json_options",
     "game_module",
     "game_names",
@@ -52,6 +53,8 @@ def _builtin() -> dict[str, str]:
     }
 _REGISTERED: dict[str, Callable[..., Any]] = {}
 _VARIANTS: dict[tuple[str, str], Callable[..., Any]] = {}
+#: Each name's game with its default options, made once (:func:`default_game`).
+_MADE: dict[str, GameBase[Any, Any, Any, Any]] = {}
 
 
 def register(name: str, factory: Callable[..., Any]) -> None:
@@ -61,11 +64,13 @@ def register(name: str, factory: Callable[..., Any]) -> None:
     instead, so every process finds the game.
     """
     _REGISTERED[name] = factory
+    _MADE.pop(name, None)
 
 
 def unregister(name: str) -> None:
     """Forget a game :func:`register` registered in this process (and its variants)."""
     _REGISTERED.pop(name, None)
+    _MADE.pop(name, None)
     for key in [k for k in _VARIANTS if k[0] == name]:
         del _VARIANTS[key]
 
@@ -167,6 +172,24 @@ def load(name: str, **options: Any) -> GameBase[Any, Any, Any, Any]:
     except (TypeError, ValueError) as error:
         raise _refused(error) from None
     return _checked(name, made)
+
+
+def default_game(name: str) -> GameBase[Any, Any, Any, Any]:
+    """The game ``name`` with its default options, made once per process and shared: what
+    ``serde.from_json`` reads a document of that game with when no ``game=`` is given
+    (games are immutable, so one object serves every reader). :func:`register` and
+    :func:`unregister` forget it.
+
+    >>> default_game("kuhn") is default_game("kuhn")
+    True
+
+    Raises:
+        UnknownGame: if no game has that name.
+    """
+    made = _MADE.get(name)
+    if made is None:
+        made = _MADE[name] = load(name)
+    return made
 
 
 #: The name :func:`load_variant` gives the game's own rules.

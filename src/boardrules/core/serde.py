@@ -39,8 +39,8 @@ from boardrules.core.codec import (
     is_tagged_union,
     kind_of,
     nested,
-    parse_json,
     structure,
+    structure_json,
     structure_setup,
     tag_of,
     union_members,
@@ -48,7 +48,7 @@ from boardrules.core.codec import (
 )
 from boardrules.core.errors import BadInput, UnknownGame
 from boardrules.core.record import SCHEMA_VERSION, GameRecord, Note, new_game
-from boardrules.core.registry import game_from_json_options, game_module, game_names, load
+from boardrules.core.registry import default_game, game_from_json_options, game_module, game_names
 
 __all__ = [
     "CARD_FIELDS",
@@ -97,7 +97,7 @@ def _structure_record(value: object, _: object) -> GameRecord:
     if not isinstance(options, Mapping):
         raise FieldError(f"expected an object, got {kind_of(options)}", ".options")
     try:
-        game = game_from_json_options(name, options)
+        game = default_game(name) if not options else game_from_json_options(name, options)
     except UnknownGame as exc:
         raise FieldError(str(exc), ".game") from None
     except BadInput as exc:
@@ -200,7 +200,7 @@ def _find_game_of_events(union: Any) -> Any:
     names = game_names()
     imported = [n for n in names if game_module(n) is None or game_module(n) in sys.modules]
     for name in [*imported, *(n for n in names if n not in imported)]:
-        game = load(name)
+        game = default_game(name)
         if game.event_type == union:
             return game
         if union in (game.action_type, game.state_type):
@@ -268,7 +268,7 @@ def _validate_loaded(result: Any, cls: Any, game: Any) -> None:
             _validate_event(result, game)
         return
     if game is None:
-        game = load(validate)
+        game = default_game(validate)
     if not isinstance(result, game.state_type):
         raise BadInput("$", f"a {type(result).__name__} is not a state of the game {game.name}")
     game.validate(result)
@@ -308,4 +308,6 @@ def from_json(text: str | bytes, cls: Any, *, game: Any = None) -> Any:
     Raises:
         BadInput: for text that is not JSON, too large, or not a valid ``cls``.
     """
-    return from_dict(parse_json(text), cls, game=game)
+    result = structure_json(text, cls)
+    _validate_loaded(result, cls, game)
+    return result

@@ -37,18 +37,20 @@ import boardrules
 from boardrules import serde
 from boardrules.core.capabilities import HasVocabulary
 from boardrules.core.errors import BadInput
+from boardrules.core.turn import check_lang
+from boardrules.core.violation import Lang
 from boardrules.schemas import Kind, schema
 from boardrules.server import metrics
-from boardrules.server.bots import AGENTS, BotTurn
+from boardrules.server.bots import BotTurn
 from boardrules.server.content import Documents, content_document
-from boardrules.server.contract import api_schema
+from boardrules.server.contract import api_schema, games_document
 from boardrules.server.fair import UNKNOWN, Bots, Unknown
 from boardrules.server.inputs import Hello, Refusal, bearer
 from boardrules.server.lifecycle import Lifecycle
 from boardrules.server.matches import Limits, Matches
 from boardrules.server.net import Gate
 from boardrules.server.openapi import openapi_document
-from boardrules.server.payloads import encode_json, labelled, seat_picture
+from boardrules.server.payloads import encode_json, labelled, seat_picture, seat_result
 from boardrules.server.pushes import CLOSING, Hub, Memo, update_from_answer
 from boardrules.server.store import Mark, Store
 
@@ -302,15 +304,16 @@ class Server:
 
         return _json(await self.call(show))
 
-    def _picture(self, match_id: str, token: str | None, lang: str) -> bytes:
+    def _picture(self, match_id: str, token: str | None, lang: Lang) -> bytes:
         seat = self.matches.seat(match_id, token)
         live = self.matches.live(match_id)
         mark = live.row.mark
         key = (match_id, mark, seat, lang)
         found = self._pictures.get(key)
         if found is None:  # drawn once per match, mark, seat and language
-            view = live.game.view(live.state, seat)
-            svg = seat_picture(live.game, serde.to_dict(view), seat, lang)
+            game, state, resigned = live.game, live.state, live.row.resigned
+            ended = None if resigned is None else seat_result(game, state, lang, resigned)
+            svg = seat_picture(game, serde.to_dict(game.view(state, seat)), seat, lang, ended)
             found = _encode({"match": match_id, "generation": mark[0], "version": mark[1],
                              "seat": seat, "lang": lang, "svg": svg})
             self._pictures.put(key, found)
@@ -318,9 +321,10 @@ class Server:
 
     async def picture(self, request: Request) -> Response:
         """The seat's view drawn as SVG (``?lang=en`` or ``ru``), with its mark."""
-        lang = request.query_params.get("lang", "en")
-        if lang not in ("en", "ru"):
-            raise Refusal(400, "bad_input", "lang is en or ru", "$.lang")
+        try:
+            lang = check_lang(request.query_params.get("lang", "en"))
+        except BadInput as error:
+            raise Refusal(400, "bad_input", error.reason, "$.lang") from None
         return _json(await self.call(self._picture, request.path_params["match_id"],
                                      self.token(request, False), lang))
 
@@ -391,13 +395,8 @@ class Server:
         return await self._json(self.matches.lobby)
 
     async def games(self, request: Request) -> Response:
-        def games() -> dict[str, Any]:
-            return {"games": [{"game": n, "min_players": g.min_players,
-                               "max_players": g.max_players}
-                              for n in sorted(self.matches.names) for g in [self.matches.game(n)]],
-                    "agents": list(AGENTS)}
-
-        return await self.documents.answer(request, ("games",), games, cached=False)
+        return await self.documents.answer(request, ("games",), lambda: games_document(
+            {n: self.matches.game(n) for n in self.matches.names}), cached=False)
 
     def _game(self, request: Request) -> Any:
         """The game the path names (404 for another name)."""

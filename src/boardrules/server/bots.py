@@ -19,14 +19,15 @@ from typing import Any
 
 import attrs
 
-from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent
+from boardrules.agents import GoalAgent, GreedyAgent, MCTSAgent, RandomAgent, check_agents
+from boardrules.core.errors import BadInput
 from boardrules.core.registry import game_from_json_options
 from boardrules.core.rng import Rng
 from boardrules.server.store import Mark
 from boardrules.table import agent_answer
 
 __all__ = [
-    "AGENTS", "INLINE_AGENTS", "BotTurn", "choose_move", "choose_move_by_name",
+    "AGENTS", "INLINE_AGENTS", "BotTurn", "bots_of", "choose_move", "choose_move_by_name",
     "die_with_parent", "fallback_move", "game_at",
 ]
 
@@ -39,6 +40,23 @@ AGENTS: dict[str, type[Any]] = {
 INLINE_AGENTS = frozenset({"random"})
 #: A match's game as a bot worker names it: (name, options as JSON, rules revision or None).
 GameKey = tuple[str, str, int | None]
+
+
+def bots_of(game: Any) -> tuple[str, ...]:
+    """The agents of :data:`AGENTS` that can play ``game`` (a seat may name only those).
+
+    >>> import boardrules
+    >>> bots_of(boardrules.load("kuhn"))
+    ('random', 'greedy', 'mcts')
+    """
+    def plays(name: str) -> bool:
+        try:
+            check_agents(game, [AGENTS[name]()])
+        except BadInput:
+            return False
+        return True
+
+    return tuple(name for name in AGENTS if plays(name))
 
 
 def die_with_parent(parent: int) -> None:

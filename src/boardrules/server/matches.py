@@ -22,11 +22,10 @@ from typing import Any
 import attrs
 
 from boardrules import serde
-from boardrules.agents import check_agents
 from boardrules.core.errors import BadInput, BoardRulesError
-from boardrules.core.record import GameRecord
+from boardrules.core.record import SAFE_INTEGER, GameRecord
 from boardrules.core.registry import game_names
-from boardrules.server.bots import AGENTS, BotTurn, fallback_move, game_at
+from boardrules.server.bots import AGENTS, BotTurn, bots_of, fallback_move, game_at
 from boardrules.server.inputs import (
     MAX_TURN_SECONDS,
     ActionRequest,
@@ -39,6 +38,7 @@ from boardrules.server.inputs import (
 )
 from boardrules.server.payloads import (
     encode_json,
+    safe_integer,
     seat_events,
     seat_payload,
     seat_payload_text,
@@ -50,7 +50,7 @@ from boardrules.table import HUMAN
 
 __all__ = [
     "ActionRequest", "Limits", "Matches", "Refusal", "deal", "parse", "parse_action_request",
-    "resigned_standings", "seed_commitment",
+    "seed_commitment",
 ]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -119,28 +119,13 @@ def seed_commitment(seed: int, nonce: str) -> str:
 
 def deal(row: MatchRow) -> dict[str, Any]:
     """Who chose the match's seed, its commitment, and — once the match is over, which it is
-    for good — the seed and nonce that open it (``null`` before)."""
+    for good — the seed and nonce that open it (``null`` before; a seed over ``2**53 - 1``,
+    from a match stored before seeds were drawn below it, as its digits)."""
     over = row.over
     return {"seed_by": row.seed_by or "unknown",
             "commitment": seed_commitment(row.seed, row.seed_nonce),
-            "seed": row.seed if over else None, "nonce": row.seed_nonce if over else None}
-
-
-def resigned_standings(standings: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Standings (as JSON) after ``seat`` resigned: it ranks last, the others keep their
-    order among themselves, and the match is final.
-
-    >>> resigned_standings({"final": False, "winners": [0], "points": [5, 3],
-    ...                     "ranks": [1, 2]}, 0)
-    {'final': True, 'winners': [1], 'points': [5, 3], 'ranks': [2, 1]}
-    """
-    ranks: list[int] = standings["ranks"]
-    others = [i for i in range(len(ranks)) if i != seat]
-    new = [len(ranks)] * len(ranks)
-    for i in others:
-        new[i] = 1 + sum(1 for j in others if ranks[j] < ranks[i])
-    return {"final": True, "winners": [i for i in others if new[i] == 1],
-            "points": list(standings["points"]), "ranks": new}
+            "seed": safe_integer(row.seed) if over else None,
+            "nonce": row.seed_nonce if over else None}
 
 
 @attrs.define
@@ -345,8 +330,11 @@ class Matches:
         # would tell them that seat's hidden cards and every future draw. So the creator's
         # seed is used only when the creator holds every seat a person plays.
         creator_seeds = request.seed is not None and "open" not in request.seats
+        if creator_seeds and request.seed is not None and request.seed > SAFE_INTEGER:
+            raise Refusal(400, "bad_input", "a seed lies between 0 and 2**53 - 1 (what a "
+                          "browser holds exactly)", "$.seed")
         seed = request.seed if creator_seeds and request.seed is not None else (
-            secrets.randbits(63))
+            secrets.randbelow(SAFE_INTEGER + 1))
         seed_by = "creator" if creator_seeds else "server"
         try:
             state = game.new(seed, **serde.to_dict(request.setup))
@@ -359,16 +347,11 @@ class Matches:
         if len(request.seats) != count:
             raise Refusal(400, "bad_input", f"this game and setup have {count} seats",
                           "$.seats")
-        kinds = ("human", "open", *AGENTS)
+        kinds = ("human", "open", *bots_of(game))
         for i, kind in enumerate(request.seats):
             if kind not in kinds:
-                raise Refusal(400, "bad_input", f"a seat is one of {', '.join(kinds)}",
-                              f"$.seats[{i}]")
-            if kind in AGENTS:
-                try:
-                    check_agents(game, [AGENTS[kind]()])
-                except BadInput as error:
-                    raise Refusal(400, "bad_input", error.reason, f"$.seats[{i}]") from None
+                raise Refusal(400, "bad_input", f"a seat of {game.name} is one of "
+                              f"{', '.join(kinds)}", f"$.seats[{i}]")
         if request.timer is not None and not 1 <= request.timer.seconds <= MAX_TURN_SECONDS:
             raise Refusal(400, "bad_input", f"a turn lasts 1 to {MAX_TURN_SECONDS} seconds",
                           "$.timer.seconds")
@@ -428,10 +411,7 @@ class Matches:
             tail["events"] = self._events(live, seat, since)
         if row.over:
             doc = {**(head or {}), **seat_payload(game, live.state, seat, row.version,
-                                                  row.seats), **tail}
-            if row.resigned is not None:  # over, the resigning seat last
-                doc.update(over=True, to_move=None, legal=[], resigned=row.resigned,
-                           standings=resigned_standings(doc["standings"], row.resigned))
+                                                  row.seats, row.resigned), **tail}
             if row.rematch is not None:
                 doc["rematch"] = row.rematch
             return encode_json(doc), row.mark

@@ -28,7 +28,7 @@ from boardrules.core.capabilities import HasCatalogue
 from boardrules.core.record import GameRecord
 from boardrules.schemas import schema
 from boardrules.server.bots import AGENTS
-from boardrules.server.contract import api_schema
+from boardrules.server.contract import api_schema, games_document
 from boardrules.server.matches import seed_commitment
 from boardrules.server.payloads import seat_events, seat_payload, violation_json
 
@@ -70,12 +70,19 @@ class Operation:
     #: The refusals (status, error code) the operation may answer, each with an example.
     refusals: tuple[tuple[int, str], ...] = ()
     cacheable: bool = False
-    #: Operations whose ``match_id`` is the ``match`` of this operation's 2xx answer.
-    links: tuple[str, ...] = ()
+    #: Operations whose ``match_id`` is the ``match`` of this operation's 2xx answer, with
+    #: the seat's token: ``""`` none, else where it is in the answer (``/tokens/0``).
+    links: tuple[tuple[str, str], ...] = ()
 
 
-_MATCH_OPERATIONS = ("getMatch", "getPicture", "joinMatch", "getRecord", "getMatchContent",
-                     "resign", "rematch", "undo", "answerUndo")
+#: The operations of a match, and whether each takes a seat's token.
+_OF_A_MATCH = (("getMatch", True), ("act", True), ("getPicture", True), ("joinMatch", False),
+               ("getRecord", True), ("getMatchContent", False), ("resign", True),
+               ("rematch", True), ("undo", True), ("answerUndo", True))
+
+
+def _links(token: str) -> tuple[tuple[str, str], ...]:
+    return tuple((name, token if seated else "") for name, seated in _OF_A_MATCH)
 
 
 #: The refusals of a request that has a body (a state-changing one, so its origin is checked).
@@ -134,7 +141,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         body="CreateRequest", body_example="create",
         answers={201: Answer("The match, with one token per human seat.", "Created", "created")},
         refusals=(*_BAD_BODY, (400, "unknown_game"), (429, "quota"), (429, "too_fast")),
-        links=_MATCH_OPERATIONS),
+        links=_links("/tokens/0")),
     ("GET", "/api/matches/{match_id}"): Operation(
         "getMatch", "What a seat (or a spectator) may know now", "matches",
         "Without a token, the spectator's payload. With ``since``, the events after that "
@@ -162,7 +169,8 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "joinMatch", "Take a free seat", "matches", body="JoinRequest", body_example="join",
         answers={201: Answer("The seat and its token.", "Joined", "joined")},
         refusals=(*_BAD_BODY, (404, "unknown_match"), (409, "seat_taken"),
-                  (409, "match_over"))),
+                  (409, "match_over")),
+        links=_links("/token")),
     ("GET", "/api/matches/{match_id}/record"): Operation(
         "getRecord", "The match's record, replayable with ``boardrules replay``", "matches",
         "Once the match is over, the whole record with its seed (a resignation noted on the "
@@ -233,7 +241,7 @@ WEBSOCKETS: dict[str, dict[str, Any]] = {
 }
 
 _REFUSAL_REASONS = {
-    "bad_input": ("$.seats[1]", "a seat is one of human, open, random, greedy, goal, mcts"),
+    "bad_input": ("$.seats[1]", "a seat of semya is one of human, open, random, greedy, mcts"),
     "too_large": ("$", "the body is limited to 65536 bytes"),
     "not_json": ("$", "the body is JSON: Content-Type: application/json"),
     "unknown_game": ("$", "no game named 'chess'"),
@@ -317,9 +325,7 @@ def _examples(games: Mapping[str, Any]) -> dict[str, Any]:
     after = game.step(state, first)
     events = seat_events(game, [(0, after.events)], 0)
     out: dict[str, Any] = {
-        "games": {"games": [{"game": n, "min_players": g.min_players,
-                             "max_players": g.max_players} for n, g in sorted(games.items())],
-                  "agents": list(AGENTS)},
+        "games": games_document(dict(games)),
         "create": {"game": name, "seed": 7, "seats": list(kinds)},
         "created": {"match": "kX2wq8VfT0pL", "tokens": ["Zq1" + "x" * 29, *([None] * (
             seats - 1))], "seed_by": "creator", "commitment": seed_commitment(7, nonce)},
@@ -419,9 +425,18 @@ def _components(games: Mapping[str, Any]) -> dict[str, Any]:
         "Games": {"type": "object", "properties": {
             "games": {"type": "array", "items": {
                 "type": "object", "properties": {
-                    "game": {"enum": names}, "min_players": {"type": "integer"},
-                    "max_players": {"type": "integer"}},
-                "required": ["game", "min_players", "max_players"],
+                    "game": {"enum": names}, "title": _ref("Label"),
+                    "min_players": {"type": "integer"}, "max_players": {"type": "integer"},
+                    "options": {"type": "object", "additionalProperties": {
+                        "type": "object", "properties": {
+                            "type": {"enum": ["integer", "boolean", "string", "array",
+                                              "object", "number"]},
+                            "minimum": {"type": "integer"}, "maximum": {"type": "integer"},
+                            "default": {}},
+                        "required": ["type"], "additionalProperties": False}},
+                    "bots": {"type": "array", "items": {"enum": list(AGENTS)}}},
+                "required": ["game", "title", "min_players", "max_players", "options",
+                             "bots"],
                 "additionalProperties": False}},
             "agents": {"type": "array", "items": {"enum": list(AGENTS)}}},
             "required": ["games", "agents"], "additionalProperties": False},
@@ -504,9 +519,7 @@ def _operation(path: str, operation: Operation, names: list[str],
                 content["example"] = examples[answer.example]
             response["content"] = {answer.media: content}
         if operation.links and 200 <= status < 300:
-            response["links"] = {target: {
-                "operationId": target, "parameters": {"match_id": "$response.body#/match"}}
-                for target in operation.links}
+            response["links"] = {target: _link(target, token) for target, token in operation.links}
         if operation.cacheable:
             response["headers"] = {
                 "ETag": {"schema": {"type": "string"}, "description": "The answer's tag."},
@@ -528,6 +541,15 @@ def _operation(path: str, operation: Operation, names: list[str],
                              for code in codes}}}}
     out["responses"] = responses
     return out
+
+
+def _link(target: str, token: str) -> dict[str, Any]:
+    """A link to ``target`` with the match of the answer and, where ``token`` points in the
+    answer (``"/tokens/0"``; ``""``: nowhere), the seat's token as ``Authorization``."""
+    parameters = {"match_id": "$response.body#/match"}
+    if token:
+        parameters["header.Authorization"] = f"Bearer {{$response.body#{token}}}"
+    return {"operationId": target, "parameters": parameters}
 
 
 def _routes(routes: Iterable[BaseRoute]) -> tuple[list[tuple[str, str]], list[str]]:

@@ -11,26 +11,42 @@ in what a seat may not see, and demand equal answers.
 ['game', 'legal', 'over', 'seat', 'seats', 'standings', 'to_move', 'turn', 'version', 'view']
 >>> doc["turn"]["en"]["asked"], doc["turn"]["ru"]["step"]
 ('Seat 0 leads: any feeling card.', 'lead')
+
+A finished match's payload also holds the ``result`` in each language (places, labelled
+points, a sentence); one that ended by a resignation reads over everywhere (no seat to move,
+no moves, the result's sentence asked) though its game's state is not:
+
+>>> done = seat_payload(game, state, 0, 0, ("human", "greedy"), resigned=0)
+>>> done["over"], done["to_move"], done["legal"], done["turn"]["en"]["asked"]
+(True, None, [], 'Seat 0 resigned: seat 1 wins.')
+>>> done["result"]["ru"]["sentence"], done["standings"]["winners"]
+('Игрок 0 сдался: побеждает игрок 1.', [1])
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import secrets
 import threading
 from typing import Any
 
+import attrs
+
 from boardrules import serde
 from boardrules.core.capabilities import Rendered
 from boardrules.core.codec import tag_of
-from boardrules.core.standings import Standings
-from boardrules.core.turn import Turn
+from boardrules.core.record import SAFE_INTEGER
+from boardrules.core.standings import Standing, Standings
+from boardrules.core.turn import Place, Result, Turn
 from boardrules.core.violation import Lang, Violation
 from boardrules.labels import describe
 
 __all__ = [
-    "encode_json", "labelled", "seat_events", "seat_payload", "seat_payload_text", "seat_picture",
-    "seat_turn", "standings_json", "violation_json",
+    "encode_json", "ended_svg", "labelled", "resigned_result", "safe_integer", "seat_events",
+    "seat_payload", "seat_payload_text", "seat_picture", "seat_result", "seat_turn",
+    "standings_json", "violation_json",
 ]
 
 
@@ -109,14 +125,63 @@ def _move_texts(game: Any, action: object) -> tuple[str, ...]:
     return found
 
 
-def standings_json(standings: Standings) -> dict[str, Any]:
-    """Standings as JSON: ``final``, ``winners``, ``points`` and each seat's ``rank``."""
+def safe_integer(number: int) -> int | str:
+    """``number`` as a payload carries it: itself up to ``2**53 - 1`` (what JavaScript holds
+    exactly), else its digits.
+
+    >>> safe_integer(7), safe_integer(3853230661663787602)
+    (7, '3853230661663787602')
+    """
+    return number if -SAFE_INTEGER <= number <= SAFE_INTEGER else str(number)
+
+
+def standings_json(standings: Standings | Result) -> dict[str, Any]:
+    """Standings (or a result's) as JSON: ``final``, ``winners``, ``points`` and each seat's
+    ``rank``, in seat order."""
+    seats: list[Place] | list[Standing] = sorted(
+        standings.places, key=lambda s: s.seat) if isinstance(standings, Result) else list(
+        standings)
     return {
         "final": standings.final,
         "winners": list(standings.winners),
-        "points": list(standings.points),
-        "ranks": [s.rank for s in standings],
+        "points": [s.points for s in seats],
+        "ranks": [s.rank for s in seats],
     }
+
+
+def resigned_result(result: Result, seat: int) -> Result:
+    """The final result of a match that ended because ``seat`` resigned (by itself, or by its
+    turn timer), from ``result``, the game's result of the position where it stopped: that
+    seat ranks last, the others keep their order among themselves, and those first win.
+
+    >>> places = (Place(0, 1, 5, False, ()), Place(1, 2, 3, False, ()))
+    >>> done = resigned_result(Result("kuhn", False, (), places, ""), 0)
+    >>> done.final, done.winners, [(p.seat, p.rank) for p in done.places], done.sentence
+    (True, (1,), [(1, 1), (0, 2)], 'Seat 0 resigned: seat 1 wins.')
+    >>> resigned_result(Result("kuhn", False, (), places, "", "ru"), 1).sentence
+    'Игрок 1 сдался: побеждает игрок 0.'
+    """
+    others = [p for p in result.places if p.seat != seat]
+    ranks = {p.seat: 1 + sum(q.rank < p.rank for q in others) for p in others}
+    ranks[seat] = len(result.places)
+    winners = tuple(sorted(s for s, rank in ranks.items() if rank == 1 and s != seat))
+    places = tuple(sorted((attrs.evolve(p, rank=ranks[p.seat], winner=p.seat in winners)
+                           for p in result.places), key=lambda p: (p.rank, p.seat)))
+    names = ", ".join(map(str, winners))
+    if result.lang == "ru":
+        who = f"побеждают игроки {names}" if len(winners) > 1 else f"побеждает игрок {names}"
+        sentence = f"Игрок {seat} сдался: {who}."
+    else:
+        who = f"seats {names} share the win" if len(winners) > 1 else f"seat {names} wins"
+        sentence = f"Seat {seat} resigned: {who}."
+    return Result(result.game, True, winners, places, sentence, result.lang)
+
+
+def seat_result(game: Any, state: Any, lang: Lang, resigned: int | None = None) -> Result:
+    """The result of the match at ``state`` in ``lang`` (:meth:`boardrules.Table.result`):
+    the game's, or after the seat ``resigned`` resigned, that seat last."""
+    result: Result = game.result(state, lang)
+    return result if resigned is None else resigned_result(result, resigned)
 
 
 def seat_turn(game: Any, state: Any, seat: int | None, lang: Lang) -> Turn[Any]:
@@ -148,12 +213,10 @@ def _notation(game: Any, action: object) -> str | None:
     return str(formatted(action)) if callable(formatted) else None
 
 
-def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | None,
+def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int,
            moves: dict[str, Any]) -> dict[str, Any]:
     """``serde.to_dict(seat_turn(game, state, seat, lang))`` in each language, with the
     mover's moves given (``moves[lang]``, taken from the payload's labelled ``legal``)."""
-    if to_move is None:
-        return {lang: serde.to_dict(game.prompt(state, lang)) for lang in LANGS}
     # The heading's kinds, seat count and step are the same in every language: written once.
     first: dict[str, Any] = serde.to_dict(
         _heading(game, view if to_move != seat else state, view, to_move, LANGS[0]))
@@ -168,13 +231,13 @@ def _turns(game: Any, state: Any, view: Any, seat: int | None, to_move: int | No
 
 
 def _payload(game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...],
-             marks: bool) -> tuple[dict[str, Any], tuple[Any, ...]]:
+             marks: bool, resigned: int | None = None
+             ) -> tuple[dict[str, Any], tuple[Any, ...]]:
     """:func:`seat_payload` and the mover's legal actions; with ``marks``, the legal moves
     (``legal`` and the turn's ``moves``) are left as :data:`_MARKS`, for
     :func:`seat_payload_text` to put their JSON in."""
     view = game.view(state, seat)
-    to_move = game.to_move(state)
-    over = to_move is None
+    to_move = None if resigned is not None else game.to_move(state)
     mine = seat is not None and to_move == seat
     actions = tuple(game.legal_actions(state)) if mine else ()
     legal: Any
@@ -188,34 +251,46 @@ def _payload(game: Any, state: Any, seat: int | None, version: int, seats: tuple
                          "notation": notation}
                         for item, notation in zip(legal, notations, strict=True)]
                  for lang in LANGS}
-    standings = game.score(state) if over else game.score(view)
-    return {
+    doc: dict[str, Any] = {
         "game": game.name,
         "seat": seat,
         "seats": list(seats),
         "version": version,
         "to_move": to_move,
-        "over": over,
+        "over": to_move is None,
         "view": serde.to_dict(view),
         "legal": legal,
-        "standings": standings_json(standings),
-        "turn": _turns(game, state, view, seat, to_move, moves),
-    }, actions
+    }
+    if to_move is not None:
+        return {**doc, "standings": standings_json(game.score(view)),
+                "turn": _turns(game, state, view, seat, to_move, moves)}, actions
+    # Over: nothing is hidden any more; the result in each language, the end as the turn.
+    results = {lang: seat_result(game, state, lang, resigned) for lang in LANGS}
+    turns = {lang: serde.to_dict(game.prompt(state, lang) if resigned is None else Turn(
+        game.name, None, game.seat_count(state), "over", (), (), results[lang].sentence, lang))
+        for lang in LANGS}
+    doc.update(standings=standings_json(results[LANGS[0]]), turn=turns,
+               result={lang: serde.to_dict(result) for lang, result in results.items()})
+    if resigned is not None:
+        doc["resigned"] = resigned
+    return doc, actions
 
 
 def seat_payload(
-    game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...]
+    game: Any, state: Any, seat: int | None, version: int, seats: tuple[str, ...],
+    resigned: int | None = None,
 ) -> dict[str, Any]:
-    """The document a seat (``None``: a spectator) gets for ``state`` after ``version`` moves.
+    """The document a seat (``None``: a spectator) gets for ``state`` after ``version`` moves
+    (``resigned``: the seat whose resignation ended the match).
 
     It holds the seat's view, the legal actions with labels when it is this seat's turn,
     the standings as this seat may know them: computed on the view while the game goes on,
-    and on the full state once it is over (then nothing is hidden any more), and the
-    structured turn (:func:`seat_turn`) in English and Russian: ``turn["en"]`` is
-    ``serde.to_dict`` of the :class:`~boardrules.core.turn.Turn` a table or the terminal
-    shows.
+    and on the full state once it is over (then nothing is hidden any more, and the
+    ``result`` comes too), and the structured turn (:func:`seat_turn`) in English and
+    Russian: ``turn["en"]`` is ``serde.to_dict`` of the :class:`~boardrules.core.turn.Turn`
+    a table or the terminal shows.
     """
-    return _payload(game, state, seat, version, seats, False)[0]
+    return _payload(game, state, seat, version, seats, False, resigned)[0]
 
 
 def seat_payload_text(
@@ -268,8 +343,11 @@ def violation_json(violation: Violation) -> dict[str, Any]:
     }
 
 
-def seat_picture(game: Any, view: dict[str, Any], seat: int | None, lang: str) -> str:
-    """The SVG picture of a payload's ``view`` (its JSON form) for ``seat`` in ``lang``.
+def seat_picture(game: Any, view: dict[str, Any], seat: int | None, lang: Lang,
+                 ended: Result | None = None) -> str:
+    """The SVG picture of a payload's ``view`` (its JSON form) for ``seat`` in ``lang``; with
+    ``ended``, the result of a match that ended off the board, over the picture's heading
+    (:func:`ended_svg`).
 
     It is drawn from the view alone, never from the state, so it shows only what the seat may
     see; a game without pictures gets an empty string.
@@ -277,4 +355,37 @@ def seat_picture(game: Any, view: dict[str, Any], seat: int | None, lang: str) -
     loaded = serde.from_dict(view, game.state_type, game=game)
     if not isinstance(game, Rendered):
         return ""
-    return str(game.render_svg(loaded, seat, lang))
+    svg = str(game.render_svg(loaded, seat, lang))
+    return svg if ended is None else ended_svg(svg, ended.sentence)
+
+
+#: A game's picture says what is asked in its top this many pixels (every bundled game's
+#: does): a match that ended off the board is drawn with its result there (:func:`ended_svg`).
+HEADING = 48
+_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)"')
+_TEXT_Y = re.compile(r'<text\b[^>]*?\sy="([0-9.]+)"')
+
+
+def ended_svg(svg: str, sentence: str) -> str:
+    """A game's picture of the position where a match stopped off the board (a resignation,
+    a time-out), with ``sentence`` (the result) over its heading: the text in its top
+    :data:`HEADING` pixels, where the picture says what is asked, is covered by a band, and
+    the picture's title and label say the result too.
+
+    >>> svg = '<svg width="360" aria-label="to move"><title>to move</title>' \\
+    ...       '<text x="9" y="20">to move: seat 1</text></svg>'
+    >>> ended = ended_svg(svg, "Seat 1 resigned: seat 0 wins.")
+    >>> ended.count("Seat 1 resigned"), 'height="28"' in ended, "<title>to move" in ended
+    (4, True, False)
+    """
+    said = html.escape(sentence)
+    width = _WIDTH.search(svg)
+    wide = float(width.group(1)) if width else 360.0
+    band = max((float(y) for y in _TEXT_Y.findall(svg) if float(y) <= HEADING), default=20) + 8
+    size = max(9, min(15, int(1.8 * wide / max(len(sentence), 1))))
+    svg = re.sub(r"<title>.*?</title>", f"<title>{said}</title>", svg, count=1, flags=re.S)
+    svg = re.sub(r'aria-label="[^"]*"', f'aria-label="{said}"', svg, count=1)
+    head, _, tail = svg.rpartition("</svg>")
+    return (f'{head}<g data-result="{said}"><rect x="0" y="0" width="{wide:g}" height="{band:g}"'
+            f' fill="#263238"/><text x="12" y="{band / 2 + size / 3:.0f}" font-size="{size}" '
+            f'font-weight="bold" fill="#fff">{said}</text></g></svg>{tail}')

@@ -15,24 +15,35 @@ const WORDS = {
     json: "The view as JSON", your_move: "Your move", watching: "Watching",
     waiting: "Waiting for seat ", over: "Game over: ", win: "you win", lose: "you lose",
     points: "points", me: "me", seat: "seat ", resign: "Resign", rematch: "Rematch",
-    resigned: "seat {seat} resigned", rematch_offered: "Rematch offered: join it",
+    rematch_offered: "Rematch offered: join it",
     free: "free", undo: "Undo my last move", yes: "Agree", no: "Decline",
     undo_asked: "Seat {seat} asks to take back its last move.",
     undo_waiting: "Waiting for the others to agree to the undo.",
+    human: "human", open: "open seat", random: "random bot", greedy: "greedy bot",
+    goal: "goal-seeking bot", mcts: "MCTS bot",
     row: (game, seats, seat) => game + " — " + seats + " — take seat " + seat },
   ru: { language: "Язык", new_match: "Новая партия", game: "Игра", seats: "Мест",
     lobby: "Лобби", refresh: "Обновить", moves: "Ваши ходы", table: "Стол",
     json: "Вид стола в JSON", your_move: "Ваш ход", watching: "Наблюдение",
     waiting: "Ходит игрок ", over: "Партия окончена: ", win: "вы победили",
     lose: "вы проиграли", points: "очки", me: "я", seat: "место ", resign: "Сдаться",
-    rematch: "Реванш", resigned: "место {seat} сдалось",
+    rematch: "Реванш",
     rematch_offered: "Предложен реванш: присоединиться", free: "свободно",
     undo: "Отменить мой ход", yes: "Согласиться", no: "Отказать",
     undo_asked: "Место {seat} просит отменить свой последний ход.",
     undo_waiting: "Ждём согласия остальных на отмену хода.",
+    human: "человек", open: "свободное место", random: "случайный бот", greedy: "жадный бот",
+    goal: "бот с целью", mcts: "бот MCTS",
     row: (game, seats, seat) => game + " — " + seats + " — занять место " + seat },
 };
-function word(key) { return WORDS[page.lang][key]; }  // every document this page got, for the browser tests
+function word(key) { return WORDS[page.lang][key]; }
+// A seat's kind (an agent's name, "human", "open") in the page's language.
+function kindName(kind) { return WORDS[page.lang][kind] || kind; }
+// A game's title in the page's language (its registry name for a game the server did not list).
+function title(name) {
+  const game = page.games.find((g) => g.game === name);
+  return game ? game.title[page.lang] : name;
+}
 
 async function api(method, path, body) {
   const headers = { "content-type": "application/json" };
@@ -72,10 +83,11 @@ function seatChoices() {
   for (let i = 0; i < count; i++) {
     const select = document.createElement("select");
     select.className = "seat";
-    for (const kind of ["human", "open", ...page.agents]) {
+    // Only the bots this game accepts (a `goal` bot needs a policy some games do not have).
+    for (const kind of ["human", "open", ...(game ? game.bots : page.agents)]) {
       const option = document.createElement("option");
       option.value = kind;
-      option.textContent = word("seat") + i + ": " + (kind === "human" ? word("me") : kind);
+      option.textContent = word("seat") + i + ": " + (kind === "human" ? word("me") : kindName(kind));
       select.appendChild(option);
     }
     select.value = i === 0 ? "human" : "greedy";
@@ -109,6 +121,9 @@ function actionButtons(payload) {
     options = page.vocabulary
       .filter((v) => v.action.type !== "play_card" || hand.includes(v.action.card))
       .map((v) => ({ action: v.action, label: v.label[page.lang] }));
+    // The legal ones first, in the server's order; then the rest, which explain a refusal.
+    const legal = (option) => payload.legal.some((l) => same(l.action, option.action));
+    options = [...options.filter(legal), ...options.filter((o) => !legal(o))];
   }
   for (const option of options) {
     const button = document.createElement("button");
@@ -227,6 +242,7 @@ function render(payload, force) {
     if (item.move >= page.logged) page.log.push({ move: item.move, label: item.label });
   }
   page.logged = payload.version;
+  if (payload.over) showMessage(null);  // a refusal of the last move says nothing any more
   draw();
 }
 
@@ -235,12 +251,12 @@ function draw() {
   if (payload === null) return;
   const status = byId("status");
   if (payload.over) {
+    // The result says who won and why ("Seat 0 resigned: seat 1 wins."), in either language.
     const won = payload.standings.winners.includes(payload.seat);
+    const result = payload.result ? " " + payload.result[page.lang].sentence : "";
     status.textContent = word("over") +
       (payload.seat === null ? "" : won ? word("win") : word("lose")) +
-      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")" +
-      (payload.resigned === undefined ? "" :
-        "; " + word("resigned").replace("{seat}", String(payload.resigned)));
+      " (" + word("points") + " " + payload.standings.points.join(" / ") + ")." + result;
     status.dataset.over = "true";
   } else {
     status.textContent = payload.seat === null ? word("watching") :
@@ -271,6 +287,9 @@ function setLang(lang) {
   byId("lang").value = lang;
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = word(element.dataset.text);
+  }
+  for (const option of document.querySelectorAll("#game option")) {
+    option.textContent = title(option.value);
   }
   if (page.games.length) {
     const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
@@ -370,10 +389,11 @@ async function refreshLobby() {
       button.dataset.match = match.match;
       button.dataset.game = match.game;
       button.dataset.seat = String(seat);
+      // Every seat: free, or taken by a person or a bot (by its name in the page's language).
       button.dataset.seats = match.seats.map((kind, i) =>
         word("seat") + i + ": " + (match.free.includes(i) ? word("free") :
-          kind === "open" ? "human" : kind)).join(", ");
-      button.textContent = WORDS[page.lang].row(match.game, button.dataset.seats, seat);
+          kindName(kind === "open" ? "human" : kind))).join(", ");
+      button.textContent = WORDS[page.lang].row(title(match.game), button.dataset.seats, seat);
       button.addEventListener("click", async () => {
         page.token = null;
         const joined = await api("POST", "/api/matches/" + match.match + "/join", { seat });
@@ -394,7 +414,8 @@ async function start() {
   for (const game of page.games) {
     const option = document.createElement("option");
     option.value = game.game;
-    option.textContent = game.game;
+    option.dataset.game = game.game;
+    option.textContent = game.title[page.lang];
     select.appendChild(option);
   }
   select.value = "semya";
