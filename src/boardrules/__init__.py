@@ -46,7 +46,7 @@ from boardrules.core.catalogue import Label, catalogue
 from boardrules.labels import describe
 from boardrules.loading import load
 from boardrules.schemas import schema
-from boardrules.table import Move, Table
+from boardrules.table import Move, NotAnAction, Table, UndoError
 
 try:
     __version__ = version("boardrules")
@@ -65,6 +65,7 @@ __all__ = [
     "Label",
     "Match",
     "Move",
+    "NotAnAction",
     "Note",
     "Part",
     "Place",
@@ -77,6 +78,7 @@ __all__ = [
     "Table",
     "Transition",
     "Turn",
+    "UndoError",
     "UnknownGame",
     "Violation",
     "__version__",
