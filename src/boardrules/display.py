@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -57,8 +59,20 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
+@functools.cache
+def _xml_name(key: str) -> str:
+    """An attribute's XML name from its keyword: ``font_size`` is ``font-size``, ``class_``
+    is ``class``."""
+    return key.rstrip("_").replace("_", "-")
+
+
+_SPECIAL = re.compile("[&<>\"\n\r\t]")
+
+
 def _quoteattr(text: str) -> str:
     """``text`` escaped and quoted as an XML attribute value."""
+    if _SPECIAL.search(text) is None:
+        return f'"{text}"'
     text = _escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
     if '"' not in text:
         return f'"{text}"'
@@ -189,9 +203,12 @@ class Svg:
         for key, value in values.items():
             if value is None:
                 continue
-            if isinstance(value, float):
-                value = f"{value:g}"
-            out.append(f" {key.rstrip('_').replace('_', '-')}={_quoteattr(str(value))}")
+            if type(value) is int:  # a number needs no escaping
+                out.append(f' {_xml_name(key)}="{value}"')
+            elif isinstance(value, float):
+                out.append(f' {_xml_name(key)}="{value:g}"')
+            else:
+                out.append(f" {_xml_name(key)}={_quoteattr(str(value))}")
         return "".join(out)
 
     def raw(self, element: str, **attributes: object) -> None:
@@ -236,6 +253,17 @@ class Svg:
     def close(self, element: str) -> None:
         """Close a container element."""
         self._parts.append(f"</{element}>")
+
+    def body(self) -> str:
+        """What was drawn so far, without the document around it: a fragment to place
+        with :meth:`place`."""
+        return "".join(self._parts)
+
+    def place(self, fragment: str, x: float, y: float, **attributes: object) -> None:
+        """A fragment another ``Svg`` drew (its :meth:`body`), moved to ``(x, y)`` in a group
+        with ``attributes``: a piece drawn once and placed many times."""
+        moved = {"transform": f"translate({x:g} {y:g})", **attributes}
+        self._parts.append(f"<g{self._attrs(moved)}>{fragment}</g>")
 
     def finish(self) -> str:
         """The whole document as text."""
