@@ -54,15 +54,17 @@ when it is loaded, :func:`~boardrules.games.lyceum.content.validate_content`).""
 
 def special(ctx: Tables, work: Work, seat: int, card_id: str, events: Events) -> Step | None:
     """The fact ``special``: what the special ability of ``card_id``, just played by
-    ``seat``, does: the step of its SP of choice or its SP moves, or (a lasting one) an
-    effect in force until the end of the epoch."""
+    ``seat``, does: the step of its SP of choice or its SP moves (LY-17's moves, so none in a
+    variant without LY-17), or (a lasting one) an effect in force until the end of the
+    epoch."""
     ability = ctx.cards[card_id].special
     if ability is None:
         return None
     if ability.kind is SpecialKind.GAIN:
         return Step(StepKind.CHOOSE, seat, ability.amount)
     if ability.kind is SpecialKind.REDISTRIBUTE:
-        return Step(StepKind.MOVE, seat, ability.amount)
+        # SP moves are LY-17's moves: in a variant without LY-17 the special moves nothing.
+        return Step(StepKind.MOVE, seat, ability.amount) if "rest_moves" in ctx.facts else None
     work.effects = (
         *work.effects,
         Effect(seat, card_id, ability.kind, ability.amount, ability.target),
