@@ -22,8 +22,7 @@ import attrs
 
 from boardrules.core.catalogue import catalogue
 from boardrules.core.frozen import FrozenMap
-from boardrules.core.record import SCHEMA_VERSION, GameRecord, Note
-from boardrules.core.rng import MAX_SEED
+from boardrules.core.record import SAFE_INTEGER, SCHEMA_VERSION, GameRecord, Note
 from boardrules.serde import tag_of
 
 __all__ = ["DIALECT", "Kind", "schema"]
@@ -127,7 +126,12 @@ def _record(builder: _Builder, game: Any) -> dict[str, Any]:
         "properties": {
             "schema": {"const": SCHEMA_VERSION},
             "game": {"const": game.name},
-            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+            "seed": {"anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": SAFE_INTEGER},
+                {"type": "string", "pattern": "^[0-9]{16,20}$",
+                 "description": "a seed above 2**53 - 1 (up to 2**64 - 1), as its digits, "
+                                "so that JavaScript reads it exactly"},
+            ]},
             "options": {"type": "object"},
             "setup": builder.of(game.setup_type),
             "actions": {"type": "array", "items": builder.of(game.action_type)},

@@ -20,6 +20,7 @@ boardrules.core.errors.BadInput: $.card: expected a string, got int
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Mapping
 from typing import Any, TypeVar, overload
@@ -47,8 +48,11 @@ from boardrules.core.codec import (
     unstructure,
 )
 from boardrules.core.errors import BadInput, UnknownGame
-from boardrules.core.record import SCHEMA_VERSION, GameRecord, Note, new_game
+from boardrules.core.record import SAFE_INTEGER, SCHEMA_VERSION, GameRecord, Note, new_game
 from boardrules.core.registry import default_game, game_from_json_options, game_module, game_names
+
+#: A seed written as its digits (a record writes a seed above ``2**53 - 1`` so, for JavaScript).
+_DIGITS = re.compile(r"[0-9]{1,20}")
 
 __all__ = [
     "CARD_FIELDS",
@@ -90,7 +94,11 @@ def _structure_record(value: object, _: object) -> GameRecord:
     if schema != SCHEMA_VERSION or type(schema) is not int:
         raise FieldError(f"this library reads record schema {SCHEMA_VERSION}", ".schema")
     name = nested(value["game"], str, ".game")
-    seed = nested(value["seed"], int, ".seed")
+    seed_value = value["seed"]
+    if type(seed_value) is str and _DIGITS.fullmatch(seed_value) \
+            and int(seed_value) > SAFE_INTEGER:
+        seed_value = int(seed_value)  # a seed above 2**53 - 1 is written as its digits
+    seed = nested(seed_value, int, ".seed")
     if not 0 <= seed < INT_LIMIT:
         raise FieldError("a seed lies between 0 and 2**64 - 1", ".seed")
     options = value.get("options", {})
@@ -150,7 +158,7 @@ def _record_to_dict(record: GameRecord) -> dict[str, Any]:
     out: dict[str, Any] = {
         "schema": record.schema,
         "game": record.game,
-        "seed": record.seed,
+        "seed": record.seed if record.seed <= SAFE_INTEGER else str(record.seed),
         "options": to_dict(record.options),
         "setup": to_dict(record.setup),
         "actions": [to_dict(action) for action in record.actions],
