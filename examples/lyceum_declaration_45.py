@@ -99,28 +99,34 @@ def play(seed: int, target: tuple[int, ...]) -> lyceum.State:
     return state
 
 
-start = time.perf_counter()
-for target in SHAPES:
-    met = []
-    planner_xp = others_xp = 0
-    for seed in SEEDS:
-        final = play(seed, target)
-        points = game.score(final).points
-        planner_xp += points[0]
-        others_xp += sum(points[1:])
-        if lyceum.declaration_bonus(final.seats[0]) == 500:
-            met.append((points[0], seed, final))
-    print(f"Declared {target}: met in {len(met)} of {len(SEEDS)} seeded four-seat games; "
-          f"planner's mean XP {planner_xp / len(SEEDS):.0f}, "
-          f"random seats' {others_xp / (3 * len(SEEDS)):.0f}.")
-    if met:
-        points, seed, final = max(met, key=lambda m: (m[0], -m[1]))
-        sheet = final.seats[0]
-        print(f"  reachable: best seed {seed}, character {sheet.character}, final skills "
-              f"{sheet.skills}, XP {sheet.xp} + 500 bonus = {points}, "
-              f"rank {game.score(final)[0].rank} of 4")
-    else:
-        print("  not reached by this planner on these seeds")
-print(f"({time.perf_counter() - start:.1f} s)")
-print("With our illustrative content every shape of 45 is within reach: rests move 3 to 5 SP "
-      "a year. The price of chasing it is the XP of the cards not played.")
+def main() -> None:
+    """Play the shapes on the seeds and say how often a declared 45 is met."""
+    start = time.perf_counter()
+    for target in SHAPES:
+        met = []
+        planner_xp = others_xp = 0
+        for seed in SEEDS:
+            final = play(seed, target)
+            points = game.score(final).points
+            planner_xp += points[0]
+            others_xp += sum(points[1:])
+            if lyceum.declaration_bonus(final.seats[0]) == 500:
+                met.append((points[0], seed, final))
+        print(f"Declared {target}: met in {len(met)} of {len(SEEDS)} seeded four-seat games; "
+              f"planner's mean XP {planner_xp / len(SEEDS):.0f}, "
+              f"random seats' {others_xp / (3 * len(SEEDS)):.0f}.")
+        if met:
+            points, seed, final = max(met, key=lambda m: (m[0], -m[1]))
+            sheet = final.seats[0]
+            print(f"  reachable: best seed {seed}, character {sheet.character}, final skills "
+                  f"{sheet.skills}, XP {sheet.xp} + 500 bonus = {points}, "
+                  f"rank {game.score(final)[0].rank} of 4")
+        else:
+            print("  not reached by this planner on these seeds")
+    print(f"({time.perf_counter() - start:.1f} s)")
+    print("With our illustrative content every shape of 45 is within reach: rests move 3 to 5 SP "
+          "a year. The price of chasing it is the XP of the cards not played.")
+
+
+if __name__ == "__main__":
+    main()
