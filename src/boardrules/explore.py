@@ -146,12 +146,12 @@ class _Search:
                    for a in words)
 
     def play(self, seed: int, choices: Sequence[int], extend: Rng | None,
-             seen: set[Any] | None = None, start: Any = None) -> tuple[int | None, list[int]]:
-        """Play ``choices`` from ``seed`` (or ``start``), then, with ``extend``, random or
+             seen: set[Any] | None = None) -> tuple[int | None, list[int]]:
+        """Play ``choices`` from ``seed``, then, with ``extend``, random or
         agents' choices to the end; the move (from 1) at which the target first holds, or
         ``None``, and the choices played. New features go into ``seen``."""
         target, twin, trace = self.target, self.twin, self.trace
-        state = twin.new(seed, **self.setup) if start is None else start
+        state = twin.new(seed, **self.setup)
         trace.take()
         played: list[int] = []
         probe = Rng.derive(seed, "explore-probe")
