@@ -52,16 +52,18 @@ def _with_dependencies(names: set[str], depth: int = 3) -> set[str]:
 
 def _imported_modules() -> set[str]:
     """Top-level modules imported by the tests, the package (doctests import every module)
-    and the examples."""
+    and the examples (a script's import of a script beside it is no distribution)."""
     modules: set[str] = set()
     for folder in ("tests", "src", "examples"):
         for path in (ROOT / folder).rglob("*.py"):
+            found: set[str] = set()
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
                 if isinstance(node, ast.Import):
-                    modules |= {alias.name.partition(".")[0] for alias in node.names}
+                    found |= {alias.name.partition(".")[0] for alias in node.names}
                 elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                    modules.add(node.module.partition(".")[0])
+                    found.add(node.module.partition(".")[0])
+            modules |= found - {beside.stem for beside in path.parent.glob("*.py")}
     return {m for m in modules if m not in sys.stdlib_module_names} - {"boardrules", "tests"}
 
 
