@@ -18,9 +18,16 @@ runner = CliRunner()
 
 
 def test_games_lists_the_registry() -> None:
-    result = runner.invoke(app, ["games"])
+    """Every game and each of its variants by its whole name (to copy into ``--variant``),
+    on an 80-column terminal."""
+    from boardrules.core.registry import game_names, variant_names
+
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
-    assert "semya" in result.output
+    cells = {cell.strip() for line in result.output.splitlines() for cell in line.split("│")}
+    for name in game_names():
+        assert name in cells
+        assert set(variant_names(name)) <= cells, (name, variant_names(name))
 
 
 @pytest.mark.parametrize(("lang", "text"), [("en", "Lord"), ("ru", "Владыка")])
@@ -463,3 +470,19 @@ def test_play_and_replay_take_a_variant_from_a_file(tmp_path: Path) -> None:
     assert bad.exit_code == 2
     assert "--variant: $.variant:" in bad.output
     assert "no function 'nothing'" in bad.output
+
+
+def test_the_list_of_commands_gives_each_summary_on_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's summary is its help's first paragraph, joined: on a wide terminal each is
+    one line of the list, never cut where its docstring wraps."""
+    monkeypatch.setenv("COLUMNS", "400")
+    code, out, _ = _run(["--help"], capsys)
+    assert code == 0
+    rows = [line.strip("│ ") for line in out.partition("─ Commands ─")[2].splitlines()
+            if line.startswith("│")]
+    names = [row.split()[0] for row in rows if row]
+    assert names == [c.name or c.callback.__name__ for c in app.registered_commands
+                     if c.callback is not None and not c.hidden], rows
+    assert all(row.rstrip().endswith(".") for row in rows), rows

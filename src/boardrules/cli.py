@@ -69,6 +69,8 @@ class _Commands(typer.core.TyperGroup):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _without_type_placeholders(command, ctx)
+            if command.short_help is None and command.help:  # one paragraph, unwrapped
+                command.short_help = " ".join(command.help.split("\n\n")[0].split())
         return command
 
 
@@ -160,15 +162,18 @@ def _seats(game: Any, setup: dict[str, Any]) -> int:
 @app.command()
 def games() -> None:
     """List the registered games with their seats, options and rules variants."""
-    table = Table("name", "seats", "hidden information", "options", "variants")
-    for name in game_names():
-        game = load(name)
+    loaded = {name: load(name) for name in game_names()}  # loading registers the variants
+    variants = {name: (RULEBOOK, *variant_names(name)) for name in loaded}
+    table = Table("name", "seats", "hidden", "options")
+    # a variant's name whole on its line, to copy into --variant: never cut to "…"
+    table.add_column("variants", no_wrap=True)
+    for name, game in loaded.items():
         options = ", ".join(
             f.name for f in attrs.fields(type(game)) if f.init
         ) if attrs.has(type(game)) else ""
         players = f"{game.min_players}–{game.max_players}"
         table.add_row(name, players, "yes" if game.hidden_information else "no", options or "—",
-                      ", ".join((RULEBOOK, *variant_names(name))))
+                      "\n".join(variants[name]))
     console.print(table)
 
 
