@@ -486,3 +486,28 @@ def test_the_list_of_commands_gives_each_summary_on_one_line(
     assert names == [c.name or c.callback.__name__ for c in app.registered_commands
                      if c.callback is not None and not c.hidden], rows
     assert all(row.rstrip().endswith(".") for row in rows), rows
+
+
+@pytest.mark.parametrize("columns", [40, 60, 100])
+@pytest.mark.parametrize("game", ["kuhn", "semya", "lyceum", "orbita"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_rules_listing_wraps_each_sentence_under_itself(
+    game: str, columns: int, lang: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rule starts a line with its ID; a long sentence goes on under itself, within the
+    terminal's width, with every word of the sentence kept."""
+    from boardrules.core.registry import load
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = _run(["rules", game, "--lang", lang], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert all(len(line) <= columns and line == line.rstrip() for line in lines), lines
+    book = load(game).rulebook
+    starts = [i for i, line in enumerate(lines) if line[:7].strip() in book.ids]
+    assert [lines[i][:7].strip() for i in starts] == list(book.ids)
+    for rule, (start, end) in zip(book, zip(starts, [*starts[1:], len(lines)]), strict=True):
+        assert all(line.startswith(" " * 9) for line in lines[start + 1:end])
+        assert " ".join(line.strip() for line in lines[start:end]) == (
+            f"{rule.id}  {' '.join(rule.text(lang).split())}")

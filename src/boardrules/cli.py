@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 import sys
+import textwrap
 import time
 import unicodedata
 from collections.abc import Sequence
@@ -18,7 +20,6 @@ from typing import Annotated, Any, Literal, NoReturn
 try:
     import typer
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 except ImportError as missing:  # pragma: no cover - depends on the installation
     raise SystemExit(
@@ -193,9 +194,11 @@ def rules(
     game = _variants(game_name, [variant] if variant else [], {}, language)[0]
     book = game.rulebook
     if not rule_ids:
-        for rule in book:
-            line = f"[bold]{escape(rule.id):>7}[/bold]  {escape(printable(rule.text(language)))}"
-            console.print(line, highlight=False)
+        width = max(shutil.get_terminal_size().columns, 40)
+        for rule in book:  # a long sentence wraps under itself, not under the rule ID
+            for line in textwrap.wrap(rule.text(language), width, break_on_hyphens=False,
+                                      initial_indent=f"{rule.id:>7}  ", subsequent_indent=" " * 9):
+                _say(line)
         return
     unknown = [r for r in rule_ids if r not in book]
     if unknown:
