@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -507,7 +508,39 @@ def test_the_rules_listing_wraps_each_sentence_under_itself(
     book = load(game).rulebook
     starts = [i for i, line in enumerate(lines) if line[:7].strip() in book.ids]
     assert [lines[i][:7].strip() for i in starts] == list(book.ids)
-    for rule, (start, end) in zip(book, zip(starts, [*starts[1:], len(lines)]), strict=True):
+    ends = [*starts[1:], len(lines)]
+    for rule, start, end in zip(book, starts, ends, strict=True):
         assert all(line.startswith(" " * 9) for line in lines[start + 1:end])
         assert " ".join(line.strip() for line in lines[start:end]) == (
             f"{rule.id}  {' '.join(rule.text(lang).split())}")
+
+
+_WITHOUT_MATPLOTLIB = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class Block(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == "matplotlib":
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
+        return None
+
+sys.meta_path.insert(0, Block())
+from boardrules.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_simulate_without_matplotlib_writes_the_report_and_says_so(tmp_path: Path) -> None:
+    """With the cli extra alone (no matplotlib) a study writes its report without pictures
+    and says so in one line, never a traceback."""
+    result = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_MATPLOTLIB, "simulate", "kuhn", "-n", "3", "--quiet",
+         "--out", str(tmp_path / "report")],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "boardrules: no pictures: matplotlib is not installed "
+        "(pip install 'boardrules[report]'; --no-pictures asks for none)"]
+    assert (tmp_path / "report" / "report.html").exists()
+    assert not list((tmp_path / "report").rglob("*.png"))

@@ -261,6 +261,18 @@ def play(
     raise typer.Exit(status)
 
 
+def _can_draw() -> bool:
+    """Whether matplotlib is there to draw the report's pictures; without it (the cli extra
+    alone) one line says the report comes without them."""
+    try:
+        importlib.import_module("matplotlib")
+    except ImportError:
+        sys.stderr.write("boardrules: no pictures: matplotlib is not installed "
+                         "(pip install 'boardrules[report]'; --no-pictures asks for none)\n")
+        return False
+    return True
+
+
 def _report_folder(out: Path) -> None:
     """Refuse an ``--out`` that cannot hold the report, before any game is played."""
     try:
@@ -400,6 +412,7 @@ def simulate(
     setup = _setup(game, players)
     team = _make_agents(agents, _seats(game, setup))
     _report_folder(out)
+    pictures = not no_pictures and _can_draw()
     executor: Executor | None = None
     client: Any = None
     if dask:
@@ -431,14 +444,14 @@ def simulate(
     try:
         if pairing is None:
             console_report(build_report(results[0], title, language), wide)
-            path = write_report(results[0], out, title, language, not no_pictures)
+            path = write_report(results[0], out, title, language, pictures)
         else:
             comparison = build_comparison(results, names, title, pairing, language)
             console_comparison(comparison, _say)
             for name, result in zip(names, results, strict=True):
                 write_report(result, out / name.replace(":", "-").replace("/", "-"),
-                             f"{title}: {name}", language, not no_pictures)
-            path = write_pairs(comparison, out, not no_pictures)
+                             f"{title}: {name}", language, pictures)
+            path = write_pairs(comparison, out, pictures)
     except OSError as error:
         _fail(f"--out {out}: cannot write the report ({error.strerror or error})")
     speed = f"{total / elapsed:,.0f}"
