@@ -110,16 +110,22 @@ class Found:
 
     def summary(self) -> str:
         """One honest sentence: where it was found, or how much was searched in vain."""
+        games, moves = _count(self.games, "game"), _count(self.moves, "move")
         if self.exhaustive:
-            how = f"searched exhaustively, {self.games} starts, {self.moves} moves"
+            how = f"searched exhaustively, {_count(self.games, 'start')}, {moves}"
         else:
-            how = f"searched {self.games} games, {self.moves} moves, {self.seconds:.1f} s"
+            how = f"searched {games}, {moves}, {self.seconds:.2f} s"
         if self.record is None:
             if self.exhaustive:
                 return f"no game reaches {self.target}: {how}"
             return f"not found within the budget ({self.target}; not shown impossible): {how}"
         n = len(self.record.actions)
         return f"found at move {n} of {self.first or n} ({self.target}): {how}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and the English noun in its number: ``1 game``, ``2 games``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 class _Search:
