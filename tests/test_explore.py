@@ -148,3 +148,15 @@ def test_a_target_the_game_does_not_have_is_refused_naming_it(
     with pytest.raises(BadInput) as error:
         find(GAMES["semya"], budget=10, **target)
     assert error.value.path == path
+
+
+@given(games=st.integers(0, 10**6), moves=st.integers(0, 10**6), exhaustive=st.booleans())
+def test_the_summary_counts_in_english_numbers(games: int, moves: int, exhaustive: bool) -> None:
+    """"1 game", "2 games"; "1 move", "0 moves": each count agrees with its noun."""
+    from boardrules.explore import Found
+
+    text = Found(None, "rule SEM-8", moves, games, 0.004, exhaustive).summary()
+    noun = "start" if exhaustive else "game"
+    assert f" {games} {noun}{'' if games == 1 else 's'}," in text
+    assert f" {moves} move{'' if moves == 1 else 's'}" in text
+    assert exhaustive or text.endswith(", 0.00 s")
