@@ -151,6 +151,7 @@ def _files(tmp: Path) -> dict[str, str]:
 BAD_INPUTS: list[tuple[str, str]] = [
     # every command: an unknown game, an unknown option
     ("rules chess", "no game named 'chess'"),
+    ("find chess --rule SEM-1", "no game named 'chess'"),
     ("schema chess", "no game named 'chess'"),
     ("simulate chess -n 1", "no game named 'chess'"),
     ("rules semya --lang de", "--lang is en or ru"),
@@ -196,6 +197,8 @@ def test_bad_input_is_one_line_and_status_2(
     assert "Traceback" not in out + err
     assert len(err.splitlines()) == 1, err
     assert problem in err
+    if "no game named" in problem and "{" not in line:  # the GAME argument, not an option
+        assert err.startswith("boardrules: no game named"), err
 
 
 def test_simulate_without_the_dask_extra_says_so(

@@ -325,9 +325,11 @@ def _variants(game_name: str, names: Sequence[str], options: dict[str, Any],
         try:
             made.append(load_variant(game_name, name, **options))
         except BoardRulesError as error:
-            path = getattr(error, "path", "$.variant")
-            flag = "--variant" if path == "$.variant" else "--option"
+            path = getattr(error, "path", "$.game")
             reason = error.reason_in(lang) if isinstance(error, BadInput) else str(error)
+            if path == "$.game":  # the GAME argument names no game
+                _fail(reason)
+            flag = "--variant" if path == "$.variant" else "--option"
             _fail(f"{flag}: {path}: {reason}")
     chosen = [getattr(game, "variant", None) or RULEBOOK for game in made]
     if len(set(chosen)) != len(chosen):
